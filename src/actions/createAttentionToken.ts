@@ -1,0 +1,26 @@
+import type { PayLinkClient } from '../client/createPayLinkClient.js'
+import { type PayLinkRequestOptions, request } from '../client/request.js'
+import { validate } from '../client/validate.js'
+import {
+  type AttentionSession,
+  type AttentionTokenInput,
+  attentionSessionSchema,
+  attentionTokenInputSchema,
+} from '../schemas/attention.js'
+
+/** Requests a session token for tracking attention (`POST /pub/v1/attention/token`). */
+export async function createAttentionToken(
+  client: PayLinkClient,
+  input: AttentionTokenInput = {},
+  options: PayLinkRequestOptions = {},
+): Promise<AttentionSession> {
+  const body = validate(attentionTokenInputSchema, input, 'createAttentionToken', 'input')
+  const { data } = await request(client, {
+    endpoint: 'createAttentionToken',
+    method: 'POST',
+    path: '/attention/token',
+    body,
+    signal: options.signal,
+  })
+  return validate(attentionSessionSchema, data, 'createAttentionToken', 'response')
+}

@@ -1,0 +1,19 @@
+import type { PayLinkClient } from '../client/createPayLinkClient.js'
+import { type PayLinkRequestOptions, request } from '../client/request.js'
+import { validate } from '../client/validate.js'
+import { type CreateLinkInput, createLinkInputSchema, type Link, linkSchema } from '../schemas/link.js'
+
+/**
+ * Creates a payment link (`POST /pub/v1/links`). The input is checked first (`creatorId`
+ * non-empty, `model` `payment`/`engagement`, `splits` summing to 10 000 basis points); a bad input
+ * throws a `PayLinkValidationError` naming each bad field and sends nothing.
+ */
+export async function createLink(
+  client: PayLinkClient,
+  input: CreateLinkInput,
+  options: PayLinkRequestOptions = {},
+): Promise<Link> {
+  const body = validate(createLinkInputSchema, input, 'createLink', 'input')
+  const { data } = await request(client, { endpoint: 'createLink', method: 'POST', path: '/links', body, signal: options.signal })
+  return validate(linkSchema, data, 'createLink', 'response')
+}

@@ -1,0 +1,59 @@
+import type { PayLinkClient } from '../client/createPayLinkClient.js'
+import { type PayLinkRequestOptions, request } from '../client/request.js'
+import { validate } from '../client/validate.js'
+import { type Payment, type SettlementProof, verifiedPaymentSchema, verifyInputSchema } from '../schemas/payment.js'
+import { decodePaymentRequired, type PaymentRequired } from '../x402/paymentRequired.js'
+import { decodePaymentResponse, paymentHeaderName } from '../x402/paymentHeaders.js'
+import type { SettleResponse } from '../x402/schemas.js'
+
+/** Options of `verifyPayment`. */
+export interface VerifyPaymentOptions extends PayLinkRequestOptions {
+  /** The base64 x402 payment payload; sent as `PAYMENT-SIGNATURE` (v2) or `X-PAYMENT` (v1) by the version it encodes. */
+  paymentHeader?: string
+  /** One key per purchase: a repeat with the same key and payload gets the first answer, never a second charge. */
+  idempotencyKey?: string
+}
+
+/**
+ * The answer of the 402 gate: a step of the flow, not an error. `payment-required` lists how to
+ * pay (or, after a payment was sent, means its outcome is not known yet: never sign again on it).
+ */
+export type VerifyPaymentResult =
+  | { status: 'payment-required'; paymentRequired: PaymentRequired }
+  | {
+      status: 'paid'
+      /** The payment; `payment.status` tells `verified` (settling) from `settled`. */
+      payment: Payment
+      proof: SettlementProof
+      /** The decoded `PAYMENT-RESPONSE` (or `X-PAYMENT-RESPONSE`) header, when the server sent one. */
+      paymentResponse: SettleResponse | undefined
+    }
+
+/**
+ * Asks the 402 gate to price a link (no `paymentHeader`) or to verify and settle a signed payment
+ * (`POST /pub/v1/payments/verify`).
+ */
+export async function verifyPayment(
+  client: PayLinkClient,
+  params: { code: string },
+  options: VerifyPaymentOptions = {},
+): Promise<VerifyPaymentResult> {
+  const body = validate(verifyInputSchema, params, 'verifyPayment', 'input')
+  const headers: Record<string, string> = {}
+  if (options.paymentHeader) headers[paymentHeaderName(options.paymentHeader)] = options.paymentHeader
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey
+  const response = await request(client, {
+    endpoint: 'verifyPayment',
+    method: 'POST',
+    path: '/payments/verify',
+    body,
+    headers,
+    expect: [402],
+    signal: options.signal,
+  })
+  if (response.status === 402) {
+    return { status: 'payment-required', paymentRequired: decodePaymentRequired({ headers: response.headers, body: response.data }) }
+  }
+  const { payment, proof } = validate(verifiedPaymentSchema, response.data, 'verifyPayment', 'response')
+  return { status: 'paid', payment, proof, paymentResponse: decodePaymentResponse(response.headers) }
+}

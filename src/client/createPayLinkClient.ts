@@ -1,0 +1,102 @@
+import { PayLinkConfigError } from './errors.js'
+
+/** How GET requests (and POSTs with an `Idempotency-Key`) are retried. */
+export interface RetryPolicy {
+  /** Attempts in all, the first included. Defaults to `3`. */
+  attempts: number
+  /** Back-off before the second attempt; doubles each time, with jitter. Defaults to `300` ms. */
+  baseDelayMs: number
+  /** The longest back-off between attempts. Defaults to `5000` ms. */
+  maxDelayMs: number
+  /** The longest wait a `Retry-After` header can ask for; longer asks are cut to this. Defaults to `60000` ms. */
+  maxRetryAfterMs: number
+}
+
+/** Options of `createPayLinkClient`. */
+export interface PayLinkClientOptions {
+  /**
+   * Where the API is: an absolute URL (`https://api.example.com`) or, in a browser, a same-origin
+   * path served by the proxy (`/api/paylink`). The client adds `/pub/v1`.
+   */
+  baseUrl: string
+  /**
+   * The API key, sent as `X-API-Key`. Belongs on a server: in a browser it is refused unless
+   * `dangerouslyAllowApiKeyInBrowser` is set. Leave it out behind the proxy.
+   */
+  apiKey?: string
+  /** Lets a browser bundle carry the key anyway (a demo, a kiosk). Defaults to `false`. */
+  dangerouslyAllowApiKeyInBrowser?: boolean
+  /** The `fetch` to use, e.g. one with a proxy agent on a server. Defaults to the global `fetch`. */
+  fetch?: typeof fetch
+  /** Extra headers for every request. */
+  headers?: Record<string, string>
+  /** Time-out of each attempt, in ms, body included. Defaults to `15000`. */
+  timeoutMs?: number
+  /** The retry policy, or `false` for a single attempt. Defaults to `{ attempts: 3, baseDelayMs: 300, maxDelayMs: 5000, maxRetryAfterMs: 60000 }`. */
+  retry?: Partial<RetryPolicy> | false
+}
+
+/** A configured transport for the PayLink API; pass it to the endpoint functions. Holds no API key in any enumerable field. */
+export interface PayLinkClient {
+  /** The API root, `/pub/v1` included, without a trailing slash. */
+  readonly baseUrl: string
+  /** The `fetch` the client sends with. */
+  readonly fetch: typeof fetch
+  /** Extra headers for every request. */
+  readonly headers: Readonly<Record<string, string>>
+  /** Time-out of each attempt, in ms. */
+  readonly timeoutMs: number
+  /** The retry policy, or `false`. */
+  readonly retry: Readonly<RetryPolicy> | false
+}
+
+/** The default retry policy. */
+export const defaultRetryPolicy: Readonly<RetryPolicy> = {
+  attempts: 3,
+  baseDelayMs: 300,
+  maxDelayMs: 5_000,
+  maxRetryAfterMs: 60_000,
+}
+
+// Kept out of the client object so that logging, serialising or inspecting a client (React
+// DevTools, an error reporter) never shows the key.
+const apiKeys = new WeakMap<PayLinkClient, string>()
+
+/** The API key of a client, for the transport only. */
+export function apiKeyOf(client: PayLinkClient): string | undefined {
+  return apiKeys.get(client)
+}
+
+function apiRoot(baseUrl: string): string {
+  const trimmed = baseUrl.replace(/\/+$/, '')
+  const isPath = trimmed.startsWith('/') && !trimmed.startsWith('//')
+  if (!isPath && !/^https?:\/\/[^/]/i.test(trimmed)) {
+    throw new PayLinkConfigError(`baseUrl must be an absolute http(s) URL or a same-origin path such as "/api/paylink"`, {
+      details: `got ${JSON.stringify(baseUrl)}`,
+    })
+  }
+  return trimmed.endsWith('/pub/v1') ? trimmed : `${trimmed}/pub/v1`
+}
+
+/** Creates a client for the PayLink API. Throws a `PayLinkConfigError` for an unusable or unsafe configuration. */
+export function createPayLinkClient(options: PayLinkClientOptions): PayLinkClient {
+  const headerHasKey = Object.keys(options.headers ?? {}).some((h) => h.toLowerCase() === 'x-api-key')
+  if ((options.apiKey || headerHasKey) && typeof document !== 'undefined' && !options.dangerouslyAllowApiKeyInBrowser) {
+    throw new PayLinkConfigError('An API key must not be shipped to a browser', {
+      details:
+        'Route requests through a server-side proxy that adds the key (createPayLinkProxy from @paylink/react/server) and give the browser client its path as baseUrl, without apiKey. Pass dangerouslyAllowApiKeyInBrowser: true only if exposing the key is acceptable.',
+    })
+  }
+  const timeoutMs = options.timeoutMs ?? 15_000
+  if (!(timeoutMs > 0)) throw new PayLinkConfigError('timeoutMs must be a positive number of milliseconds')
+  const client: PayLinkClient = Object.freeze({
+    baseUrl: apiRoot(options.baseUrl),
+    // Bound late so that a test's or an app's later replacement of globalThis.fetch is honoured.
+    fetch: options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init)),
+    headers: Object.freeze({ ...options.headers }),
+    timeoutMs,
+    retry: options.retry === false ? false : Object.freeze({ ...defaultRetryPolicy, ...options.retry }),
+  })
+  if (options.apiKey) apiKeys.set(client, options.apiKey)
+  return client
+}

@@ -1,0 +1,151 @@
+/** The endpoint functions of the client, as named in errors. */
+export type PayLinkEndpoint =
+  | 'createLink'
+  | 'getLink'
+  | 'verifyPayment'
+  | 'getPayment'
+  | 'createAttentionToken'
+  | 'getBridgeStatus'
+  | 'estimateFees'
+
+/** Base class of every error this package throws; switch on `name` to tell them apart. */
+export class PayLinkError extends Error {
+  override name = 'PayLinkError'
+  /** One sentence for a person, without the technical detail of `message`. */
+  readonly shortMessage: string
+
+  constructor(shortMessage: string, options: { cause?: unknown; details?: string } = {}) {
+    super(options.details ? `${shortMessage}\n\nDetails: ${options.details}` : shortMessage, {
+      cause: options.cause,
+    })
+    this.shortMessage = shortMessage
+  }
+}
+
+/** The API answered with a non-2xx status (402 on the payment path is not an error: see `verifyPayment`). */
+export class PayLinkHttpError extends PayLinkError {
+  override name = 'PayLinkHttpError' as const
+  /** The HTTP status, e.g. 404. */
+  readonly status: number
+  /** The API's error code (`not_found`, `rate_limited`, …), or one derived from the status when the body had none. */
+  readonly code: string
+  /** The request id from the body or the `X-Request-Id` header, for support tickets. */
+  readonly requestId: string | undefined
+  /** Seconds to wait before trying again, from `Retry-After` (seconds or HTTP date). */
+  readonly retryAfterSeconds: number | undefined
+  /** `details` of the error body (e.g. the bad fields of a 422). */
+  readonly details: unknown
+  /** The response body as received (parsed JSON, or text), with secrets removed. */
+  readonly body: unknown
+  /** The endpoint function that received it. */
+  readonly endpoint: PayLinkEndpoint
+
+  constructor(init: {
+    endpoint: PayLinkEndpoint
+    status: number
+    code: string
+    message: string
+    requestId?: string | undefined
+    retryAfterSeconds?: number | undefined
+    details?: unknown
+    body: unknown
+  }) {
+    super(init.message, { details: `${init.endpoint}: HTTP ${init.status} ${init.code}` })
+    this.endpoint = init.endpoint
+    this.status = init.status
+    this.code = init.code
+    this.requestId = init.requestId
+    this.retryAfterSeconds = init.retryAfterSeconds
+    this.details = init.details
+    this.body = init.body
+  }
+}
+
+/** One problem found by a schema: `path` is dotted (`splits.creator`), `''` for the whole value. */
+export interface PayLinkIssue {
+  path: string
+  message: string
+}
+
+/** Input that was refused before sending (`source: 'input'`) or a response that did not match the contract (`source: 'response'`). */
+export class PayLinkValidationError extends PayLinkError {
+  override name = 'PayLinkValidationError' as const
+  /** The endpoint function whose input or response failed. */
+  readonly endpoint: PayLinkEndpoint | undefined
+  /** Whether the caller's input or the server's response was invalid. */
+  readonly source: 'input' | 'response'
+  /** Every problem found, each with its field path. */
+  readonly issues: readonly PayLinkIssue[]
+
+  constructor(init: {
+    endpoint?: PayLinkEndpoint | undefined
+    source: 'input' | 'response'
+    issues: readonly PayLinkIssue[]
+    cause?: unknown
+  }) {
+    const where = init.endpoint ? `${init.endpoint}: ` : ''
+    const what = init.source === 'input' ? 'invalid input' : 'the response does not match the API contract'
+    super(`${where}${what}`, {
+      cause: init.cause,
+      details: init.issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; '),
+    })
+    this.endpoint = init.endpoint
+    this.source = init.source
+    this.issues = init.issues
+  }
+}
+
+/** The request did not get an HTTP answer: offline, DNS, a dropped connection, or the time-out. */
+export class PayLinkNetworkError extends PayLinkError {
+  override name = 'PayLinkNetworkError' as const
+  /** True when the client's own time-out ended the request. */
+  readonly timedOut: boolean
+  /** The endpoint function that sent the request. */
+  readonly endpoint: PayLinkEndpoint | undefined
+
+  constructor(init: { endpoint?: PayLinkEndpoint; timedOut: boolean; cause?: unknown; timeoutMs?: number }) {
+    super(
+      init.timedOut
+        ? `The request timed out after ${init.timeoutMs} ms`
+        : 'The request could not reach the PayLink API',
+      { cause: init.cause, details: init.endpoint },
+    )
+    this.timedOut = init.timedOut
+    this.endpoint = init.endpoint
+  }
+}
+
+/** The client was configured in a way that would be unsafe or cannot work (e.g. an API key in a browser). */
+export class PayLinkConfigError extends PayLinkError {
+  override name = 'PayLinkConfigError' as const
+}
+
+/** Every error class name of the family, for exhaustive `switch (error.name)`. */
+export type PayLinkErrorName =
+  | 'PayLinkError'
+  | 'PayLinkHttpError'
+  | 'PayLinkValidationError'
+  | 'PayLinkNetworkError'
+  | 'PayLinkConfigError'
+  | 'PayLinkX402Error'
+
+/** Why an x402 message could not be read. */
+export type X402ErrorReason = 'malformed_base64' | 'malformed_json' | 'invalid_shape' | 'unsupported_version'
+
+/** An x402 header or body (402 requirements, payment payload, settlement) could not be decoded. */
+export class PayLinkX402Error extends PayLinkError {
+  override name = 'PayLinkX402Error' as const
+  /** What was wrong with it. */
+  readonly reason: X402ErrorReason
+  /** What was being decoded, e.g. `PAYMENT-REQUIRED header`. */
+  readonly source: string
+
+  constructor(init: { reason: X402ErrorReason; source: string; details?: string; cause?: unknown }) {
+    super(`Could not read the x402 ${init.source}: ${init.reason.replace(/_/g, ' ')}`, {
+      details: init.details,
+      cause: init.cause,
+    })
+    this.reason = init.reason
+    this.source = init.source
+  }
+}

@@ -1,0 +1,82 @@
+/** What an error response said, whatever shape it came in. */
+export interface ParsedErrorBody {
+  /** The API's error code, or one derived from the status. */
+  code: string
+  /** A message for a person. */
+  message: string
+  /** The request id, when the body had one. */
+  requestId?: string
+  /** `details` of the contract's error body. */
+  details?: unknown
+  /** The body: parsed JSON, the text, or `undefined` when empty. */
+  body: unknown
+}
+
+const CODES: Record<number, string> = {
+  400: 'invalid_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  422: 'invalid_request',
+  429: 'rate_limited',
+}
+
+/** The contract's error code for a status, for bodies that carry none. */
+export function codeForStatus(status: number): string {
+  return CODES[status] ?? (status >= 500 ? 'server_error' : `http_${status}`)
+}
+
+const MAX_TEXT = 4_096
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined)
+
+function tryJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Understands `{error:{code,message,requestId?,details?}}`, `{error:'…'}`, `{message:'…'}`, an
+ * empty body and a non-JSON body such as a gateway's HTML page. Never throws.
+ */
+export function parseErrorBody(status: number, text: string): ParsedErrorBody {
+  const fallback = { code: codeForStatus(status), message: `The API answered HTTP ${status}` }
+  const trimmed = text.trim()
+  if (trimmed === '') return { ...fallback, body: undefined }
+
+  const json = /^[[{]/.test(trimmed) ? tryJson(trimmed) : undefined
+  if (json === undefined || json === null || typeof json !== 'object') {
+    const title = /<title[^>]*>([^<]{1,200})<\/title>/i.exec(trimmed)?.[1]?.trim()
+    const isHtml = /^<(!doctype|html|head|body)/i.test(trimmed)
+    const message = isHtml
+      ? `The API answered HTTP ${status} with an HTML page${title ? ` (${title})` : ''}`
+      : fallback.message
+    return { ...fallback, message, body: trimmed.slice(0, MAX_TEXT) }
+  }
+
+  const o = json as Record<string, unknown>
+  const error = o.error
+  if (error && typeof error === 'object' && !Array.isArray(error)) {
+    const e = error as Record<string, unknown>
+    const requestId = str(e.requestId) ?? str(o.requestId)
+    return {
+      code: str(e.code) ?? fallback.code,
+      message: str(e.message) ?? fallback.message,
+      ...(requestId !== undefined && { requestId }),
+      ...(e.details !== undefined && { details: e.details }),
+      body: json,
+    }
+  }
+  const requestId = str(o.requestId)
+  return {
+    code: str(o.code) ?? fallback.code,
+    message: str(error) ?? str(o.message) ?? fallback.message,
+    ...(requestId !== undefined && { requestId }),
+    ...(o.details !== undefined && { details: o.details }),
+    body: json,
+  }
+}

@@ -1,0 +1,183 @@
+import { apiKeyOf, type PayLinkClient } from './createPayLinkClient.js'
+import {
+  PayLinkConfigError,
+  type PayLinkEndpoint,
+  PayLinkHttpError,
+  PayLinkNetworkError,
+  PayLinkValidationError,
+} from './errors.js'
+import { parseErrorBody } from './parseErrorBody.js'
+import { parseRetryAfter } from './retryAfter.js'
+
+/** The last argument of every endpoint function. */
+export interface PayLinkRequestOptions {
+  /** Aborts the request, retries and back-off included; the abort is rethrown as it is. */
+  signal?: AbortSignal
+}
+
+/** One API call, as the endpoint functions describe it to the transport. */
+export interface ApiRequest extends PayLinkRequestOptions {
+  endpoint: PayLinkEndpoint
+  method: 'GET' | 'POST'
+  /** Below `/pub/v1`, path values already encoded. */
+  path: string
+  query?: Record<string, string>
+  body?: unknown
+  headers?: Record<string, string>
+  /** Non-2xx statuses that are answers, not errors (402 on the payment path). */
+  expect?: readonly number[]
+}
+
+/** An answer the endpoint function reads: 2xx, or a status it listed in `expect`. */
+export interface ApiResponse {
+  status: number
+  headers: Headers
+  /** The parsed JSON body, or `undefined` when the body was empty. */
+  data: unknown
+}
+
+interface RawAnswer {
+  status: number
+  headers: Headers
+  text: string
+}
+
+const TIMED_OUT = Symbol('timed out')
+
+function buildUrl(client: PayLinkClient, req: ApiRequest): string {
+  const query = req.query ? `?${new URLSearchParams(req.query)}` : ''
+  const url = `${client.baseUrl}${req.path}${query}`
+  if (url.startsWith('/') && typeof location === 'undefined') {
+    throw new PayLinkConfigError(`baseUrl "${client.baseUrl}" is a path, which only works in a browser`, {
+      details: 'On a server (SSR, prefetching, a script) give createPayLinkClient an absolute baseUrl.',
+    })
+  }
+  return url
+}
+
+function buildHeaders(client: PayLinkClient, req: ApiRequest): Headers {
+  const headers = new Headers(client.headers)
+  headers.set('Accept', 'application/json')
+  if (req.body !== undefined) headers.set('Content-Type', 'application/json')
+  for (const [name, value] of Object.entries(req.headers ?? {})) headers.set(name, value)
+  const key = apiKeyOf(client)
+  if (key) headers.set('X-API-Key', key)
+  return headers
+}
+
+/** Removes the API key and payment headers from anything that goes into an error. */
+function redact(text: string, secrets: readonly string[]): string {
+  return secrets.reduce((t, s) => (s.length >= 4 ? t.split(s).join('[redacted]') : t), text)
+}
+
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason)
+    const onAbort = () => {
+      clearTimeout(timer)
+      reject(signal!.reason)
+    }
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort)
+      resolve()
+    }, ms)
+    signal?.addEventListener('abort', onAbort, { once: true })
+  })
+}
+
+async function attempt(client: PayLinkClient, req: ApiRequest, url: string, headers: Headers): Promise<RawAnswer> {
+  const controller = new AbortController()
+  const onAbort = () => controller.abort(req.signal!.reason)
+  req.signal?.addEventListener('abort', onAbort, { once: true })
+  const timer = setTimeout(() => controller.abort(TIMED_OUT), client.timeoutMs)
+  try {
+    const response = await client.fetch(url, {
+      method: req.method,
+      headers,
+      body: req.body === undefined ? undefined : JSON.stringify(req.body),
+      signal: controller.signal,
+    })
+    // The time-out covers the body too: a server that stalls mid-body is as stuck as one that never answers.
+    const text = await response.text()
+    return { status: response.status, headers: response.headers, text }
+  } catch (cause) {
+    if (req.signal?.aborted) throw req.signal.reason
+    const timedOut = controller.signal.reason === TIMED_OUT
+    throw new PayLinkNetworkError({ endpoint: req.endpoint, timedOut, cause, timeoutMs: client.timeoutMs })
+  } finally {
+    clearTimeout(timer)
+    req.signal?.removeEventListener('abort', onAbort)
+  }
+}
+
+function toHttpError(req: ApiRequest, answer: RawAnswer, secrets: readonly string[]): PayLinkHttpError {
+  const parsed = parseErrorBody(answer.status, redact(answer.text, secrets))
+  return new PayLinkHttpError({
+    endpoint: req.endpoint,
+    status: answer.status,
+    code: parsed.code,
+    message: parsed.message,
+    requestId: parsed.requestId ?? answer.headers.get('X-Request-Id') ?? undefined,
+    retryAfterSeconds: parseRetryAfter(answer.headers.get('Retry-After')),
+    details: parsed.details,
+    body: parsed.body,
+  })
+}
+
+const RETRY_STATUSES = new Set([429, 502, 503, 504])
+
+function backoffMs(client: PayLinkClient, attemptNo: number, error: unknown): number {
+  const policy = client.retry as Exclude<PayLinkClient['retry'], false>
+  if (error instanceof PayLinkHttpError && error.retryAfterSeconds !== undefined) {
+    return Math.min(error.retryAfterSeconds * 1000, policy.maxRetryAfterMs)
+  }
+  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attemptNo - 1))
+  return ceiling / 2 + Math.random() * (ceiling / 2)
+}
+
+function isRetryable(error: unknown): boolean {
+  return error instanceof PayLinkNetworkError || (error instanceof PayLinkHttpError && RETRY_STATUSES.has(error.status))
+}
+
+/**
+ * Sends one API call with the client's time-out, retry policy and headers. Returns 2xx answers
+ * and the statuses listed in `expect`; throws the package's typed errors for everything else.
+ */
+export async function request(client: PayLinkClient, req: ApiRequest): Promise<ApiResponse> {
+  const url = buildUrl(client, req)
+  const headers = buildHeaders(client, req)
+  const secrets = [apiKeyOf(client), headers.get('PAYMENT-SIGNATURE'), headers.get('X-PAYMENT')].filter(
+    (s): s is string => !!s,
+  )
+  // A POST is repeated only when the server can recognise the repeat (an Idempotency-Key).
+  const retryable = client.retry !== false && (req.method === 'GET' || headers.has('Idempotency-Key'))
+  const attempts = retryable ? Math.max(1, (client.retry as { attempts: number }).attempts) : 1
+
+  for (let attemptNo = 1; ; attemptNo++) {
+    let error: unknown
+    try {
+      const answer = await attempt(client, req, url, headers)
+      const ok = (answer.status >= 200 && answer.status < 300) || req.expect?.includes(answer.status)
+      if (ok) return { status: answer.status, headers: answer.headers, data: parseJson(req, answer.text, secrets) }
+      error = toHttpError(req, answer, secrets)
+    } catch (thrown) {
+      error = thrown
+    }
+    if (attemptNo >= attempts || !isRetryable(error)) throw error
+    await sleep(backoffMs(client, attemptNo, error), req.signal)
+  }
+}
+
+function parseJson(req: ApiRequest, text: string, secrets: readonly string[]): unknown {
+  if (text.trim() === '') return undefined
+  try {
+    return JSON.parse(text)
+  } catch (cause) {
+    throw new PayLinkValidationError({
+      endpoint: req.endpoint,
+      source: 'response',
+      issues: [{ path: '', message: `expected a JSON body, got ${JSON.stringify(redact(text, secrets).slice(0, 60))}` }],
+      cause,
+    })
+  }
+}

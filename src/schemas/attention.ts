@@ -1,0 +1,21 @@
+import * as z from 'zod/mini'
+import { nonEmptyStringSchema, timestampSchema } from './common.js'
+
+/** What `createAttentionToken` accepts: the link being watched and an opaque viewer id, both optional. */
+export const attentionTokenInputSchema = z.strictObject({
+  code: z.optional(nonEmptyStringSchema),
+  viewerId: z.optional(nonEmptyStringSchema),
+})
+
+/** An attention session: an opaque token that goes with engagement reports, until `expiresAt`. */
+export const attentionSessionSchema = z.looseObject({
+  token: nonEmptyStringSchema,
+  sessionId: nonEmptyStringSchema,
+  expiresAt: timestampSchema,
+  heartbeatSeconds: z.optional(z.number().check(z.positive())),
+})
+
+/** Input of `createAttentionToken`. */
+export type AttentionTokenInput = z.input<typeof attentionTokenInputSchema>
+/** An attention session token. */
+export type AttentionSession = z.infer<typeof attentionSessionSchema>

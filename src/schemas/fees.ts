@@ -1,0 +1,73 @@
+import * as z from 'zod/mini'
+import { decimalStringSchema, nonEmptyStringSchema, timestampSchema } from './common.js'
+
+/** An amount as the fee estimate states it, parsed exactly: `{ amount: '0.42', currency: 'USDC', raw: '0.42 USDC' }`. */
+export interface FeeAmount {
+  /** The decimal amount, as a string (never a float). */
+  amount: string
+  /** The currency code, e.g. `USDC`, `ETH`. */
+  currency: string
+  /** The string as the API sent it. */
+  raw: string
+}
+
+const FEE_AMOUNT = /^(\d+(?:\.\d+)?) ([A-Z][A-Z0-9]{1,15})$/
+const DURATION = /^(\d+(?:\.\d+)?) seconds?$/
+
+/** Parses `"<amount> <currency_code>"` (e.g. `"0.000123 ETH"`), or returns `undefined` when it is not in that format. */
+export function parseFeeAmount(raw: string): FeeAmount | undefined {
+  const m = typeof raw === 'string' ? FEE_AMOUNT.exec(raw) : null
+  return m ? { amount: m[1]!, currency: m[2]!, raw } : undefined
+}
+
+/** Parses `"<number> seconds"` into seconds, or returns `undefined` when it is not in that format. */
+export function parseDurationSeconds(raw: string): number | undefined {
+  const m = typeof raw === 'string' ? DURATION.exec(raw) : null
+  return m ? Number(m[1]) : undefined
+}
+
+const feeAmountSchema = z.pipe(
+  z.string(),
+  z.transform((raw, ctx) => {
+    const parsed = parseFeeAmount(raw)
+    if (parsed) return parsed
+    ctx.issues.push({ code: 'custom', input: raw, message: `expected "<amount> <CURRENCY>", got ${JSON.stringify(raw)}` })
+    return z.NEVER
+  }),
+)
+
+/** What `estimateFees` takes: all four are required and sent as the query string. */
+export const feeEstimateParamsSchema = z.strictObject({
+  sourceChain: nonEmptyStringSchema,
+  destinationChain: nonEmptyStringSchema,
+  asset: nonEmptyStringSchema,
+  amount: decimalStringSchema,
+})
+
+/** A fee estimate, with `totalFee`, `gasFee` and `platformFee` parsed exactly and `estimatedSeconds` added. */
+export const feeEstimateSchema = z.pipe(
+  z.looseObject({
+    totalFee: feeAmountSchema,
+    estimatedTime: z.string(),
+    gasFee: z.optional(feeAmountSchema),
+    platformFee: z.optional(feeAmountSchema),
+    quotedAt: z.optional(timestampSchema),
+    expiresAt: z.optional(timestampSchema),
+  }),
+  z.transform((fee, ctx) => {
+    const estimatedSeconds = parseDurationSeconds(fee.estimatedTime)
+    if (estimatedSeconds !== undefined) return { ...fee, estimatedSeconds }
+    ctx.issues.push({
+      code: 'custom',
+      input: fee.estimatedTime,
+      path: ['estimatedTime'],
+      message: `expected "<number> seconds", got ${JSON.stringify(fee.estimatedTime)}`,
+    })
+    return z.NEVER
+  }),
+)
+
+/** Parameters of a fee estimate. */
+export type FeeEstimateParams = z.input<typeof feeEstimateParamsSchema>
+/** A parsed fee estimate. `estimatedTime` keeps the raw string; `estimatedSeconds` is its number. */
+export type FeeEstimate = z.output<typeof feeEstimateSchema>

@@ -1,0 +1,48 @@
+import * as z from 'zod/mini'
+import { nonEmptyStringSchema, openEnum, priceSchema, timestampSchema } from './common.js'
+
+/** The link models the contract names. */
+export const LINK_MODELS = ['payment', 'engagement'] as const
+
+const shareSchema = z.int().check(z.gte(0))
+
+/** Division of proceeds in basis points; `creator + platform` is 10 000. */
+export const splitsSchema = z
+  .looseObject({ creator: shareSchema, platform: shareSchema })
+  .check(
+    z.refine((s) => s.creator + s.platform === 10_000, {
+      message: 'creator + platform must equal 10000 (basis points)',
+      path: [],
+    }),
+  )
+
+/** What `createLink` accepts; checked on the client before anything is sent. */
+export const createLinkInputSchema = z.strictObject({
+  creatorId: z.string().check(z.trim(), z.minLength(1)),
+  chainType: nonEmptyStringSchema,
+  model: z.enum(LINK_MODELS),
+  splits: splitsSchema,
+  price: z.optional(priceSchema),
+  title: z.optional(z.string()),
+})
+
+/** A payment link as the API returns it. Unknown extra fields are kept. */
+export const linkSchema = z.looseObject({
+  code: nonEmptyStringSchema,
+  creatorId: z.string(),
+  chainType: z.string(),
+  model: openEnum(LINK_MODELS),
+  splits: z.looseObject({ creator: shareSchema, platform: shareSchema }),
+  price: z.optional(priceSchema),
+  title: z.optional(z.string()),
+  url: z.optional(z.string()),
+  status: z.optional(openEnum(['active', 'disabled'] as const)),
+  createdAt: timestampSchema,
+})
+
+/** Input of `createLink`. */
+export type CreateLinkInput = z.input<typeof createLinkInputSchema>
+/** A payment link. */
+export type Link = z.infer<typeof linkSchema>
+/** A link's model: `payment` or `engagement` (or a model this version does not know). */
+export type LinkModel = Link['model']

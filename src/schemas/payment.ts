@@ -1,0 +1,46 @@
+import * as z from 'zod/mini'
+import { nonEmptyStringSchema, openEnum, timestampSchema } from './common.js'
+
+/** Payment statuses in the order they are reached; `failed` and `expired` end early. */
+export const PAYMENT_STATUSES = ['pending', 'verified', 'settled', 'failed', 'expired'] as const
+/** Payment statuses after which nothing changes. */
+export const TERMINAL_PAYMENT_STATUSES = ['settled', 'failed', 'expired'] as const
+
+/** A payment as `GET /payments/{id}` and the verify answer report it. Unknown extra fields are kept. */
+export const paymentSchema = z.looseObject({
+  id: nonEmptyStringSchema,
+  linkCode: z.string(),
+  status: openEnum(PAYMENT_STATUSES),
+  amount: z.string(),
+  asset: z.string(),
+  network: z.string(),
+  payer: z.optional(z.string()),
+  transaction: z.optional(z.string()),
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+  failureReason: z.optional(z.string()),
+})
+
+/** The x402 settlement response plus the time of settlement. */
+export const settlementProofSchema = z.looseObject({
+  success: z.boolean(),
+  transaction: z.string(),
+  network: z.string(),
+  payer: z.optional(z.string()),
+  amount: z.optional(z.string()),
+  asset: z.optional(z.string()),
+  settledAt: z.optional(timestampSchema),
+})
+
+/** The 200 body of `POST /payments/verify`. */
+export const verifiedPaymentSchema = z.looseObject({ payment: paymentSchema, proof: settlementProofSchema })
+
+/** A payment. `status` tells `verified` (accepted, settling) from `settled`. */
+export type Payment = z.infer<typeof paymentSchema>
+/** A payment status (or one this version does not know). */
+export type PaymentStatus = Payment['status']
+/** Proof that a payment settled on chain. */
+export type SettlementProof = z.infer<typeof settlementProofSchema>
+
+/** The body of `POST /payments/verify`: the link being paid. */
+export const verifyInputSchema = z.strictObject({ code: nonEmptyStringSchema })

@@ -1,0 +1,26 @@
+import { PayLinkX402Error } from '../client/errors.js'
+
+/** Encodes a value as base64 of its UTF-8 JSON, as x402 headers carry it (works in browsers and Node, no Buffer). */
+export function encodeBase64Json(value: unknown): string {
+  const bytes = new TextEncoder().encode(JSON.stringify(value))
+  let binary = ''
+  for (const byte of bytes) binary += String.fromCharCode(byte)
+  return btoa(binary)
+}
+
+/** Decodes base64 (standard or URL-safe) UTF-8 JSON, or throws a `PayLinkX402Error` naming `source`. */
+export function decodeBase64Json(text: string, source: string): unknown {
+  let binary: string
+  try {
+    const normalized = text.trim().replace(/-/g, '+').replace(/_/g, '/')
+    binary = atob(normalized.padEnd(normalized.length + ((4 - (normalized.length % 4)) % 4), '='))
+  } catch (cause) {
+    throw new PayLinkX402Error({ reason: 'malformed_base64', source, cause })
+  }
+  try {
+    const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0))
+    return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes))
+  } catch (cause) {
+    throw new PayLinkX402Error({ reason: 'malformed_json', source, cause })
+  }
+}

@@ -1,0 +1,31 @@
+import * as z from 'zod/mini'
+import { PayLinkX402Error } from '../client/errors.js'
+import { toIssues } from '../client/validate.js'
+import { decodeBase64Json } from './base64.js'
+
+/** Parses an x402 message with `schema`, or throws a `PayLinkX402Error` (`invalid_shape`) naming each bad field. */
+export function parseX402<S extends z.ZodMiniType>(schema: S, value: unknown, source: string): z.output<S> {
+  const result = z.safeParse(schema, value)
+  if (result.success) return result.data
+  const details = toIssues(result.error.issues)
+    .map((i) => (i.path ? `${i.path}: ${i.message}` : i.message))
+    .join('; ')
+  throw new PayLinkX402Error({ reason: 'invalid_shape', source, details, cause: result.error })
+}
+
+/** Reads `x402Version` from a decoded message: 1 or 2, or a `PayLinkX402Error` (`unsupported_version`). */
+export function x402VersionOf(value: unknown, source: string): 1 | 2 {
+  const version = typeof value === 'object' && value !== null ? (value as { x402Version?: unknown }).x402Version : undefined
+  if (version === 1 || version === 2) return version
+  throw new PayLinkX402Error({
+    reason: version === undefined ? 'invalid_shape' : 'unsupported_version',
+    source,
+    details: `x402Version is ${JSON.stringify(version)}; this client speaks 1 and 2`,
+  })
+}
+
+/** Decodes a base64 x402 header into JSON and its version. */
+export function decodeX402Header(value: string, source: string): { version: 1 | 2; json: unknown } {
+  const json = decodeBase64Json(value, source)
+  return { version: x402VersionOf(json, source), json }
+}
