@@ -23,6 +23,8 @@ export {
   type PayLinkIssue,
   PayLinkNetworkError,
   PayLinkValidationError,
+  PayLinkPaymentError,
+  type PaymentErrorReason,
   PayLinkX402Error,
   type X402ErrorReason,
 } from './client/errors.js'

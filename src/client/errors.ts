@@ -128,6 +128,7 @@ export type PayLinkErrorName =
   | 'PayLinkNetworkError'
   | 'PayLinkConfigError'
   | 'PayLinkX402Error'
+  | 'PayLinkPaymentError'
 
 /** Why an x402 message could not be read. */
 export type X402ErrorReason = 'malformed_base64' | 'malformed_json' | 'invalid_shape' | 'unsupported_version'
@@ -147,5 +148,37 @@ export class PayLinkX402Error extends PayLinkError {
     })
     this.reason = init.reason
     this.source = init.source
+  }
+}
+
+/** Why a payment was not made, or why its outcome is not known. */
+export type PaymentErrorReason =
+  /** No requirement of the 402 is one the signer can pay (scheme, network). Nothing was signed. */
+  | 'no_payable_requirement'
+  /** Every payable requirement costs more than `maxAmount`. Nothing was signed. */
+  | 'exceeds_max_amount'
+  /** The request already carried a payment header; it is not paid again. */
+  | 'already_has_payment'
+  /** The wallet refused to sign (the user said no). Nothing was sent. */
+  | 'wallet_rejected'
+  /** The signer failed for another reason. Nothing was sent. */
+  | 'signer_failed'
+  /** A paid request got no clear answer (a 402 again, a lost response): it may have gone through. Never pay again on your own. */
+  | 'outcome_unknown'
+  /** The server refused the payment with an x402 reason (see `x402Reason`). */
+  | 'payment_refused'
+
+/** A payment step failed or ended with an unknown outcome; `reason` says which, `x402Reason` carries the server's code. */
+export class PayLinkPaymentError extends PayLinkError {
+  override name = 'PayLinkPaymentError' as const
+  /** What happened. */
+  readonly reason: PaymentErrorReason
+  /** The x402 reason code the server gave (`insufficient_funds`, …), when it gave one. */
+  readonly x402Reason: string | undefined
+
+  constructor(init: { reason: PaymentErrorReason; message: string; x402Reason?: string; cause?: unknown; details?: string }) {
+    super(init.message, { cause: init.cause, details: init.details })
+    this.reason = init.reason
+    this.x402Reason = init.x402Reason
   }
 }
