@@ -1,0 +1,150 @@
+import { http, HttpResponse } from 'msw'
+import { createLink, getLink, PayLinkError, PayLinkHttpError, verifyPayment } from '../../src/client.js'
+import { API, makeClient, rejectionOf, useMswServer } from './helpers.js'
+
+const { server } = useMswServer()
+
+// No retries here: retry.test.ts covers them, and these tests look at one answer each.
+const client = () => makeClient({ retry: false })
+
+async function httpErrorOf(promise: Promise<unknown>): Promise<PayLinkHttpError> {
+  const error = await rejectionOf(promise)
+  expect(error).toBeInstanceOf(PayLinkHttpError)
+  return error as PayLinkHttpError
+}
+
+function answerGetLink(response: () => Response) {
+  server.use(http.get(`${API}/links/:code`, response))
+}
+
+describe('error bodies', () => {
+  it('reads the contract shape {error:{code,message,requestId,details}}', async () => {
+    const body = {
+      error: { code: 'not_found', message: 'No link with code lnk_x', requestId: 'req_body', details: { code: 'lnk_x' } },
+    }
+    answerGetLink(() => HttpResponse.json(body, { status: 404, headers: { 'X-Request-Id': 'req_header' } }))
+
+    const error = await httpErrorOf(getLink(client(), 'lnk_x'))
+
+    expect(error).toBeInstanceOf(PayLinkError)
+    expect(error.name).toBe('PayLinkHttpError')
+    expect(error.endpoint).toBe('getLink')
+    expect(error.status).toBe(404)
+    expect(error.code).toBe('not_found')
+    expect(error.shortMessage).toBe('No link with code lnk_x')
+    expect(error.message).toContain('No link with code lnk_x')
+    expect(error.requestId).toBe('req_body')
+    expect(error.details).toEqual({ code: 'lnk_x' })
+    expect(error.body).toEqual(body)
+  })
+
+  it('reads {error:"text"}, taking the code from the status and the request id from X-Request-Id', async () => {
+    answerGetLink(() => HttpResponse.json({ error: 'Invalid API key' }, { status: 401, headers: { 'X-Request-Id': 'req_1' } }))
+
+    const error = await httpErrorOf(getLink(client(), 'lnk_x'))
+
+    expect(error).toMatchObject({ status: 401, code: 'unauthorized', shortMessage: 'Invalid API key', requestId: 'req_1' })
+    expect(error.body).toEqual({ error: 'Invalid API key' })
+  })
+
+  it('reads {message:"text"}', async () => {
+    answerGetLink(() => HttpResponse.json({ message: 'Forbidden for this key' }, { status: 403 }))
+
+    const error = await httpErrorOf(getLink(client(), 'lnk_x'))
+
+    expect(error).toMatchObject({ status: 403, code: 'forbidden', shortMessage: 'Forbidden for this key', requestId: undefined })
+  })
+
+  it('copes with an empty body', async () => {
+    answerGetLink(() => new HttpResponse(null, { status: 404, headers: { 'X-Request-Id': 'req_2' } }))
+
+    const error = await httpErrorOf(getLink(client(), 'lnk_x'))
+
+    expect(error).toMatchObject({ status: 404, code: 'not_found', requestId: 'req_2', body: undefined })
+    expect(error.shortMessage).toBe('The API answered HTTP 404')
+  })
+
+  it('copes with a gateway HTML page', async () => {
+    const page = '<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><h1>Bad Gateway</h1></body></html>'
+    answerGetLink(() => HttpResponse.html(page, { status: 502, headers: { 'X-Request-Id': 'gw_1' } }))
+
+    const error = await httpErrorOf(getLink(client(), 'lnk_x'))
+
+    expect(error).toMatchObject({ status: 502, code: 'server_error', requestId: 'gw_1', body: page })
+    expect(error.shortMessage).toBe('The API answered HTTP 502 with an HTML page (502 Bad Gateway)')
+  })
+
+  it('copes with plain text', async () => {
+    answerGetLink(() => HttpResponse.text('upstream connect error', { status: 503 }))
+
+    const error = await httpErrorOf(getLink(client(), 'lnk_x'))
+
+    expect(error).toMatchObject({ status: 503, code: 'server_error', body: 'upstream connect error' })
+  })
+})
+
+describe('statuses', () => {
+  it('401 is unauthorized', async () => {
+    answerGetLink(() =>
+      HttpResponse.json({ error: { code: 'unauthorized', message: 'Missing X-API-Key' } }, { status: 401 }),
+    )
+
+    await expect(getLink(client(), 'lnk_x')).rejects.toMatchObject({ status: 401, code: 'unauthorized' })
+  })
+
+  it('404 is not_found', async () => {
+    answerGetLink(() => HttpResponse.json({ error: { code: 'not_found', message: 'No such link' } }, { status: 404 }))
+
+    await expect(getLink(client(), 'lnk_x')).rejects.toMatchObject({ status: 404, code: 'not_found' })
+  })
+
+  it('422 carries the details naming the fields', async () => {
+    const details = { fields: [{ path: 'chainType', message: 'unsupported chain' }] }
+    server.use(
+      http.post(`${API}/links`, () =>
+        HttpResponse.json({ error: { code: 'invalid_request', message: 'Invalid link', details } }, { status: 422 }),
+      ),
+    )
+
+    const error = await httpErrorOf(
+      createLink(client(), { creatorId: 'c', chainType: 'dogechain', model: 'payment', splits: { creator: 10000, platform: 0 } }),
+    )
+
+    expect(error).toMatchObject({ status: 422, code: 'invalid_request', endpoint: 'createLink' })
+    expect(error.details).toEqual(details)
+  })
+
+  it('429 carries Retry-After in seconds', async () => {
+    answerGetLink(() =>
+      HttpResponse.json({ error: { code: 'rate_limited', message: 'Slow down' } }, { status: 429, headers: { 'Retry-After': '30' } }),
+    )
+
+    await expect(getLink(client(), 'lnk_x')).rejects.toMatchObject({ status: 429, code: 'rate_limited', retryAfterSeconds: 30 })
+  })
+
+  it('500 is a server_error', async () => {
+    answerGetLink(() => new HttpResponse(null, { status: 500 }))
+
+    await expect(getLink(client(), 'lnk_x')).rejects.toMatchObject({ status: 500, code: 'server_error' })
+  })
+
+  it('a 402 outside the payment path is an error, not a payment step', async () => {
+    answerGetLink(() => HttpResponse.json({ x402Version: 1, accepts: [] }, { status: 402 }))
+
+    await expect(getLink(client(), 'lnk_x')).rejects.toMatchObject({ name: 'PayLinkHttpError', status: 402 })
+  })
+
+  it('a non-402 error on the payment path is an error', async () => {
+    server.use(
+      http.post(`${API}/payments/verify`, () =>
+        HttpResponse.json({ error: { code: 'not_found', message: 'No such link' } }, { status: 404 }),
+      ),
+    )
+
+    await expect(verifyPayment(client(), { code: 'lnk_x' })).rejects.toMatchObject({
+      name: 'PayLinkHttpError',
+      endpoint: 'verifyPayment',
+      status: 404,
+    })
+  })
+})
