@@ -1,0 +1,16 @@
+import { useMutation } from '@tanstack/react-query'
+import { createAttentionTokenMutationOptions } from '../query/createAttentionTokenMutationOptions.js'
+import type { PayLinkMutationOptions } from '../query/types.js'
+import type { AttentionSession, AttentionTokenInput } from '../schemas/attention.js'
+import { usePayLinkClient } from './PayLinkProvider.js'
+
+/** Options of `useAttentionToken`. */
+export interface UseAttentionTokenOptions {
+  /** TanStack mutation options. */
+  mutation?: PayLinkMutationOptions<AttentionSession, AttentionTokenInput>
+}
+
+/** Requests an attention session token: `mutate({ code, viewerId })`. */
+export function useAttentionToken({ mutation }: UseAttentionTokenOptions = {}) {
+  return useMutation({ ...mutation, ...createAttentionTokenMutationOptions(usePayLinkClient('useAttentionToken')) })
+}

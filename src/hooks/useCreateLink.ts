@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { createLinkMutationOptions } from '../query/createLinkMutationOptions.js'
+import type { PayLinkMutationOptions } from '../query/types.js'
+import type { CreateLinkInput, Link } from '../schemas/link.js'
+import { usePayLinkClient } from './PayLinkProvider.js'
+
+/** Options of `useCreateLink`. */
+export interface UseCreateLinkOptions {
+  /** TanStack mutation options (`onSuccess`, …); runs after the new link is put into the cache. */
+  mutation?: PayLinkMutationOptions<Link, CreateLinkInput>
+}
+
+/** Creates a payment link; the new link lands in the `useLink` cache, so reading it costs no request. */
+export function useCreateLink({ mutation }: UseCreateLinkOptions = {}) {
+  const queryClient = useQueryClient()
+  const options = createLinkMutationOptions(usePayLinkClient('useCreateLink'), queryClient)
+  return useMutation({
+    ...mutation,
+    ...options,
+    onSuccess: (link, input, result, context) => {
+      options.onSuccess(link)
+      return mutation?.onSuccess?.(link, input, result, context)
+    },
+  })
+}

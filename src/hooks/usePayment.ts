@@ -1,0 +1,21 @@
+import { getPaymentQueryOptions, paymentLifecycle } from '../query/getPaymentQueryOptions.js'
+import type { payLinkKeys } from '../query/payLinkKeys.js'
+import type { PollingOptions } from '../query/pollUntilSettled.js'
+import type { PayLinkQueryOptions } from '../query/types.js'
+import type { Payment } from '../schemas/payment.js'
+import { usePayLinkClient } from './PayLinkProvider.js'
+import { usePolledQuery } from './usePolledQuery.js'
+
+/** Options of `usePayment`. */
+export interface UsePaymentOptions {
+  /** The polling policy (intervals, maximum duration, regression report). */
+  polling?: PollingOptions
+  /** TanStack Query options; the key, fetcher and polling stay ours unless overridden here. */
+  query?: PayLinkQueryOptions<Payment, ReturnType<typeof payLinkKeys.payment>>
+}
+
+/** Follows a payment until it is `settled`, `failed` or `expired`; `isStale` says polling gave up. */
+export function usePayment(id: string | undefined, { polling, query }: UsePaymentOptions = {}) {
+  const options = getPaymentQueryOptions(usePayLinkClient('usePayment'), id, polling)
+  return usePolledQuery(options, query, paymentLifecycle, polling)
+}

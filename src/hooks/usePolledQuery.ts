@@ -1,0 +1,26 @@
+import { type QueryKey, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query'
+import type { PayLinkError } from '../client/errors.js'
+import { isTerminal, type Lifecycle, pollingStartedAt, type PollingOptions } from '../query/pollUntilSettled.js'
+import type { PayLinkQueryOptions } from '../query/types.js'
+
+/** A polled query's result; `isStale` is true once polling gave up (`maxDurationMs` passed without a terminal status). */
+export type PolledQueryResult<T> = ReturnType<typeof useQuery<T, PayLinkError>> & {
+  /** Polling stopped after `maxDurationMs` without a terminal status: say "taking longer than usual". */
+  isStale: boolean
+}
+
+/** `useQuery` with the polling policy's `isStale`, shared by `usePayment` and `useBridgeStatus`. */
+export function usePolledQuery<T extends { status: string }, K extends QueryKey>(
+  options: UseQueryOptions<T, PayLinkError, T, K> & { queryKey: K },
+  query: PayLinkQueryOptions<T, K> | undefined,
+  lifecycle: Lifecycle,
+  polling: PollingOptions | undefined,
+): PolledQueryResult<T> {
+  const queryClient = useQueryClient()
+  const result = useQuery({ ...query, ...options, enabled: options.enabled !== false && (query?.enabled ?? true) })
+  const started = pollingStartedAt(queryClient.getQueryCache().find({ queryKey: options.queryKey, exact: true }))
+  const maxDuration = polling?.maxDurationMs ?? 30 * 60_000
+  const isStale =
+    !isTerminal(lifecycle, result.data?.status) && started !== undefined && Date.now() - started >= maxDuration
+  return { ...result, isStale }
+}

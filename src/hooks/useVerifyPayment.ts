@@ -1,0 +1,16 @@
+import { useMutation } from '@tanstack/react-query'
+import type { VerifyPaymentResult } from '../actions/verifyPayment.js'
+import type { PayLinkMutationOptions } from '../query/types.js'
+import { type VerifyPaymentVariables, verifyPaymentMutationOptions } from '../query/verifyPaymentMutationOptions.js'
+import { usePayLinkClient } from './PayLinkProvider.js'
+
+/** Options of `useVerifyPayment`. */
+export interface UseVerifyPaymentOptions {
+  /** TanStack mutation options. */
+  mutation?: PayLinkMutationOptions<VerifyPaymentResult, VerifyPaymentVariables>
+}
+
+/** The 402 gate as a mutation: `mutate({ code })` prices a link; `mutate({ code, paymentHeader, idempotencyKey })` pays it. */
+export function useVerifyPayment({ mutation }: UseVerifyPaymentOptions = {}) {
+  return useMutation({ ...mutation, ...verifyPaymentMutationOptions(usePayLinkClient('useVerifyPayment')) })
+}

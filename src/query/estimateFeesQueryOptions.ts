@@ -1,0 +1,35 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { estimateFees } from '../actions/estimateFees.js'
+import type { PayLinkClient } from '../client/createPayLinkClient.js'
+import type { PayLinkError } from '../client/errors.js'
+import type { FeeEstimate, FeeEstimateParams } from '../schemas/fees.js'
+import { payLinkKeys } from './payLinkKeys.js'
+
+function untilExpiry(fee: FeeEstimate | undefined): number | undefined {
+  return fee?.expiresAt === undefined ? undefined : Math.max(0, Date.parse(fee.expiresAt) - Date.now())
+}
+
+/** Whether every parameter of a fee estimate is present. */
+export function hasFeeParams(params: Partial<FeeEstimateParams> | undefined): params is FeeEstimateParams {
+  return !!(params?.sourceChain && params.destinationChain && params.asset && params.amount)
+}
+
+/**
+ * Query options for a fee estimate: disabled until every parameter is present, the previous
+ * estimate kept on screen while the parameters change, and a new quote fetched when `expiresAt` passes.
+ */
+export function estimateFeesQueryOptions(client: PayLinkClient, params: Partial<FeeEstimateParams> | undefined) {
+  return queryOptions<FeeEstimate, PayLinkError, FeeEstimate, ReturnType<typeof payLinkKeys.fees>>({
+    queryKey: payLinkKeys.fees(params),
+    queryFn: ({ signal }) => estimateFees(client, params as FeeEstimateParams, { signal }),
+    enabled: hasFeeParams(params),
+    retry: false,
+    placeholderData: keepPreviousData,
+    staleTime: (query) => untilExpiry(query.state.data) ?? 30_000,
+    refetchInterval: (query) => {
+      const ms = untilExpiry(query.state.data)
+      // The floor keeps a server whose clock runs ahead (quotes that arrive expired) from being asked in a loop.
+      return ms === undefined ? false : Math.max(ms, 5_000)
+    },
+  })
+}

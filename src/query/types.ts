@@ -1,0 +1,21 @@
+import type { QueryKey, UseMutationOptions, UseQueryOptions } from '@tanstack/react-query'
+import type { PayLinkError } from '../client/errors.js'
+
+/**
+ * TanStack query options a caller may pass through a hook's `query` bag. The key and the query
+ * function stay ours, so a caller cannot break them; `enabled` combines with ours (a query
+ * missing a parameter stays off).
+ */
+export type PayLinkQueryOptions<TData, TKey extends QueryKey = QueryKey> = Omit<
+  UseQueryOptions<TData, PayLinkError, TData, TKey>,
+  'queryKey' | 'queryFn' | 'enabled'
+> & {
+  /** Set to `false` to hold the query. Defaults to `true`. */
+  enabled?: boolean
+}
+
+/** TanStack mutation options a caller may pass through a hook's `mutation` bag; the mutation function stays ours. */
+export type PayLinkMutationOptions<TData, TVariables> = Omit<
+  UseMutationOptions<TData, PayLinkError, TVariables>,
+  'mutationFn' | 'mutationKey'
+>
