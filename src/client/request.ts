@@ -85,7 +85,23 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   })
 }
 
+// Not every fetch errors the body when its signal aborts after the headers (mocks such as MSW,
+// polyfills), so the body read races the signal itself.
+function readText(response: Response, signal: AbortSignal): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason)
+    if (signal.aborted) return onAbort()
+    signal.addEventListener('abort', onAbort, { once: true })
+    response
+      .text()
+      .then(resolve, reject)
+      .finally(() => signal.removeEventListener('abort', onAbort))
+  })
+}
+
 async function attempt(client: PayLinkClient, req: ApiRequest, url: string, headers: Headers): Promise<RawAnswer> {
+  // A signal that is already aborted fires no 'abort' event, so it would not reach the fetch below.
+  if (req.signal?.aborted) throw req.signal.reason
   const controller = new AbortController()
   const onAbort = () => controller.abort(req.signal!.reason)
   req.signal?.addEventListener('abort', onAbort, { once: true })
@@ -98,7 +114,7 @@ async function attempt(client: PayLinkClient, req: ApiRequest, url: string, head
       signal: controller.signal,
     })
     // The time-out covers the body too: a server that stalls mid-body is as stuck as one that never answers.
-    const text = await response.text()
+    const text = await readText(response, controller.signal)
     return { status: response.status, headers: response.headers, text }
   } catch (cause) {
     if (req.signal?.aborted) throw req.signal.reason
