@@ -1,0 +1,200 @@
+import { inspect } from 'node:util'
+import { http, HttpResponse } from 'msw'
+import {
+  createPayLinkClient,
+  getBridgeStatus,
+  getLink,
+  getPayment,
+  PayLinkConfigError,
+  PayLinkHttpError,
+  PayLinkValidationError,
+  verifyPayment,
+} from '../../src/client.js'
+import {
+  API,
+  API_KEY,
+  BASE_URL,
+  linkFixture,
+  makeClient,
+  paymentFixture,
+  paymentPayloadV2,
+  rejectionOf,
+  transferFixture,
+  useMswServer,
+} from './helpers.js'
+
+const { server, sent } = useMswServer()
+
+afterEach(() => vi.unstubAllGlobals())
+
+describe('the API key in a browser', () => {
+  beforeEach(() => vi.stubGlobal('document', {}))
+
+  it('is refused, and the error says to use a server-side proxy', () => {
+    let error: unknown
+    try {
+      createPayLinkClient({ baseUrl: BASE_URL, apiKey: API_KEY })
+    } catch (thrown) {
+      error = thrown
+    }
+
+    expect(error).toBeInstanceOf(PayLinkConfigError)
+    expect((error as Error).message).toMatch(/server-side proxy/)
+    expect((error as Error).message).not.toContain(API_KEY)
+  })
+
+  it('is refused when passed as an X-API-Key header too', () => {
+    expect(() => createPayLinkClient({ baseUrl: BASE_URL, headers: { 'x-api-key': API_KEY } })).toThrow(PayLinkConfigError)
+  })
+
+  it('is allowed with dangerouslyAllowApiKeyInBrowser, and sent', async () => {
+    server.use(http.get(`${API}/links/:code`, () => HttpResponse.json(linkFixture)))
+    const client = createPayLinkClient({ baseUrl: BASE_URL, apiKey: API_KEY, dangerouslyAllowApiKeyInBrowser: true })
+
+    await getLink(client, 'lnk_abc123')
+
+    expect(sent[0]!.headers.get('x-api-key')).toBe(API_KEY)
+  })
+
+  it('is not needed behind a same-origin proxy path: no X-API-Key is sent', async () => {
+    vi.stubGlobal('location', new URL('https://shop.example/checkout'))
+    const fetch = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => Response.json(linkFixture))
+    const client = createPayLinkClient({ baseUrl: '/api/paylink/', fetch })
+
+    await expect(getLink(client, 'lnk_abc123')).resolves.toEqual(linkFixture)
+
+    expect(fetch).toHaveBeenCalledTimes(1)
+    const [url, init] = fetch.mock.calls[0]!
+    expect(url).toBe('/api/paylink/pub/v1/links/lnk_abc123')
+    expect(new Headers(init?.headers).has('x-api-key')).toBe(false)
+  })
+})
+
+describe('on a server', () => {
+  it('accepts the key where there is no document', () => {
+    expect(() => makeClient()).not.toThrow()
+  })
+
+  it('refuses a path baseUrl when a request is made, sending nothing', async () => {
+    const fetch = vi.fn(async () => Response.json(linkFixture))
+    const client = createPayLinkClient({ baseUrl: '/api/paylink', fetch })
+
+    await expect(getLink(client, 'lnk_abc123')).rejects.toBeInstanceOf(PayLinkConfigError)
+    expect(fetch).not.toHaveBeenCalled()
+  })
+})
+
+describe('the API key never leaks', () => {
+  it('is not in JSON.stringify, inspect or the keys of the client', () => {
+    const client = makeClient()
+
+    expect(JSON.stringify(client)).not.toContain(API_KEY)
+    expect(inspect(client, { showHidden: true, depth: Infinity })).not.toContain(API_KEY)
+    expect(Object.values(client)).not.toContain(API_KEY)
+  })
+
+  it.each([
+    [
+      'a JSON error that echoes it',
+      () =>
+        HttpResponse.json(
+          { error: { code: 'unauthorized', message: `Key ${API_KEY} is revoked`, details: { key: API_KEY } } },
+          { status: 401 },
+        ),
+    ],
+    ['{error:"text"} that echoes it', () => HttpResponse.json({ error: `bad key ${API_KEY}` }, { status: 403 })],
+    [
+      'an HTML page that echoes it',
+      () => HttpResponse.html(`<html><head><title>Denied ${API_KEY}</title></head><body>${API_KEY}</body></html>`, { status: 403 }),
+    ],
+    ['plain text that echoes it', () => HttpResponse.text(`X-API-Key: ${API_KEY}`, { status: 500 })],
+  ])('is redacted from an error built from %s', async (_name, answer) => {
+    server.use(http.get(`${API}/links/:code`, answer))
+
+    const error = await rejectionOf(getLink(makeClient({ retry: false }), 'lnk_abc123'))
+
+    expect(error).toBeInstanceOf(PayLinkHttpError)
+    const e = error as PayLinkHttpError
+    for (const text of [e.message, e.shortMessage, JSON.stringify(e.body), JSON.stringify(e.details ?? null), String(e)]) {
+      expect(text).not.toContain(API_KEY)
+    }
+    expect(JSON.stringify(e.body)).toContain('[redacted]')
+  })
+
+  it('is redacted from a 2xx that is not JSON', async () => {
+    server.use(http.get(`${API}/links/:code`, () => HttpResponse.text(`oops ${API_KEY}`)))
+
+    const error = await rejectionOf(getLink(makeClient(), 'lnk_abc123'))
+
+    expect(error).toBeInstanceOf(PayLinkValidationError)
+    expect((error as Error).message).not.toContain(API_KEY)
+  })
+
+  it('redacts the signed payment from an error too', async () => {
+    server.use(
+      http.post(`${API}/payments/verify`, ({ request }) =>
+        HttpResponse.json(
+          { error: { code: 'server_error', message: `could not settle ${request.headers.get('PAYMENT-SIGNATURE')}` } },
+          { status: 500 },
+        ),
+      ),
+    )
+
+    const error = await rejectionOf(verifyPayment(makeClient(), { code: 'lnk_abc123' }, { paymentHeader: paymentPayloadV2 }))
+
+    expect(error).toBeInstanceOf(PayLinkHttpError)
+    expect((error as Error).message).not.toContain(paymentPayloadV2)
+    expect(JSON.stringify((error as PayLinkHttpError).body)).not.toContain(paymentPayloadV2)
+  })
+})
+
+describe('path values', () => {
+  it('encodes ../admin so that it cannot change the path', async () => {
+    let adminHits = 0
+    server.use(
+      http.get(`${API}/links/:code`, ({ params }) => HttpResponse.json({ ...linkFixture, code: params.code })),
+      http.get(`${API}/admin`, () => {
+        adminHits++
+        return HttpResponse.json({})
+      }),
+    )
+
+    const link = await getLink(makeClient(), '../admin')
+
+    expect(sent.map((r) => r.url)).toEqual([`${API}/links/..%2Fadmin`])
+    expect(adminHits).toBe(0)
+    expect(link.code).toBe('../admin')
+  })
+
+  it('encodes ?, # and / in a payment id', async () => {
+    server.use(http.get(`${API}/payments/:id`, () => HttpResponse.json(paymentFixture)))
+
+    await getPayment(makeClient(), 'a/b?c=1#d')
+
+    expect(sent.map((r) => r.url)).toEqual([`${API}/payments/a%2Fb%3Fc%3D1%23d`])
+  })
+
+  it('encodes a transfer id made of dots and a slash', async () => {
+    server.use(http.get(`${API}/bridge/status/:id`, () => HttpResponse.json(transferFixture)))
+
+    await getBridgeStatus(makeClient(), '../..')
+
+    expect(sent.map((r) => r.url)).toEqual([`${API}/bridge/status/..%2F..`])
+  })
+
+  const endpoints = [
+    ['getLink', 'code', (value: string) => getLink(makeClient(), value)],
+    ['getPayment', 'id', (value: string) => getPayment(makeClient(), value)],
+    ['getBridgeStatus', 'id', (value: string) => getBridgeStatus(makeClient(), value)],
+  ] as const
+
+  describe.each(endpoints)('%s', (endpoint, field, call) => {
+    it.each(['', '.', '..'])('refuses %j and sends nothing', async (value) => {
+      const error = await rejectionOf(call(value))
+
+      expect(error).toBeInstanceOf(PayLinkValidationError)
+      expect(error).toMatchObject({ endpoint, source: 'input', issues: [expect.objectContaining({ path: field })] })
+      expect(sent).toHaveLength(0)
+    })
+  })
+})
