@@ -1,0 +1,20 @@
+import { FORWARDED_REQUEST_HEADERS, RETURNED_RESPONSE_HEADERS } from './allowedHeaders.js'
+
+// Accept and Content-Type are CORS-safelisted, but Content-Type with application/json is not.
+const PREFLIGHT_HEADERS = FORWARDED_REQUEST_HEADERS.filter((h) => h !== 'Accept').join(', ')
+// Without this list a browser hides the x402 headers from the page, the most common x402 failure.
+const EXPOSED_HEADERS = RETURNED_RESPONSE_HEADERS.filter((h) => h !== 'Content-Type').join(', ')
+
+/** The CORS headers of a response to `origin`: none when CORS is off, only `Vary` for an origin not listed. */
+export function corsHeaders(origin: string | null, allowed: ReadonlySet<string> | undefined): Record<string, string> {
+  if (!allowed) return {}
+  if (origin === null || !allowed.has(origin)) return { Vary: 'Origin' }
+  return { Vary: 'Origin', 'Access-Control-Allow-Origin': origin, 'Access-Control-Expose-Headers': EXPOSED_HEADERS }
+}
+
+/** The extra headers of a successful preflight answer. */
+export const PREFLIGHT_RESPONSE_HEADERS: Readonly<Record<string, string>> = {
+  'Access-Control-Allow-Methods': 'GET, POST',
+  'Access-Control-Allow-Headers': PREFLIGHT_HEADERS,
+  'Access-Control-Max-Age': '600',
+}

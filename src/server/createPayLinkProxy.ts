@@ -1,0 +1,119 @@
+import { FORWARDED_REQUEST_HEADERS, RETURNED_RESPONSE_HEADERS } from './allowedHeaders.js'
+import { corsHeaders, PREFLIGHT_RESPONSE_HEADERS } from './cors.js'
+import { jsonError } from './jsonError.js'
+import { readLimitedBody } from './readLimitedBody.js'
+import { type PayLinkProxyOptions, type ProxyConfig, resolveProxyOptions } from './resolveProxyOptions.js'
+import { matchRoutes, type ProxyRoute } from './routes.js'
+import { safeSegments } from './safeSegments.js'
+
+/** A standard Fetch handler: runs as it is in a Next.js route handler, Hono, Cloudflare Workers, Deno and Bun. */
+export type PayLinkProxy = (request: Request) => Promise<Response>
+
+const TIMED_OUT = Symbol('timed out')
+const NULL_BODY_STATUSES = new Set([204, 205])
+
+/** The decoded segments below `prefix`, or `undefined` when the path is not under it. */
+function below(prefix: readonly string[], segments: readonly string[]): string[] | undefined {
+  const under = segments.length > prefix.length && prefix.every((p, i) => p === segments[i])
+  return under ? segments.slice(prefix.length) : undefined
+}
+
+const tooLarge = (config: ProxyConfig) =>
+  jsonError(413, 'payload_too_large', `The request body is larger than ${config.maxBodyBytes} bytes`)
+
+// The deadline holds even for an injected fetch that ignores its signal.
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason)
+    signal.addEventListener('abort', onAbort, { once: true })
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
+  })
+}
+
+async function forward(config: ProxyConfig, request: Request, route: ProxyRoute, rest: string[], body: Uint8Array<ArrayBuffer> | undefined): Promise<Response> {
+  // Only the upstream origin, the matched route and re-encoded path values: nothing of the request's URL is reused as is.
+  const query = route.query ? new URLSearchParams(new URL(request.url).search).toString() : ''
+  const target = `${config.upstreamRoot}/${rest.map(encodeURIComponent).join('/')}${query ? `?${query}` : ''}`
+  const headers = new Headers()
+  for (const name of FORWARDED_REQUEST_HEADERS) {
+    const value = request.headers.get(name)
+    if (value !== null) headers.set(name, value)
+  }
+  headers.set('X-API-Key', config.apiKey)
+
+  const controller = new AbortController()
+  const timer = setTimeout(() => controller.abort(TIMED_OUT), config.timeoutMs)
+  const onAbort = () => controller.abort(request.signal.reason)
+  request.signal.addEventListener('abort', onAbort, { once: true })
+  try {
+    // A followed redirect would carry X-API-Key to wherever the Location points.
+    const init: RequestInit = { method: route.method, headers, body, redirect: 'manual', signal: controller.signal }
+    const [upstream, raw] = await untilAborted(
+      config.fetch(target, init).then(async (r) => [r, await r.text()] as const),
+      controller.signal,
+    )
+    const text = raw.split(config.apiKey).join('[redacted]')
+    if (upstream.status >= 300 && upstream.status < 400) {
+      return jsonError(502, 'bad_gateway', 'The PayLink API answered with a redirect, which the proxy does not follow')
+    }
+    const returned = new Headers()
+    for (const name of RETURNED_RESPONSE_HEADERS) {
+      const value = upstream.headers.get(name)
+      if (value !== null && !value.includes(config.apiKey)) returned.set(name, value)
+    }
+    return new Response(NULL_BODY_STATUSES.has(upstream.status) ? null : text, { status: upstream.status, headers: returned })
+  } catch {
+    return controller.signal.reason === TIMED_OUT
+      ? jsonError(504, 'upstream_timeout', `The PayLink API did not answer within ${config.timeoutMs} ms`)
+      : jsonError(502, 'bad_gateway', 'The PayLink API could not be reached')
+  } finally {
+    clearTimeout(timer)
+    request.signal.removeEventListener('abort', onAbort)
+  }
+}
+
+async function handle(config: ProxyConfig, request: Request, cors: Record<string, string>): Promise<Response> {
+  const segments = safeSegments(new URL(request.url).pathname)
+  if (!segments) return jsonError(400, 'invalid_request', 'The request path is not allowed')
+  const rest = below(config.prefix, segments)
+  const routes = rest ? matchRoutes(rest) : []
+  if (!rest || routes.length === 0) return jsonError(404, 'not_found', 'No such route in the PayLink API')
+
+  if (request.method === 'OPTIONS' && config.allowedOrigins && request.headers.has('Origin')) {
+    return 'Access-Control-Allow-Origin' in cors
+      ? new Response(null, { status: 204, headers: PREFLIGHT_RESPONSE_HEADERS })
+      : jsonError(403, 'forbidden', 'This origin is not allowed to call the PayLink proxy')
+  }
+  const route = routes.find((r) => r.method === request.method)
+  if (!route) {
+    const allow = routes.map((r) => r.method).join(', ')
+    return jsonError(405, 'method_not_allowed', `This route accepts ${allow} only`, { Allow: allow })
+  }
+
+  let body: Uint8Array<ArrayBuffer> | undefined
+  if (route.method === 'POST') {
+    if (Number(request.headers.get('Content-Length')) > config.maxBodyBytes) return tooLarge(config)
+    try {
+      body = await readLimitedBody(request.body, config.maxBodyBytes)
+    } catch {
+      return jsonError(400, 'invalid_request', 'The request body could not be read')
+    }
+    if (!body) return tooLarge(config)
+  }
+  return forward(config, request, route, rest, body)
+}
+
+/**
+ * Creates the server-side proxy that lets a browser use the API without holding the key: it
+ * forwards the seven API routes only, to `upstream` only, with `X-API-Key` added and an
+ * allow-list of headers each way. Throws a `PayLinkConfigError` for unusable options.
+ */
+export function createPayLinkProxy(options: PayLinkProxyOptions): PayLinkProxy {
+  const config = resolveProxyOptions(options)
+  return async (request) => {
+    const cors = corsHeaders(request.headers.get('Origin'), config.allowedOrigins)
+    const response = await handle(config, request, cors)
+    for (const [name, value] of Object.entries(cors)) response.headers.set(name, value)
+    return response
+  }
+}

@@ -1,0 +1,7 @@
+/** A response with the contract's error body, `{"error":{"code","message"}}`. */
+export function jsonError(status: number, code: string, message: string, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify({ error: { code, message } }), {
+    status,
+    headers: { ...headers, 'Content-Type': 'application/json' },
+  })
+}

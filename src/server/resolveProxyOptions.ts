@@ -1,0 +1,103 @@
+import { PayLinkConfigError } from '../client/errors.js'
+import { safeSegments } from './safeSegments.js'
+
+/** Options of `createPayLinkProxy`. */
+export interface PayLinkProxyOptions {
+  /** The API key, added as `X-API-Key` to every forwarded request and never sent to the browser. */
+  apiKey: string
+  /** The API's base URL, e.g. `https://api.paylink.example`; `/pub/v1` is added unless it already ends with it. */
+  upstream: string
+  /** The public path the proxy answers under, e.g. `/api/paylink`: the `baseUrl` of the browser client. */
+  basePath: string
+  /** Origins (`https://app.example`) allowed to call the proxy from another origin, matched exactly. Defaults to none: no CORS headers at all. */
+  allowedOrigins?: readonly string[]
+  /** The largest request body forwarded, in bytes; a longer one gets 413. Defaults to `65536` (64 KiB). */
+  maxBodyBytes?: number
+  /** Time-out of each upstream call in ms, its body included; then the answer is 504. Defaults to `15000`. */
+  timeoutMs?: number
+  /** The `fetch` for upstream calls (one with a proxy agent, a test double). Defaults to the global `fetch`. */
+  fetch?: typeof fetch
+}
+
+/** The options checked and normalised, for the proxy only. */
+export interface ProxyConfig {
+  apiKey: string
+  /** Absolute, `/pub/v1` included, no trailing slash. */
+  upstreamRoot: string
+  /** Decoded segments of `basePath` followed by `pub`, `v1`. */
+  prefix: readonly string[]
+  allowedOrigins: ReadonlySet<string> | undefined
+  maxBodyBytes: number
+  timeoutMs: number
+  fetch: typeof fetch
+}
+
+const withApiPrefix = (path: string): string => (path.endsWith('/pub/v1') ? path : `${path}/pub/v1`)
+
+function upstreamRoot(upstream: string): string {
+  let url: URL | undefined
+  try {
+    url = new URL(upstream)
+  } catch {
+    // reported below
+  }
+  if (!url || !/^https?:$/.test(url.protocol) || url.username || url.password || url.search || url.hash) {
+    throw new PayLinkConfigError('upstream must be an absolute http(s) URL without credentials, query or fragment', {
+      details: `got ${JSON.stringify(upstream)}; e.g. "https://api.paylink.example"`,
+    })
+  }
+  return withApiPrefix(`${url.origin}${url.pathname}`.replace(/\/+$/, ''))
+}
+
+function prefixSegments(basePath: string): string[] {
+  const path = withApiPrefix(typeof basePath === 'string' ? basePath.replace(/\/+$/, '') : '')
+  const segments = safeSegments(path)
+  if (typeof basePath !== 'string' || !basePath.startsWith('/') || !segments) {
+    throw new PayLinkConfigError('basePath must be the path the proxy is mounted at, such as "/api/paylink"', {
+      details: `got ${JSON.stringify(basePath)}`,
+    })
+  }
+  return segments
+}
+
+function originSet(origins: readonly string[] | undefined): Set<string> | undefined {
+  if (!origins) return undefined
+  for (const origin of origins) {
+    let exact = false
+    try {
+      exact = new URL(origin).origin === origin
+    } catch {
+      // reported below
+    }
+    if (!exact) {
+      throw new PayLinkConfigError('allowedOrigins must list exact origins such as "https://app.example"', {
+        details: `got ${JSON.stringify(origin)}; wildcards, paths and trailing slashes are not accepted`,
+      })
+    }
+  }
+  return new Set(origins)
+}
+
+function positive(value: number, name: string, integer: boolean): number {
+  if (!(value > 0) || (integer && !Number.isInteger(value))) {
+    throw new PayLinkConfigError(`${name} must be a positive ${integer ? 'integer' : 'number'}`, { details: `got ${value}` })
+  }
+  return value
+}
+
+/** Checks the options of `createPayLinkProxy`; throws a `PayLinkConfigError` that says what to fix. */
+export function resolveProxyOptions(options: PayLinkProxyOptions): ProxyConfig {
+  if (typeof options.apiKey !== 'string' || options.apiKey.trim() === '') {
+    throw new PayLinkConfigError('apiKey is required: the proxy exists to add it on the server')
+  }
+  return {
+    apiKey: options.apiKey,
+    upstreamRoot: upstreamRoot(options.upstream),
+    prefix: prefixSegments(options.basePath),
+    allowedOrigins: originSet(options.allowedOrigins),
+    maxBodyBytes: positive(options.maxBodyBytes ?? 65_536, 'maxBodyBytes', true),
+    timeoutMs: positive(options.timeoutMs ?? 15_000, 'timeoutMs', false),
+    // Bound late so that a later replacement of globalThis.fetch (a test, an instrumentation) is honoured.
+    fetch: options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init)),
+  }
+}

@@ -1,0 +1,99 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { PayLinkProxy } from './createPayLinkProxy.js'
+import { jsonError } from './jsonError.js'
+import { safeSegments } from './safeSegments.js'
+
+/** A `node:http` request listener, also usable as Express middleware. */
+export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void
+
+/**
+ * The request body as a stream that reads from the socket only when the proxy pulls. A body the
+ * proxy never reads is left to Node, which discards it; one it stops reading (too large) is
+ * drained into nothing, so that the answer still reaches the client.
+ */
+function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
+  let listening = false
+  let settled = false
+  return new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        if (!listening) {
+          listening = true
+          req.on('data', (chunk: Buffer) => {
+            if (settled) return
+            controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength))
+            if ((controller.desiredSize ?? 0) <= 0) req.pause()
+          })
+          req.once('end', () => {
+            if (!settled) controller.close()
+            settled = true
+          })
+          req.once('error', (error) => {
+            if (!settled) controller.error(error)
+            settled = true
+          })
+        }
+        req.resume()
+      },
+      cancel() {
+        settled = true
+        req.resume()
+      },
+    },
+    // Zero, so that nothing is read before the proxy asks (it may refuse without reading).
+    { highWaterMark: 0 },
+  )
+}
+
+async function send(res: ServerResponse, response: Response): Promise<void> {
+  const body = Buffer.from(await response.arrayBuffer())
+  const headers: Record<string, string> = {}
+  response.headers.forEach((value, name) => {
+    headers[name] = value
+  })
+  res.writeHead(response.status, headers).end(body)
+}
+
+async function serve(proxy: PayLinkProxy, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  // Express strips its mount path from req.url; originalUrl is what the client asked for.
+  const target = (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? ''
+  // The raw target is checked here because the URL parser behind Request resolves `..` and `%2e%2e`.
+  // An absolute-form target (`http://evil/...`) is refused: only origin-form paths are served.
+  if (!target.startsWith('/') || !safeSegments(target.split('?', 1)[0]!)) {
+    return send(res, jsonError(400, 'invalid_request', 'The request target is not allowed'))
+  }
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD'
+  if (hasBody && req.readableEnded) {
+    return send(res, jsonError(500, 'proxy_misconfigured', 'The request body was already read by another middleware; mount the PayLink proxy before body parsers such as express.json()'))
+  }
+  const aborter = new AbortController()
+  res.once('close', () => {
+    if (!res.writableFinished) aborter.abort()
+  })
+  const headers = new Headers()
+  for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!)
+  let request: Request
+  try {
+    // The Host header is the client's to choose; the proxy never uses the request's origin, so a fixed one is used.
+    request = new Request(`http://localhost${target}`, {
+      method: req.method,
+      headers,
+      body: hasBody ? bodyStream(req) : undefined,
+      signal: aborter.signal,
+      duplex: 'half',
+    } as RequestInit)
+  } catch {
+    return send(res, jsonError(400, 'invalid_request', 'The request could not be read'))
+  }
+  return send(res, await proxy(request))
+}
+
+/** Adapts a proxy from `createPayLinkProxy` to `node:http` and Express: `(req, res) => void`, no Express needed. */
+export function toNodeHandler(proxy: PayLinkProxy): NodeHandler {
+  return (req, res) => {
+    serve(proxy, req, res).catch(() => {
+      if (res.headersSent) res.destroy()
+      else res.writeHead(500, { 'Content-Type': 'application/json' }).end('{"error":{"code":"internal_error","message":"The proxy failed"}}')
+    })
+  }
+}

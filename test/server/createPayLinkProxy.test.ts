@@ -1,0 +1,401 @@
+import { createPayLinkProxy, PayLinkConfigError, type PayLinkProxyOptions } from '../../src/server.js'
+import { chunkedBody, KEY, recordingFetch, UPSTREAM } from './recordingFetch.js'
+
+const APP = 'http://localhost/api/paylink/pub/v1'
+
+function setup(options: Partial<PayLinkProxyOptions> = {}, answer?: Parameters<typeof recordingFetch>[0]) {
+  const upstream = recordingFetch(answer)
+  const proxy = createPayLinkProxy({ apiKey: KEY, upstream: UPSTREAM, basePath: '/api/paylink', fetch: upstream.fetch, ...options })
+  return { proxy, calls: upstream.calls }
+}
+
+async function errorOf(response: Response) {
+  expect(response.headers.get('Content-Type')).toBe('application/json')
+  return ((await response.json()) as { error: { code: string; message: string } }).error
+}
+
+describe('forwarding', () => {
+  test('a GET goes to the upstream origin with the key added, and the answer comes back', async () => {
+    const { proxy, calls } = setup({}, () =>
+      Response.json({ code: 'abc' }, { headers: { 'X-Request-Id': 'req_1', 'Set-Cookie': 'session=1', 'X-Internal': 'yes' } }),
+    )
+    const response = await proxy(new Request(`${APP}/links/abc`))
+    expect(calls.map((c) => [c.init.method, c.url])).toEqual([['GET', `${UPSTREAM}/pub/v1/links/abc`]])
+    expect(calls[0]!.request.headers.get('X-API-Key')).toBe(KEY)
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual({ code: 'abc' })
+    expect([...response.headers.keys()].sort()).toEqual(['content-type', 'x-request-id'])
+  })
+
+  test('a POST forwards its body and the payment headers, and drops the browser key, cookies and everything else', async () => {
+    const { proxy, calls } = setup({}, () => new Response('{"id":"p"}', { status: 201, headers: { 'Content-Type': 'application/json' } }))
+    const response = await proxy(
+      new Request(`${APP}/payments/verify`, {
+        method: 'POST',
+        body: '{"code":"abc"}',
+        headers: {
+          'Content-Type': 'application/json',
+          Accept: 'application/json',
+          'Idempotency-Key': 'idem-1',
+          'X-PAYMENT': 'v1-payload',
+          'PAYMENT-SIGNATURE': 'v2-payload',
+          'X-API-Key': 'sk_stolen_by_browser',
+          Cookie: 'session=secret',
+          Authorization: 'Bearer user-token',
+          'X-Forwarded-For': '10.0.0.1',
+        },
+      }),
+    )
+    expect(response.status).toBe(201)
+    const sent = calls[0]!.request
+    expect(sent.method).toBe('POST')
+    expect(await sent.text()).toBe('{"code":"abc"}')
+    expect(Object.fromEntries(sent.headers)).toEqual({
+      'content-type': 'application/json',
+      accept: 'application/json',
+      'idempotency-key': 'idem-1',
+      'x-payment': 'v1-payload',
+      'payment-signature': 'v2-payload',
+      'x-api-key': KEY,
+    })
+  })
+
+  test('a 402 comes back with its status, body and x402 headers', async () => {
+    const required = Buffer.from(JSON.stringify({ x402Version: 2, accepts: [] })).toString('base64')
+    const { proxy } = setup({}, () =>
+      Response.json({ x402Version: 1, error: 'payment required', accepts: [] }, {
+        status: 402,
+        headers: { 'PAYMENT-REQUIRED': required, 'PAYMENT-RESPONSE': 'r2', 'X-PAYMENT-RESPONSE': 'r1', 'Retry-After': '3' },
+      }),
+    )
+    const response = await proxy(new Request(`${APP}/payments/verify`, { method: 'POST', body: '{}' }))
+    expect(response.status).toBe(402)
+    expect(response.headers.get('PAYMENT-REQUIRED')).toBe(required)
+    expect(response.headers.get('PAYMENT-RESPONSE')).toBe('r2')
+    expect(response.headers.get('X-PAYMENT-RESPONSE')).toBe('r1')
+    expect(response.headers.get('Retry-After')).toBe('3')
+    expect(await response.json()).toMatchObject({ x402Version: 1, error: 'payment required' })
+  })
+
+  test('each of the seven routes is forwarded with its method', async () => {
+    const { proxy, calls } = setup()
+    const routes = [
+      ['POST', '/links'],
+      ['GET', '/links/abc'],
+      ['POST', '/payments/verify'],
+      ['GET', '/payments/pay_1'],
+      ['POST', '/attention/token'],
+      ['GET', '/bridge/status/tr_1'],
+      ['GET', '/fees/estimate'],
+    ] as const
+    for (const [method, path] of routes) {
+      const response = await proxy(new Request(`${APP}${path}`, { method, ...(method === 'POST' && { body: '{}' }) }))
+      expect(response.status).toBe(200)
+    }
+    expect(calls.map((c) => `${c.init.method} ${c.url}`)).toEqual(routes.map(([m, p]) => `${m} ${UPSTREAM}/pub/v1${p}`))
+  })
+
+  test('the query string is forwarded for the fee estimate only', async () => {
+    const { proxy, calls } = setup()
+    await proxy(new Request(`${APP}/fees/estimate?sourceChain=solana&destinationChain=base&asset=USDC&amount=1.5`))
+    await proxy(new Request(`${APP}/links/abc?admin=true`))
+    expect(calls.map((c) => c.url)).toEqual([
+      `${UPSTREAM}/pub/v1/fees/estimate?sourceChain=solana&destinationChain=base&asset=USDC&amount=1.5`,
+      `${UPSTREAM}/pub/v1/links/abc`,
+    ])
+  })
+
+  test('path values are re-encoded, so upstream sees the same value', async () => {
+    const { proxy, calls } = setup()
+    await proxy(new Request(`${APP}/links/caf%C3%A9%20%3F%23`))
+    await proxy(new Request(`${APP}/bridge/status/a..b`))
+    expect(calls.map((c) => c.url)).toEqual([`${UPSTREAM}/pub/v1/links/caf%C3%A9%20%3F%23`, `${UPSTREAM}/pub/v1/bridge/status/a..b`])
+  })
+
+  test('an upstream with a path, or already ending with /pub/v1, gets /pub/v1 once', async () => {
+    for (const [upstream, expected] of [
+      ['https://gw.test/paylink/', 'https://gw.test/paylink/pub/v1/links/abc'],
+      ['https://gw.test/pub/v1', 'https://gw.test/pub/v1/links/abc'],
+    ] as const) {
+      const { proxy, calls } = setup({ upstream })
+      await proxy(new Request(`${APP}/links/abc`))
+      expect(calls[0]!.url).toBe(expected)
+    }
+  })
+
+  test('a proxy mounted at the root, or with basePath ending in /pub/v1, serves the same paths as the client requests', async () => {
+    const root = setup({ basePath: '/' })
+    expect((await root.proxy(new Request('https://app.test/pub/v1/links/abc'))).status).toBe(200)
+    const full = setup({ basePath: '/api/paylink/pub/v1' })
+    expect((await full.proxy(new Request(`${APP}/links/abc`))).status).toBe(200)
+    expect([...root.calls, ...full.calls].map((c) => c.url)).toEqual([`${UPSTREAM}/pub/v1/links/abc`, `${UPSTREAM}/pub/v1/links/abc`])
+  })
+
+  test('an upstream 204 comes back without a body', async () => {
+    const { proxy } = setup({}, () => new Response(null, { status: 204 }))
+    const response = await proxy(new Request(`${APP}/links/abc`))
+    expect(response.status).toBe(204)
+    expect(await response.text()).toBe('')
+  })
+})
+
+describe('refusals, without contacting upstream', () => {
+  test.each([
+    ['/api/paylink/pub/v1/admin'],
+    ['/api/paylink/pub/v2/links/abc'],
+    ['/api/paylink/links/abc'],
+    ['/other/pub/v1/links/abc'],
+    ['/api/paylink/pub/v1/links/abc/extra'],
+    ['/api/paylink/pub/v1/links/'],
+    ['/api/paylink/pub/v1'],
+    ['/api/paylink/pub/v1/links/abc/../../../../admin'],
+  ])('%s is not a route: 404', async (path) => {
+    const { proxy, calls } = setup()
+    const response = await proxy(new Request(`http://localhost${path}`))
+    expect(response.status).toBe(404)
+    expect((await errorOf(response)).code).toBe('not_found')
+    expect(calls).toEqual([])
+  })
+
+  test.each([
+    ['/api/paylink/pub/v1/links/..%2fadmin'],
+    ['/api/paylink/pub/v1/links/..%2Fadmin'],
+    ['/api/paylink/pub/v1/links/a%5cb'],
+    ['/api/paylink/pub/v1//links/abc'],
+    ['/api/paylink/pub/v1/links/%252e%252e'],
+    ['/api/paylink/pub/v1/links/%252F'],
+    ['/api/paylink/pub/v1/links/%E0%A4%A'],
+  ])('%s tries to move in the tree: 400', async (path) => {
+    const { proxy, calls } = setup()
+    const response = await proxy(new Request(`http://localhost${path}`))
+    expect(response.status).toBe(400)
+    expect((await errorOf(response)).code).toBe('invalid_request')
+    expect(calls).toEqual([])
+  })
+
+  test.each([
+    ['DELETE', '/links/abc', 'GET'],
+    ['GET', '/links', 'POST'],
+    ['HEAD', '/fees/estimate', 'GET'],
+    ['PUT', '/payments/verify', 'POST, GET'],
+    ['OPTIONS', '/links/abc', 'GET'],
+  ])('%s %s is not allowed: 405 with Allow: %s', async (method, path, allow) => {
+    const { proxy, calls } = setup()
+    const response = await proxy(new Request(`${APP}${path}`, { method }))
+    expect(response.status).toBe(405)
+    expect(response.headers.get('Allow')).toBe(allow)
+    if (method !== 'HEAD') expect((await errorOf(response)).code).toBe('method_not_allowed')
+    expect(calls).toEqual([])
+  })
+
+  test('a body announced larger than the limit gets 413', async () => {
+    const { proxy, calls } = setup({ maxBodyBytes: 10 })
+    const response = await proxy(
+      new Request(`${APP}/links`, { method: 'POST', body: '{"creatorId":"long"}', headers: { 'Content-Length': '20' } }),
+    )
+    expect(response.status).toBe(413)
+    expect((await errorOf(response)).code).toBe('payload_too_large')
+    expect(calls).toEqual([])
+  })
+
+  test('a streamed body without a length is counted while read and cut at the limit', async () => {
+    const { proxy, calls } = setup({ maxBodyBytes: 1024 })
+    const body = chunkedBody(100, 512)
+    const response = await proxy(new Request(`${APP}/links`, { method: 'POST', body: body.stream, duplex: 'half' } as RequestInit))
+    expect(response.status).toBe(413)
+    expect(body.pulled()).toBe(3)
+    expect(calls).toEqual([])
+  })
+
+  test('a body of exactly the limit is forwarded whole', async () => {
+    const { proxy, calls } = setup({ maxBodyBytes: 1024 })
+    const body = chunkedBody(2, 512)
+    const response = await proxy(new Request(`${APP}/links`, { method: 'POST', body: body.stream, duplex: 'half' } as RequestInit))
+    expect(response.status).toBe(200)
+    expect((await calls[0]!.request.arrayBuffer()).byteLength).toBe(1024)
+  })
+
+  test('the default limit is 64 KiB', async () => {
+    const { proxy, calls } = setup()
+    const ok = await proxy(new Request(`${APP}/links`, { method: 'POST', body: 'a'.repeat(65_536) }))
+    const tooBig = await proxy(new Request(`${APP}/links`, { method: 'POST', body: 'a'.repeat(65_537) }))
+    expect([ok.status, tooBig.status]).toEqual([200, 413])
+    expect(calls).toHaveLength(1)
+  })
+})
+
+describe('upstream failures', () => {
+  test('an upstream that never answers gets 504 upstream_timeout, and its call is aborted', async () => {
+    let aborted = false
+    const { proxy } = setup({ timeoutMs: 20 }, (_, init) =>
+      new Promise<Response>((_, reject) =>
+        init.signal!.addEventListener('abort', () => {
+          aborted = true
+          reject(init.signal!.reason)
+        }),
+      ),
+    )
+    const response = await proxy(new Request(`${APP}/links/abc`))
+    expect(response.status).toBe(504)
+    expect((await errorOf(response)).code).toBe('upstream_timeout')
+    expect(aborted).toBe(true)
+  })
+
+  test('an upstream that stalls in the middle of its body gets 504 too', async () => {
+    const { proxy } = setup({ timeoutMs: 20 }, () => new Response(new ReadableStream({ start: (c) => c.enqueue(new Uint8Array([123])) })))
+    const response = await proxy(new Request(`${APP}/links/abc`))
+    expect(response.status).toBe(504)
+  })
+
+  test('an unreachable upstream gets 502 bad_gateway, without the key or the cause in the answer', async () => {
+    const { proxy } = setup({}, () => Promise.reject(new TypeError(`fetch failed: connect ECONNREFUSED, key ${KEY}`)))
+    const response = await proxy(new Request(`${APP}/links/abc`))
+    expect(response.status).toBe(502)
+    const text = await response.text()
+    expect(JSON.parse(text).error.code).toBe('bad_gateway')
+    expect(text).not.toContain(KEY)
+    expect(text).not.toContain('ECONNREFUSED')
+  })
+
+  test('a redirect is not followed (it would carry the key elsewhere): 502, no Location', async () => {
+    const { proxy, calls } = setup({}, () => new Response(null, { status: 302, headers: { Location: 'https://evil.test/steal' } }))
+    const response = await proxy(new Request(`${APP}/links/abc`))
+    expect(calls[0]!.init.redirect).toBe('manual')
+    expect(response.status).toBe(502)
+    expect(response.headers.get('Location')).toBeNull()
+  })
+
+  test('an upstream that echoes the key does not leak it to the browser', async () => {
+    const { proxy } = setup({}, (request) =>
+      Response.json({ error: { code: 'unauthorized', message: `bad key ${request.headers.get('X-API-Key')}` } }, {
+        status: 401,
+        headers: { 'X-Request-Id': `id-${KEY}` },
+      }),
+    )
+    const response = await proxy(new Request(`${APP}/links/abc`))
+    expect(response.status).toBe(401)
+    expect(response.headers.get('X-Request-Id')).toBeNull()
+    expect(await response.json()).toEqual({ error: { code: 'unauthorized', message: 'bad key [redacted]' } })
+  })
+
+  test('when the browser goes away the upstream call is aborted', async () => {
+    const browser = new AbortController()
+    let upstreamAborted = false
+    const { proxy } = setup({}, (_, init) =>
+      new Promise<Response>((_, reject) => {
+        init.signal!.addEventListener('abort', () => {
+          upstreamAborted = true
+          reject(init.signal!.reason)
+        })
+        browser.abort()
+      }),
+    )
+    await proxy(new Request(`${APP}/links/abc`, { signal: browser.signal }))
+    expect(upstreamAborted).toBe(true)
+  })
+})
+
+describe('CORS', () => {
+  const allowedOrigins = ['https://app.test']
+
+  test('without allowedOrigins no CORS header is sent, whatever the Origin', async () => {
+    const { proxy } = setup()
+    const response = await proxy(new Request(`${APP}/links/abc`, { headers: { Origin: 'https://app.test' } }))
+    expect(response.status).toBe(200)
+    for (const name of ['Access-Control-Allow-Origin', 'Access-Control-Expose-Headers', 'Vary']) {
+      expect(response.headers.get(name)).toBeNull()
+    }
+  })
+
+  test('an allowed origin gets its origin back, Vary: Origin, and the x402 headers exposed', async () => {
+    const { proxy } = setup({ allowedOrigins })
+    const response = await proxy(new Request(`${APP}/links/abc`, { headers: { Origin: 'https://app.test' } }))
+    expect(response.headers.get('Access-Control-Allow-Origin')).toBe('https://app.test')
+    expect(response.headers.get('Vary')).toBe('Origin')
+    expect(response.headers.get('Access-Control-Expose-Headers')).toBe(
+      'PAYMENT-REQUIRED, PAYMENT-RESPONSE, X-PAYMENT-RESPONSE, Retry-After, X-Request-Id',
+    )
+    expect(response.headers.get('Access-Control-Allow-Credentials')).toBeNull()
+  })
+
+  test('error answers carry the CORS headers too, so the browser can read them', async () => {
+    const { proxy } = setup({ allowedOrigins })
+    const response = await proxy(new Request(`${APP}/nothing`, { headers: { Origin: 'https://app.test' } }))
+    expect(response.status).toBe(404)
+    expect(response.headers.get('Access-Control-Allow-Origin')).toBe('https://app.test')
+  })
+
+  test.each([['https://evil.test'], ['https://app.test.evil.test'], ['http://app.test'], ['null']])(
+    'origin %s is matched exactly and gets no CORS headers',
+    async (origin) => {
+      const { proxy } = setup({ allowedOrigins })
+      const response = await proxy(new Request(`${APP}/links/abc`, { headers: { Origin: origin } }))
+      expect(response.headers.get('Access-Control-Allow-Origin')).toBeNull()
+      expect(response.headers.get('Access-Control-Expose-Headers')).toBeNull()
+      expect(response.headers.get('Vary')).toBe('Origin')
+    },
+  )
+
+  test('a preflight from an allowed origin is answered by the proxy', async () => {
+    const { proxy, calls } = setup({ allowedOrigins })
+    const response = await proxy(
+      new Request(`${APP}/payments/verify`, {
+        method: 'OPTIONS',
+        headers: { Origin: 'https://app.test', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'payment-signature' },
+      }),
+    )
+    expect(response.status).toBe(204)
+    expect(response.headers.get('Access-Control-Allow-Origin')).toBe('https://app.test')
+    expect(response.headers.get('Access-Control-Allow-Methods')).toBe('GET, POST')
+    expect(response.headers.get('Access-Control-Allow-Headers')).toBe('Content-Type, Idempotency-Key, X-PAYMENT, PAYMENT-SIGNATURE')
+    expect(response.headers.get('Vary')).toBe('Origin')
+    expect(calls).toEqual([])
+  })
+
+  test('a preflight from another origin gets 403', async () => {
+    const { proxy, calls } = setup({ allowedOrigins })
+    const response = await proxy(new Request(`${APP}/links`, { method: 'OPTIONS', headers: { Origin: 'https://evil.test' } }))
+    expect(response.status).toBe(403)
+    expect(response.headers.get('Access-Control-Allow-Origin')).toBeNull()
+    expect(calls).toEqual([])
+  })
+})
+
+describe('options', () => {
+  test.each<[string, Partial<PayLinkProxyOptions>]>([
+    ['no apiKey', { apiKey: '' }],
+    ['a relative upstream', { upstream: '/api' }],
+    ['a non-http upstream', { upstream: 'ftp://api.test' }],
+    ['an upstream with a query', { upstream: 'https://api.test/?x=1' }],
+    ['an upstream with credentials', { upstream: 'https://user:pw@api.test' }],
+    ['a basePath without leading slash', { basePath: 'api/paylink' }],
+    ['a basePath with a traversal', { basePath: '/api/../paylink' }],
+    ['a wildcard origin', { allowedOrigins: ['*'] }],
+    ['an origin with a trailing slash', { allowedOrigins: ['https://app.test/'] }],
+    ['an origin with a path', { allowedOrigins: ['https://app.test/app'] }],
+    ['a zero body limit', { maxBodyBytes: 0 }],
+    ['a fractional body limit', { maxBodyBytes: 1.5 }],
+    ['a negative time-out', { timeoutMs: -1 }],
+  ])('%s is refused with a PayLinkConfigError that does not show the key', (_, options) => {
+    let thrown: unknown
+    try {
+      createPayLinkProxy({ apiKey: KEY, upstream: UPSTREAM, basePath: '/api/paylink', ...options })
+    } catch (error) {
+      thrown = error
+    }
+    expect(thrown).toBeInstanceOf(PayLinkConfigError)
+    expect(String((thrown as Error).message)).not.toContain(KEY)
+  })
+
+  test('without a fetch option the global fetch is used, looked up at call time', async () => {
+    const proxy = createPayLinkProxy({ apiKey: KEY, upstream: UPSTREAM, basePath: '/api/paylink' })
+    const upstream = recordingFetch()
+    vi.stubGlobal('fetch', upstream.fetch)
+    try {
+      await proxy(new Request(`${APP}/links/abc`))
+    } finally {
+      vi.unstubAllGlobals()
+    }
+    expect(upstream.calls.map((c) => c.url)).toEqual([`${UPSTREAM}/pub/v1/links/abc`])
+  })
+})
