@@ -1,11 +1,10 @@
-import * as z from 'zod/mini'
 import { decodeX402Header, parseX402, x402VersionOf } from './decodeX402.js'
 import {
   type PaymentRequirementV1,
   type PaymentRequirementV2,
   paymentRequiredV1Schema,
   paymentRequiredV2Schema,
-  resourceInfoSchema,
+  type ResourceInfo,
 } from './schemas.js'
 
 /** One way to pay, the same shape whichever x402 version offered it. */
@@ -41,7 +40,9 @@ export interface PaymentRequired {
   /** The server's reason, e.g. `insufficient_funds` after a refused payment. */
   error?: string
   /** The resource (v2). */
-  resource?: z.infer<typeof resourceInfoSchema>
+  resource?: ResourceInfo
+  /** The x402 extensions the server declared (v2); a payment echoes them. */
+  extensions?: Record<string, unknown>
   /** Every way to pay that the server accepts. */
   accepts: PaymentRequirement[]
   /** When this was received (ms since the epoch), to tell when `maxTimeoutSeconds` has passed. */
@@ -58,8 +59,8 @@ function fromV1(r: PaymentRequirementV1): PaymentRequirement {
     payTo: r.payTo,
     maxTimeoutSeconds: r.maxTimeoutSeconds,
     extra: r.extra ?? {},
-    ...(r.resource !== undefined && { resource: r.resource }),
-    ...(r.description !== undefined && { description: r.description }),
+    ...(typeof r.resource === 'string' && { resource: r.resource }),
+    ...(typeof r.description === 'string' && { description: r.description }),
     raw: r,
   }
 }
@@ -74,8 +75,8 @@ function fromV2(r: PaymentRequirementV2, resource: PaymentRequired['resource']):
     payTo: r.payTo,
     maxTimeoutSeconds: r.maxTimeoutSeconds,
     extra: r.extra ?? {},
-    ...(resource?.url !== undefined && { resource: resource.url }),
-    ...(resource?.description !== undefined && { description: resource.description }),
+    ...(resource && { resource: resource.url }),
+    ...(typeof resource?.description === 'string' && { description: resource.description }),
     raw: r,
   }
 }
@@ -84,8 +85,9 @@ function readV2(json: unknown, source: string, receivedAt: number): PaymentRequi
   const v2 = parseX402(paymentRequiredV2Schema, json, source)
   return {
     x402Version: 2,
-    ...(v2.error !== undefined && { error: v2.error }),
-    ...(v2.resource !== undefined && { resource: v2.resource }),
+    ...(typeof v2.error === 'string' && { error: v2.error }),
+    ...(v2.resource && { resource: v2.resource }),
+    ...(v2.extensions && { extensions: v2.extensions }),
     accepts: v2.accepts.map((r) => fromV2(r, v2.resource)),
     receivedAt,
   }
@@ -108,7 +110,7 @@ export function decodePaymentRequired(response: { headers: Headers; body: unknow
   const v1 = parseX402(paymentRequiredV1Schema, response.body, source)
   return {
     x402Version: 1,
-    ...(v1.error !== undefined && { error: v1.error }),
+    ...(typeof v1.error === 'string' && { error: v1.error }),
     accepts: v1.accepts.map(fromV1),
     receivedAt,
   }

@@ -1,21 +1,23 @@
 import * as z from 'zod/mini'
 import { atomicAmountSchema, nonEmptyStringSchema } from '../schemas/common.js'
 
-const extraSchema = z.optional(z.record(z.string(), z.unknown()))
+// The reference servers send `null` for absent optional fields as often as they leave them out.
+const extraSchema = z.optional(z.nullable(z.record(z.string(), z.unknown())))
+const optionalTextSchema = z.optional(z.nullable(z.string()))
 
 /** One way to pay, as an x402 v1 server lists it in the 402 body's `accepts`. */
 export const requirementV1Schema = z.looseObject({
   scheme: nonEmptyStringSchema,
   network: nonEmptyStringSchema,
   maxAmountRequired: atomicAmountSchema,
-  resource: z.optional(z.string()),
-  description: z.optional(z.string()),
-  mimeType: z.optional(z.string()),
+  resource: optionalTextSchema,
+  description: optionalTextSchema,
+  mimeType: optionalTextSchema,
   payTo: nonEmptyStringSchema,
   maxTimeoutSeconds: z.number().check(z.positive()),
   asset: nonEmptyStringSchema,
   outputSchema: z.optional(z.unknown()),
-  extra: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
+  extra: extraSchema,
 })
 
 /** One way to pay, as an x402 v2 server lists it in the `PAYMENT-REQUIRED` header's `accepts`. */
@@ -32,24 +34,25 @@ export const requirementV2Schema = z.looseObject({
 /** The resource a v2 402 is about. */
 export const resourceInfoSchema = z.looseObject({
   url: z.string(),
-  description: z.optional(z.string()),
-  mimeType: z.optional(z.string()),
+  description: optionalTextSchema,
+  mimeType: optionalTextSchema,
 })
 
 /** The JSON body of an x402 v1 402. */
 export const paymentRequiredV1Schema = z.looseObject({
   x402Version: z.literal(1),
-  error: z.optional(z.string()),
+  // x402-express 1.x puts a caught exception here, which JSON turns into `{}`.
+  error: z.optional(z.unknown()),
   accepts: z.array(requirementV1Schema),
 })
 
 /** The decoded `PAYMENT-REQUIRED` header of an x402 v2 402. */
 export const paymentRequiredV2Schema = z.looseObject({
   x402Version: z.literal(2),
-  error: z.optional(z.string()),
+  error: optionalTextSchema,
   resource: z.optional(resourceInfoSchema),
   accepts: z.array(requirementV2Schema),
-  extensions: z.optional(z.record(z.string(), z.unknown())),
+  extensions: extraSchema,
 })
 
 /** The decoded `X-PAYMENT` header (v1). */
@@ -66,20 +69,22 @@ export const paymentPayloadV2Schema = z.looseObject({
   resource: z.optional(resourceInfoSchema),
   accepted: requirementV2Schema,
   payload: z.record(z.string(), z.unknown()),
-  extensions: z.optional(z.record(z.string(), z.unknown())),
+  extensions: extraSchema,
 })
 
 /** The decoded `PAYMENT-RESPONSE` / `X-PAYMENT-RESPONSE` header: the settlement. */
 export const settleResponseSchema = z.looseObject({
   success: z.boolean(),
-  errorReason: z.optional(z.string()),
-  errorMessage: z.optional(z.string()),
-  payer: z.optional(z.string()),
+  errorReason: optionalTextSchema,
+  errorMessage: optionalTextSchema,
+  payer: optionalTextSchema,
   transaction: z.string(),
   network: z.string(),
-  amount: z.optional(z.string()),
+  amount: optionalTextSchema,
 })
 
+/** The resource a v2 402 is about, as the server described it. */
+export type ResourceInfo = z.infer<typeof resourceInfoSchema>
 /** A v1 payment requirement as sent. */
 export type PaymentRequirementV1 = z.infer<typeof requirementV1Schema>
 /** A v2 payment requirement as sent. */

@@ -1,0 +1,147 @@
+import fc from 'fast-check'
+import { PayLinkX402Error } from '../../src/client/errors.js'
+import { encodeBase64Json } from '../../src/x402/base64.js'
+import { decodePaymentRequired } from '../../src/x402/paymentRequired.js'
+import { decodePaymentResponse } from '../../src/x402/paymentHeaders.js'
+import v1Fixture from '../fixtures/x402-v1-402.json'
+
+const v2 = {
+  x402Version: 2,
+  error: 'Payment required',
+  resource: { url: 'https://api.test/weather', description: 'Weather', mimeType: '' },
+  accepts: [
+    {
+      scheme: 'exact',
+      network: 'eip155:84532',
+      amount: '1000',
+      asset: '0x036CbD53842c5426634e7929541eC2318f3dCF7e',
+      payTo: '0x209693Bc6afc0C5328bA36FaF03C514EF312287C',
+      maxTimeoutSeconds: 300,
+      extra: { name: 'USDC', version: '2' },
+    },
+  ],
+}
+
+const withHeader = (value: string, body: unknown = {}) => ({ headers: new Headers({ 'PAYMENT-REQUIRED': value }), body })
+const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64')
+
+function x402Error(run: () => unknown): PayLinkX402Error {
+  try {
+    run()
+  } catch (error) {
+    expect(error).toBeInstanceOf(PayLinkX402Error)
+    return error as PayLinkX402Error
+  }
+  throw new Error('expected a PayLinkX402Error, nothing was thrown')
+}
+
+describe('decodePaymentRequired', () => {
+  test('reads a v2 header with an empty {} body', () => {
+    const decoded = decodePaymentRequired(withHeader(encodeBase64Json(v2)))
+    expect(decoded).toMatchObject({ x402Version: 2, error: 'Payment required', resource: v2.resource })
+    expect(decoded.accepts).toEqual([
+      {
+        x402Version: 2,
+        scheme: 'exact',
+        network: 'eip155:84532',
+        amount: '1000',
+        asset: v2.accepts[0]!.asset,
+        payTo: v2.accepts[0]!.payTo,
+        maxTimeoutSeconds: 300,
+        extra: { name: 'USDC', version: '2' },
+        resource: 'https://api.test/weather',
+        description: 'Weather',
+        raw: v2.accepts[0],
+      },
+    ])
+  })
+
+  test('the v2 header wins over a v1 body', () => {
+    expect(decodePaymentRequired(withHeader(encodeBase64Json(v2), v1Fixture)).x402Version).toBe(2)
+  })
+
+  test('reads a v1 body when there is no header', () => {
+    const decoded = decodePaymentRequired({ headers: new Headers(), body: v1Fixture })
+    expect(decoded.x402Version).toBe(1)
+    expect(decoded.accepts[0]).toMatchObject({ x402Version: 1, network: 'base-sepolia', amount: '1000' })
+  })
+
+  test('tolerates null in optional fields, as the reference servers send them', () => {
+    const nulls = { ...v2, error: null, resource: { url: 'u', description: null }, accepts: [{ ...v2.accepts[0], extra: null }] }
+    const decoded = decodePaymentRequired(withHeader(encodeBase64Json(nulls)))
+    expect(decoded.error).toBeUndefined()
+    expect(decoded.accepts[0]!.extra).toEqual({})
+  })
+
+  test('malformed base64 is malformed_base64', () => {
+    expect(x402Error(() => decodePaymentRequired(withHeader('%%%not base64'))).reason).toBe('malformed_base64')
+  })
+
+  test('base64 of something that is not JSON is malformed_json', () => {
+    expect(x402Error(() => decodePaymentRequired(withHeader(b64('{"x402Version":')))).reason).toBe('malformed_json')
+  })
+
+  test('a missing field is invalid_shape and names the field', () => {
+    const { accepts: _, ...noAccepts } = v2
+    const error = x402Error(() => decodePaymentRequired(withHeader(encodeBase64Json(noAccepts))))
+    expect(error.reason).toBe('invalid_shape')
+    expect(error.message).toContain('accepts')
+    const noAmount = { ...v2, accepts: [{ ...v2.accepts[0], amount: undefined }] }
+    expect(x402Error(() => decodePaymentRequired(withHeader(encodeBase64Json(noAmount)))).message).toContain('accepts.0.amount')
+  })
+
+  test('an unknown version is unsupported_version', () => {
+    expect(x402Error(() => decodePaymentRequired(withHeader(encodeBase64Json({ ...v2, x402Version: 3 })))).reason).toBe(
+      'unsupported_version',
+    )
+    expect(x402Error(() => decodePaymentRequired({ headers: new Headers(), body: { ...v1Fixture, x402Version: 0 } })).reason).toBe(
+      'unsupported_version',
+    )
+  })
+
+  test('a 402 with neither header nor x402 body is invalid_shape', () => {
+    expect(x402Error(() => decodePaymentRequired({ headers: new Headers(), body: {} })).reason).toBe('invalid_shape')
+  })
+
+  test('property: on any header string and any body it returns or throws a PayLinkX402Error, nothing else', () => {
+    const headerValue = fc.oneof(
+      fc.string(),
+      fc.base64String(),
+      fc.jsonValue().map((v) => encodeBase64Json(v)),
+      fc.record({ x402Version: fc.constantFrom(1, 2, 3), accepts: fc.array(fc.jsonValue()) }).map((v) => encodeBase64Json(v)),
+    )
+    const body = fc.oneof(fc.jsonValue(), fc.anything(), fc.constant(v1Fixture))
+    fc.assert(
+      fc.property(fc.option(headerValue), body, (header, value) => {
+        let headers: Headers
+        try {
+          headers = new Headers(header === null ? {} : { 'PAYMENT-REQUIRED': header })
+        } catch {
+          return // not a value an HTTP header can carry
+        }
+        try {
+          decodePaymentRequired({ headers, body: value })
+        } catch (error) {
+          expect(error).toBeInstanceOf(PayLinkX402Error)
+        }
+      }),
+      { numRuns: 1000 },
+    )
+  })
+})
+
+describe('decodePaymentResponse', () => {
+  test('prefers PAYMENT-RESPONSE, falls back to X-PAYMENT-RESPONSE, else undefined', () => {
+    const settle = (tx: string) => encodeBase64Json({ success: true, transaction: tx, network: 'base', payer: '0xabc' })
+    const both = new Headers({ 'PAYMENT-RESPONSE': settle('0x2'), 'X-PAYMENT-RESPONSE': settle('0x1') })
+    expect(decodePaymentResponse(both)?.transaction).toBe('0x2')
+    expect(decodePaymentResponse(new Headers({ 'X-PAYMENT-RESPONSE': settle('0x1') }))?.transaction).toBe('0x1')
+    expect(decodePaymentResponse(new Headers())).toBeUndefined()
+  })
+
+  test('a malformed settlement header is a PayLinkX402Error', () => {
+    expect(x402Error(() => decodePaymentResponse(new Headers({ 'PAYMENT-RESPONSE': b64('{"success":1}') }))).reason).toBe(
+      'invalid_shape',
+    )
+  })
+})
