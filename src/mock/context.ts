@@ -1,0 +1,24 @@
+import type { MockFault, MockRoute } from './faults.js'
+import type { MockScenario } from './scenarios.js'
+import type { MockSeed } from './seed.js'
+import type { MockState } from './state.js'
+
+/** What the handlers of one mock share; `state`, `faults` and `scenarios` change, the rest is fixed at creation. */
+export interface MockContext {
+  readonly apiKeys: readonly string[] | false
+  readonly now: () => number
+  readonly latencyMs: number
+  readonly settleDelayMs: number
+  readonly transferStepMs: number
+  readonly attentionTtlMs: number
+  readonly seed: MockSeed
+  state: MockState
+  readonly faults: Map<MockRoute, MockFault>
+  readonly scenarios: Set<MockScenario>
+}
+
+/** The next id with a prefix (`pay_3`); counters restart on `reset()`. */
+export function nextId(ctx: MockContext, prefix: string): string {
+  ctx.state.counter += 1
+  return `${prefix}_${ctx.state.counter}`
+}

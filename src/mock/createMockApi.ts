@@ -1,0 +1,94 @@
+import type { HttpHandler } from 'msw'
+import { MOCK_API_KEY } from './constants.js'
+import type { MockContext } from './context.js'
+import { MOCK_ROUTES, type MockFault, type MockRoute } from './faults.js'
+import { attentionHandlers } from './handlers/attention.js'
+import { bridgeHandlers } from './handlers/bridge.js'
+import { feeHandlers } from './handlers/fees.js'
+import { linkHandlers } from './handlers/links.js'
+import { paymentHandlers } from './handlers/payments.js'
+import { applyScenario, type MockScenario } from './scenarios.js'
+import { defaultSeed, type MockSeed } from './seed.js'
+import { createState, type MockLedgerEntry, type MockState } from './state.js'
+
+/** Options of `createMockApi`. */
+export interface MockApiOptions {
+  /** Accepted `X-API-Key` values, or `false` for no key check (a browser talking to the keyless proxy). Defaults to `['pk_test_paylink']`. */
+  apiKeys?: readonly string[] | false
+  /** Initial data; each part given replaces that part of the built-in seed. Defaults to `defaultSeed()`. */
+  seed?: Partial<MockSeed>
+  /** How long an accepted payment stays `verified` before it reads as `settled`, in ms. Defaults to `2000`. */
+  settleDelayMs?: number
+  /** How long each step of a transfer takes (pending → source_confirmed → in_transit → completed), in ms. Defaults to `5000`. */
+  transferStepMs?: number
+  /** How long an attention token lives, in ms. Defaults to `600000` (10 minutes). */
+  attentionTtlMs?: number
+  /** The mock's clock, read on every request; tests pass their own or use fake timers. Defaults to `Date.now`. */
+  now?: () => number
+  /** Delay before every answer, in ms. Defaults to `0`. */
+  latencyMs?: number
+  /** Scenarios on from the start (and again after `reset()`). Defaults to none. */
+  scenarios?: readonly MockScenario[]
+}
+
+/** A stateful stand-in for the PayLink API: MSW handlers plus the controls tests and stories need. */
+export interface MockApi {
+  /** The MSW handlers: `setupServer(...handlers)`, `setupWorker(...handlers)`, or `msw.use(...handlers)` in a story. */
+  readonly handlers: HttpHandler[]
+  /** What the mock holds now (links, payments, transfers, spent nonces, idempotent answers). */
+  readonly state: MockState
+  /** One entry per payment actually taken. */
+  readonly ledger: readonly MockLedgerEntry[]
+  /** Makes a route (or every route, `'*'`) misbehave until `clearFaults()` or until its `times` run out. */
+  inject(route: MockRoute | '*', fault: MockFault): void
+  /** Removes the faults of one route, or of all routes. */
+  clearFaults(route?: MockRoute): void
+  /** Turns a named scenario on (see `MOCK_SCENARIOS`). */
+  useScenario(name: MockScenario): void
+  /** Back to the seed: state, ledger, faults and scenarios (those of the options are turned on again). */
+  reset(): void
+}
+
+/** Creates a mock of the whole API, stateful and driven by its own clock. */
+export function createMockApi(options: MockApiOptions = {}): MockApi {
+  const now = options.now ?? (() => Date.now())
+  const seed: MockSeed = { ...defaultSeed(), ...options.seed }
+  const transferStepMs = options.transferStepMs ?? 5_000
+  const ctx: MockContext = {
+    apiKeys: options.apiKeys ?? [MOCK_API_KEY],
+    now,
+    latencyMs: options.latencyMs ?? 0,
+    settleDelayMs: options.settleDelayMs ?? 2_000,
+    transferStepMs,
+    attentionTtlMs: options.attentionTtlMs ?? 600_000,
+    seed,
+    state: createState(seed, now(), transferStepMs),
+    faults: new Map(),
+    scenarios: new Set(),
+  }
+  for (const name of options.scenarios ?? []) applyScenario(ctx, name)
+  const reset = () => {
+    ctx.state = createState(seed, now(), transferStepMs)
+    ctx.faults.clear()
+    ctx.scenarios.clear()
+    for (const name of options.scenarios ?? []) applyScenario(ctx, name)
+  }
+  return {
+    handlers: [...linkHandlers(ctx), ...paymentHandlers(ctx), ...attentionHandlers(ctx), ...bridgeHandlers(ctx), ...feeHandlers(ctx)],
+    get state() {
+      return ctx.state
+    },
+    get ledger() {
+      return ctx.state.ledger
+    },
+    inject(route, fault) {
+      for (const r of route === '*' ? MOCK_ROUTES : [route]) ctx.faults.set(r, { ...fault })
+    },
+    clearFaults(route) {
+      if (route === undefined) ctx.faults.clear()
+      else ctx.faults.delete(route)
+    },
+    useScenario: (name) => applyScenario(ctx, name),
+    reset,
+  }
+}

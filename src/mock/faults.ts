@@ -1,0 +1,72 @@
+import { HttpResponse } from 'msw'
+import { codeForStatus } from '../client/parseErrorBody.js'
+import type { PayLinkEndpoint } from '../client/errors.js'
+import { apiError } from './respond.js'
+
+/** A route of the mock, named after the endpoint function that calls it. */
+export type MockRoute = PayLinkEndpoint
+
+/** Every route of the mock. */
+export const MOCK_ROUTES = [
+  'createLink',
+  'getLink',
+  'verifyPayment',
+  'getPayment',
+  'createAttentionToken',
+  'getBridgeStatus',
+  'estimateFees',
+] as const satisfies readonly MockRoute[]
+
+/** A fault to inject on a route; the first kind set wins, in the order listed here after `latencyMs`. */
+export interface MockFault {
+  /** Delay before answering (added to the mock's own `latencyMs`). Alone, the route then answers normally. */
+  latencyMs?: number
+  /** Drop the connection without an answer (a network error for the client). */
+  dropConnection?: boolean
+  /** Answer 502 with a gateway's HTML page. */
+  html502?: boolean
+  /** Answer with a body that is not JSON, with status `status`. */
+  malformedJson?: boolean
+  /** Answer with a `Retry-After` header (seconds, or an HTTP date) and status `status`. */
+  retryAfter?: number | string
+  /** The status of the answer. Defaults to `429` with `retryAfter`, `200` with `malformedJson`; alone, an error body of the contract with the code of that status. */
+  status?: number
+  /** How many requests the fault hits before it clears itself. Defaults to every request until `clearFaults`. */
+  times?: number
+}
+
+const GATEWAY_PAGE =
+  '<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1><hr><p>nginx</p></body></html>'
+
+/** The answer a fault replaces the route's own with, or `undefined` when the route should answer (latency only). */
+export function faultResponse(fault: MockFault, requestId: string): Response | undefined {
+  if (fault.dropConnection) return HttpResponse.error()
+  if (fault.html502) {
+    return new HttpResponse(GATEWAY_PAGE, { status: 502, headers: { 'Content-Type': 'text/html', 'X-Request-Id': requestId } })
+  }
+  if (fault.malformedJson) {
+    return new HttpResponse('{"code": "demo", "creatorId": ', {
+      status: fault.status ?? 200,
+      headers: { 'Content-Type': 'application/json', 'X-Request-Id': requestId },
+    })
+  }
+  if (fault.retryAfter !== undefined) {
+    const status = fault.status ?? 429
+    const response = apiError(requestId, status, codeForStatus(status), 'Too many requests; slow down')
+    response.headers.set('Retry-After', String(fault.retryAfter))
+    return response
+  }
+  if (fault.status !== undefined) {
+    return apiError(requestId, fault.status, codeForStatus(fault.status), `Injected fault: HTTP ${fault.status}`)
+  }
+  return undefined
+}
+
+/** Takes the fault of a route for one request, counting down `times` and clearing it when spent. */
+export function takeFault(faults: Map<MockRoute, MockFault>, route: MockRoute): MockFault | undefined {
+  const fault = faults.get(route)
+  if (!fault || fault.times === undefined) return fault
+  if (fault.times <= 1) faults.delete(route)
+  else faults.set(route, { ...fault, times: fault.times - 1 })
+  return fault
+}

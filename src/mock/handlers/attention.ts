@@ -1,0 +1,32 @@
+import type { HttpHandler } from 'msw'
+import * as z from 'zod/mini'
+import { toIssues } from '../../client/validate.js'
+import { attentionTokenInputSchema } from '../../schemas/attention.js'
+import { type MockContext, nextId } from '../context.js'
+import { iso, randomHex } from '../ids.js'
+import { apiError, json, readJson } from '../respond.js'
+import { route } from '../route.js'
+import { lookupLink } from './lookupLink.js'
+
+/** How often the mock asks an attention session to report. */
+const HEARTBEAT_SECONDS = 15
+
+/** `POST /attention/token`: a session for an existing link (or none), valid for `attentionTtlMs`. */
+export function attentionHandlers(ctx: MockContext): HttpHandler[] {
+  return [
+    route(ctx, 'createAttentionToken', 'post', '/attention/token', async ({ request, requestId }) => {
+      const input = z.safeParse(attentionTokenInputSchema, (await readJson(request)) ?? {})
+      if (!input.success) {
+        return apiError(requestId, 422, 'invalid_request', 'The token request is invalid', toIssues(input.error.issues))
+      }
+      const { code } = input.data
+      if (code !== undefined && !lookupLink(ctx, code)) return apiError(requestId, 404, 'not_found', `No link with code ${code}`)
+      return json(requestId, 201, {
+        token: `att_${randomHex(16)}`,
+        sessionId: nextId(ctx, 'ses'),
+        expiresAt: iso(ctx.now() + ctx.attentionTtlMs),
+        heartbeatSeconds: HEARTBEAT_SECONDS,
+      })
+    }),
+  ]
+}

@@ -1,0 +1,31 @@
+import type { HttpHandler } from 'msw'
+import * as z from 'zod/mini'
+import { toIssues } from '../../client/validate.js'
+import { createLinkInputSchema, type Link } from '../../schemas/link.js'
+import { type MockContext, nextId } from '../context.js'
+import { iso } from '../ids.js'
+import { apiError, json, readJson } from '../respond.js'
+import { route } from '../route.js'
+import { lookupLink } from './lookupLink.js'
+
+/** `POST /links` (validated like the client does) and `GET /links/{code}`. */
+export function linkHandlers(ctx: MockContext): HttpHandler[] {
+  return [
+    route(ctx, 'createLink', 'post', '/links', async ({ request, requestId }) => {
+      const body = await readJson(request)
+      if (body === undefined) return apiError(requestId, 400, 'invalid_request', 'The body must be a JSON object')
+      const input = z.safeParse(createLinkInputSchema, body)
+      if (!input.success) {
+        return apiError(requestId, 422, 'invalid_request', 'The link is invalid', toIssues(input.error.issues))
+      }
+      const code = nextId(ctx, 'lnk')
+      const link: Link = { ...input.data, code, url: `https://pay.paylink.test/l/${code}`, status: 'active', createdAt: iso(ctx.now()) }
+      ctx.state.links.set(code, link)
+      return json(requestId, 201, link)
+    }),
+    route(ctx, 'getLink', 'get', '/links/:code', ({ params, requestId }) => {
+      const link = lookupLink(ctx, params.code!)
+      return link ? json(requestId, 200, link) : apiError(requestId, 404, 'not_found', `No link with code ${params.code}`)
+    }),
+  ]
+}

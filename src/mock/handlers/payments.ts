@@ -1,0 +1,51 @@
+import { type HttpHandler, HttpResponse } from 'msw'
+import * as z from 'zod/mini'
+import { toIssues } from '../../client/validate.js'
+import { verifyInputSchema } from '../../schemas/payment.js'
+import type { MockContext } from '../context.js'
+import { paymentAt } from '../progress.js'
+import { apiError, json, readJson } from '../respond.js'
+import { route } from '../route.js'
+import { currentSettleDelayMs } from '../scenarios.js'
+import type { StoredAnswer } from '../state.js'
+import { offerFor, paymentRequired } from '../x402/offer.js'
+import { takePayment } from '../x402/takePayment.js'
+import { lookupLink } from './lookupLink.js'
+
+async function snapshot(paymentHeader: string, response: Response): Promise<StoredAnswer> {
+  return { paymentHeader, status: response.status, headers: Object.fromEntries(response.headers), body: await response.clone().text() }
+}
+
+const replay = (stored: StoredAnswer) => new HttpResponse(stored.body, { status: stored.status, headers: stored.headers })
+
+/** `POST /payments/verify` (the 402 gate, with `Idempotency-Key` replay) and `GET /payments/{id}`. */
+export function paymentHandlers(ctx: MockContext): HttpHandler[] {
+  return [
+    route(ctx, 'verifyPayment', 'post', '/payments/verify', async ({ request, requestId }) => {
+      const input = z.safeParse(verifyInputSchema, (await readJson(request)) ?? {})
+      if (!input.success) return apiError(requestId, 422, 'invalid_request', 'The body must name a link', toIssues(input.error.issues))
+      const link = lookupLink(ctx, input.data.code)
+      if (!link) return apiError(requestId, 404, 'not_found', `No link with code ${input.data.code}`)
+      const offer = offerFor(ctx.seed.x402, link, request.url)
+      if ('conflict' in offer) return apiError(requestId, 409, 'conflict', offer.conflict)
+
+      const signature = request.headers.get('PAYMENT-SIGNATURE')
+      const header = signature ?? request.headers.get('X-PAYMENT')
+      if (header === null) return paymentRequired(requestId, offer)
+      const key = request.headers.get('Idempotency-Key') ?? undefined
+      const stored = key === undefined ? undefined : ctx.state.idempotency.get(key)
+      if (stored) {
+        if (stored.paymentHeader === header) return replay(stored)
+        return apiError(requestId, 409, 'conflict', 'This Idempotency-Key was used with another payment')
+      }
+      const outcome = takePayment(ctx, offer, header, signature !== null ? 'PAYMENT-SIGNATURE' : 'X-PAYMENT', key, requestId)
+      if (key !== undefined) ctx.state.idempotency.set(key, await snapshot(header, outcome.answer))
+      return outcome.shown ?? outcome.answer
+    }),
+    route(ctx, 'getPayment', 'get', '/payments/:id', ({ params, requestId }) => {
+      const record = ctx.state.payments.get(params.id!)
+      if (!record) return apiError(requestId, 404, 'not_found', `No payment with id ${params.id}`)
+      return json(requestId, 200, paymentAt(record, ctx.now(), currentSettleDelayMs(ctx)))
+    }),
+  ]
+}

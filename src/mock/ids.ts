@@ -1,0 +1,24 @@
+const FNV_OFFSET = 0xcbf29ce484222325n
+const FNV_PRIME = 0x100000001b3n
+const MASK_64 = 0xffffffffffffffffn
+
+/** A deterministic 32-byte hex string derived from `text`, standing in for a transaction hash (FNV-1a, not cryptographic). */
+export function fakeHash(text: string): string {
+  let hex = ''
+  for (let round = 0; round < 4; round++) {
+    let h = FNV_OFFSET
+    for (const ch of `${round}:${text}`) h = ((h ^ BigInt(ch.charCodeAt(0))) * FNV_PRIME) & MASK_64
+    hex += h.toString(16).padStart(16, '0')
+  }
+  return `0x${hex}`
+}
+
+/** `bytes` random bytes as hex, for opaque tokens (Web Crypto: works in browsers and Node). */
+export function randomHex(bytes: number): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) => b.toString(16).padStart(2, '0')).join('')
+}
+
+/** An ISO 8601 timestamp of a time in ms. */
+export function iso(ms: number): string {
+  return new Date(ms).toISOString()
+}

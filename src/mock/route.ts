@@ -1,0 +1,40 @@
+import { delay, http, type HttpHandler } from 'msw'
+import { type MockContext, nextId } from './context.js'
+import { faultResponse, type MockRoute, takeFault } from './faults.js'
+import { apiError } from './respond.js'
+
+/** What a route's resolver gets. */
+export interface RouteRequest {
+  request: Request
+  params: Record<string, string>
+  requestId: string
+}
+
+function authorized(ctx: MockContext, request: Request): boolean {
+  if (ctx.apiKeys === false) return true
+  const key = request.headers.get('X-API-Key')
+  return key !== null && ctx.apiKeys.includes(key)
+}
+
+/**
+ * One route of the mock on any origin (`*` + `/pub/v1` + `path`), so it serves whatever baseUrl a
+ * client uses. Faults come first, then the key check: a gateway fails before the service is reached.
+ */
+export function route(
+  ctx: MockContext,
+  name: MockRoute,
+  method: 'get' | 'post',
+  path: string,
+  resolve: (req: RouteRequest) => Response | Promise<Response>,
+): HttpHandler {
+  return http[method](`*/pub/v1${path}`, async ({ request, params }) => {
+    const requestId = nextId(ctx, 'req')
+    const fault = takeFault(ctx.faults, name)
+    const latency = ctx.latencyMs + (fault?.latencyMs ?? 0)
+    if (latency > 0) await delay(latency)
+    const faulted = fault && faultResponse(fault, requestId)
+    if (faulted) return faulted
+    if (!authorized(ctx, request)) return apiError(requestId, 401, 'unauthorized', 'A valid X-API-Key header is required')
+    return resolve({ request, params: params as Record<string, string>, requestId })
+  })
+}

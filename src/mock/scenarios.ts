@@ -1,0 +1,55 @@
+import { PayLinkConfigError } from '../client/errors.js'
+import type { MockContext } from './context.js'
+import { MOCK_ROUTES, type MockFault } from './faults.js'
+
+/** The named states a story or test can ask the mock for. */
+export const MOCK_SCENARIOS = [
+  /** Transfers stop at `in_transit`; their `estimatedCompletionAt` passes. */
+  'transfer-stuck-in-transit',
+  /** Every well-formed payment is refused with 402 `insufficient_funds`; nothing is charged. */
+  'payment-insufficient-funds',
+  /** Payments stay `verified` for `SLOW_SETTLE_MS` before they read as `settled`. */
+  'payment-settles-slowly',
+  /** A paid request is charged but answered 402 `settlement_pending`; the same payload under the same `Idempotency-Key` then gets the 200. */
+  'payment-outcome-unknown',
+  /** Every link lookup (read, 402 gate, attention) answers 404. */
+  'link-not-found',
+  /** Every route answers 429 with `Retry-After: 3`. */
+  'rate-limited',
+  /** Every route answers a gateway's HTML 502 page. */
+  'gateway-html-502',
+  /** Fee quotes expire `QUICK_QUOTE_TTL_MS` after they are made. */
+  'fees-expire-quickly',
+  /** Every request loses its connection. */
+  'offline',
+] as const
+
+/** The name of a scenario. */
+export type MockScenario = (typeof MOCK_SCENARIOS)[number]
+
+/** How long a payment takes to settle under `payment-settles-slowly`. */
+export const SLOW_SETTLE_MS = 60_000
+
+/** How long a fee quote holds under `fees-expire-quickly`. */
+export const QUICK_QUOTE_TTL_MS = 5_000
+
+const FAULTS: Partial<Record<MockScenario, MockFault>> = {
+  'rate-limited': { retryAfter: 3 },
+  'gateway-html-502': { html502: true },
+  offline: { dropConnection: true },
+}
+
+/** Turns a scenario on; it stays on, alongside others, until `reset()`. Throws a `PayLinkConfigError` for an unknown name. */
+export function applyScenario(ctx: MockContext, name: MockScenario): void {
+  if (!(MOCK_SCENARIOS as readonly string[]).includes(name)) {
+    throw new PayLinkConfigError(`Unknown mock scenario ${JSON.stringify(name)}`, { details: `Known: ${MOCK_SCENARIOS.join(', ')}` })
+  }
+  ctx.scenarios.add(name)
+  const fault = FAULTS[name]
+  if (fault) for (const r of MOCK_ROUTES) ctx.faults.set(r, { ...fault })
+}
+
+/** The settle delay in force: `SLOW_SETTLE_MS` under `payment-settles-slowly`, else the mock's `settleDelayMs`. */
+export function currentSettleDelayMs(ctx: MockContext): number {
+  return ctx.scenarios.has('payment-settles-slowly') ? Math.max(SLOW_SETTLE_MS, ctx.settleDelayMs) : ctx.settleDelayMs
+}

@@ -1,0 +1,150 @@
+import type { Link } from '../schemas/link.js'
+import { BASE_SEPOLIA_USDC, MOCK_LINKS, MOCK_PAY_TO, MOCK_PAYMENTS, MOCK_TRANSFERS } from './constants.js'
+
+/** How the mock's 402 gate asks to be paid (the `exact` EVM scheme). */
+export interface MockX402Offer {
+  /** The network as x402 v2 names it (CAIP-2). Defaults to `'eip155:84532'` (Base Sepolia). */
+  network: string
+  /** The same network as x402 v1 names it. Defaults to `'base-sepolia'`. */
+  networkV1: string
+  /** The token contract. Defaults to the USDC contract of Base Sepolia. */
+  asset: string
+  /** The token's decimals, to turn a link price into atomic units. Defaults to `6`. */
+  assetDecimals: number
+  /** The price currency this token pays; links priced in another currency cannot be paid. Defaults to `'USDC'`. */
+  currency: string
+  /** Who is paid. Defaults to `MOCK_PAY_TO`. */
+  payTo: string
+  /** How long a signed payment stays valid. Defaults to `60`. */
+  maxTimeoutSeconds: number
+  /** The EIP-712 domain of the token. Defaults to `{ name: 'USDC', version: '2' }`. */
+  extra: Record<string, unknown>
+}
+
+/** A seeded payment; its timestamps are set when the mock starts (or resets). */
+export interface MockPaymentSeed {
+  id: string
+  linkCode: string
+  status: 'verified' | 'settled' | 'failed' | 'expired'
+  amount: string
+  asset: string
+  network: string
+  payer?: string
+  failureReason?: string
+}
+
+/** A seeded transfer; `pending`, `source_confirmed` and `in_transit` move on with the clock from there. */
+export interface MockTransferSeed {
+  id: string
+  status: 'pending' | 'source_confirmed' | 'in_transit' | 'completed' | 'failed' | 'refunded'
+  sourceChain: string
+  destinationChain: string
+  asset: string
+  amount: string
+  failureReason?: string
+}
+
+/** A bridge route the fee estimate knows (either direction). */
+export interface MockFeeRoute {
+  chains: readonly [string, string]
+  /** Gas, as a decimal amount of the transferred asset. */
+  gasFee: string
+  estimatedSeconds: number
+}
+
+/** How fee estimates are computed. */
+export interface MockFeeTable {
+  routes: MockFeeRoute[]
+  /** Assets that can be bridged; fees are stated in the same asset. Defaults to `['USDC', 'USDT']`. */
+  assets: string[]
+  /** The platform fee in basis points of the amount. Defaults to `30` (0.3 %). */
+  platformFeeBps: number
+  /** How long a quote holds. Defaults to `30000` ms. */
+  quoteTtlMs: number
+}
+
+/** The mock's initial data. */
+export interface MockSeed {
+  links: Link[]
+  payments: MockPaymentSeed[]
+  transfers: MockTransferSeed[]
+  x402: MockX402Offer
+  fees: MockFeeTable
+}
+
+const CREATED = '2026-01-01T00:00:00.000Z'
+const PAYER = '0x00000000000000000000000000000000000B0B00'
+const link = (code: string, extra: Partial<Link>): Link => ({
+  code,
+  creatorId: 'creator_1',
+  chainType: 'base',
+  model: 'payment',
+  splits: { creator: 9000, platform: 1000 },
+  status: 'active',
+  createdAt: CREATED,
+  ...extra,
+})
+const transfer = (id: string, status: MockTransferSeed['status'], failureReason?: string): MockTransferSeed => ({
+  id,
+  status,
+  sourceChain: 'solana',
+  destinationChain: 'base',
+  asset: 'USDC',
+  amount: '25.00',
+  ...(failureReason !== undefined && { failureReason }),
+})
+const payment = (id: string, status: MockPaymentSeed['status'], failureReason?: string): MockPaymentSeed => ({
+  id,
+  linkCode: MOCK_LINKS.demo,
+  status,
+  amount: '1.50',
+  asset: 'USDC',
+  network: 'eip155:84532',
+  ...(status !== 'expired' && { payer: PAYER }),
+  ...(failureReason !== undefined && { failureReason }),
+})
+
+/** The built-in seed: a link, payment and transfer in every state the contract names. */
+export function defaultSeed(): MockSeed {
+  return {
+    links: [
+      link(MOCK_LINKS.demo, { price: { amount: '1.50', currency: 'USDC' }, title: 'Demo article' }),
+      link(MOCK_LINKS.engagement, { model: 'engagement', price: { amount: '0.25', currency: 'USDC' }, title: 'Demo stream' }),
+      link(MOCK_LINKS.unpriced, { title: 'No price' }),
+      link(MOCK_LINKS.disabled, { price: { amount: '1.50', currency: 'USDC' }, status: 'disabled' }),
+    ],
+    payments: [
+      payment(MOCK_PAYMENTS.verified, 'verified'),
+      payment(MOCK_PAYMENTS.settled, 'settled'),
+      payment(MOCK_PAYMENTS.failed, 'failed', 'insufficient_funds'),
+      payment(MOCK_PAYMENTS.expired, 'expired'),
+    ],
+    transfers: [
+      transfer(MOCK_TRANSFERS.pending, 'pending'),
+      transfer(MOCK_TRANSFERS.sourceConfirmed, 'source_confirmed'),
+      transfer(MOCK_TRANSFERS.inTransit, 'in_transit'),
+      transfer(MOCK_TRANSFERS.completed, 'completed'),
+      transfer(MOCK_TRANSFERS.failed, 'failed', 'The destination chain rejected the mint'),
+      transfer(MOCK_TRANSFERS.refunded, 'refunded', 'The bridge timed out; the amount went back to the sender'),
+    ],
+    x402: {
+      network: 'eip155:84532',
+      networkV1: 'base-sepolia',
+      asset: BASE_SEPOLIA_USDC,
+      assetDecimals: 6,
+      currency: 'USDC',
+      payTo: MOCK_PAY_TO,
+      maxTimeoutSeconds: 60,
+      extra: { name: 'USDC', version: '2' },
+    },
+    fees: {
+      routes: [
+        { chains: ['solana', 'base'], gasFee: '0.1215', estimatedSeconds: 90 },
+        { chains: ['solana', 'polygon'], gasFee: '0.0415', estimatedSeconds: 240 },
+      ],
+      assets: ['USDC', 'USDT'],
+      platformFeeBps: 30,
+      quoteTtlMs: 30_000,
+    },
+  }
+}

@@ -1,0 +1,91 @@
+// Node only: keep this file out of the browser path (nothing else in src/mock imports it).
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { getResponse } from 'msw'
+import { createMockApi, type MockApi, type MockApiOptions } from './createMockApi.js'
+
+/** Options of `startMockServer`: those of `createMockApi`, plus where to listen. */
+export interface MockServerOptions extends MockApiOptions {
+  /** The port; `0` picks a free one. Defaults to `0`. */
+  port?: number
+  /** The interface to listen on. Defaults to `'127.0.0.1'` (never the outside world unless asked). */
+  host?: string
+}
+
+/** A running mock server. */
+export interface MockServer {
+  /** Its base URL (`http://127.0.0.1:4010`), to pass to `createPayLinkClient` as `baseUrl`. */
+  url: string
+  /** The mock behind it: faults, scenarios, ledger, reset. */
+  mock: MockApi
+  /** Stops listening and closes open connections. */
+  close(): Promise<void>
+}
+
+// Lets a browser app on another origin (a dev server) call the mock directly.
+const CORS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
+  'Access-Control-Allow-Headers': 'Content-Type, Accept, X-API-Key, Idempotency-Key, PAYMENT-SIGNATURE, X-PAYMENT',
+  'Access-Control-Expose-Headers': 'PAYMENT-REQUIRED, PAYMENT-RESPONSE, X-PAYMENT-RESPONSE, X-Request-Id, Retry-After',
+}
+
+async function toFetchRequest(req: IncomingMessage, origin: string): Promise<Request> {
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value)
+  }
+  const chunks: Buffer[] = []
+  for await (const chunk of req) chunks.push(chunk as Buffer)
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD' && chunks.length > 0
+  return new Request(new URL(req.url ?? '/', origin), { method: req.method, headers, ...(hasBody && { body: Buffer.concat(chunks) }) })
+}
+
+async function answer(mock: MockApi, origin: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  if (req.method === 'OPTIONS') {
+    res.writeHead(204, CORS).end()
+    return
+  }
+  const response = await getResponse(mock.handlers, await toFetchRequest(req, origin))
+  if (response?.type === 'error') {
+    req.socket.destroy()
+    return
+  }
+  if (!response) {
+    const error = { error: { code: 'not_found', message: `No route ${req.method} ${req.url}` } }
+    res.writeHead(404, { ...CORS, 'Content-Type': 'application/json' }).end(JSON.stringify(error))
+    return
+  }
+  res.writeHead(response.status, { ...Object.fromEntries(response.headers), ...CORS })
+  res.end(Buffer.from(await response.arrayBuffer()))
+}
+
+/** Serves the mock API over HTTP through the same MSW handlers; a `dropConnection` fault destroys the socket. */
+export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
+  const { port = 0, host = '127.0.0.1', ...apiOptions } = options
+  const mock = createMockApi(apiOptions)
+  let origin = ''
+  const server = createServer((req, res) => {
+    answer(mock, origin, req, res).catch((error: unknown) => {
+      if (res.headersSent) return void res.destroy()
+      const body = { error: { code: 'server_error', message: error instanceof Error ? error.message : String(error) } }
+      res.writeHead(500, { ...CORS, 'Content-Type': 'application/json' }).end(JSON.stringify(body))
+    })
+  })
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, host, () => resolve())
+  })
+  const address = server.address() as AddressInfo
+  const hostForUrl = address.family === 'IPv6' ? `[${address.address}]` : address.address
+  origin = `http://${hostForUrl}:${address.port}`
+  return {
+    url: origin,
+    mock,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()))
+        server.closeAllConnections()
+      }),
+  }
+}

@@ -1,0 +1,80 @@
+import type { Link } from '../schemas/link.js'
+import { fakeHash } from './ids.js'
+import type { MockPaymentSeed, MockSeed, MockTransferSeed } from './seed.js'
+
+/** A payment as the mock stores it; `status` `verified` turns into `settled` on read once the settle delay has passed. */
+export interface MockPaymentRecord extends MockPaymentSeed {
+  transaction?: string
+  /** ms since the epoch. */
+  createdAt: number
+  /** ms since the epoch. */
+  updatedAt: number
+}
+
+/** A transfer as the mock stores it; its status is computed on read from `createdAt` and the clock. */
+export interface MockTransferRecord extends MockTransferSeed {
+  /** ms since the epoch. */
+  createdAt: number
+}
+
+/** One payment the mock actually took; tests assert "exactly one payment" on these. */
+export interface MockLedgerEntry {
+  /** The payment id. */
+  id: string
+  linkCode: string
+  /** The decimal amount (`"1.50"`). */
+  amount: string
+  /** The price currency (`"USDC"`). */
+  asset: string
+  network: string
+  payer: string
+  /** The EIP-3009 nonce of the signed authorization. */
+  nonce: string
+  idempotencyKey: string | undefined
+  /** When it was taken, ms since the epoch. */
+  at: number
+}
+
+/** An answer kept for an `Idempotency-Key`, replayed as it was. */
+export interface StoredAnswer {
+  /** The payment header the answer was for: a repeat must carry the same one. */
+  paymentHeader: string
+  status: number
+  headers: Record<string, string>
+  body: string
+}
+
+/** Everything the mock holds in memory. */
+export interface MockState {
+  links: Map<string, Link>
+  payments: Map<string, MockPaymentRecord>
+  transfers: Map<string, MockTransferRecord>
+  /** `payer:nonce` pairs already spent (EIP-3009 nonces are unique per payer). */
+  usedNonces: Set<string>
+  idempotency: Map<string, StoredAnswer>
+  ledger: MockLedgerEntry[]
+  /** The last number handed out by `nextId`. */
+  counter: number
+}
+
+const TRANSFER_STEP = { pending: 0, source_confirmed: 1, in_transit: 2, completed: 3, failed: 2, refunded: 2 } as const
+
+/** Builds the state from a seed; seeded payments and transfers are placed in time so that they are in their seeded state at `start`. */
+export function createState(seed: MockSeed, start: number, transferStepMs: number): MockState {
+  return {
+    links: new Map(seed.links.map((l) => [l.code, { ...l }])),
+    payments: new Map(
+      seed.payments.map((p) => [
+        p.id,
+        { ...p, ...(p.payer !== undefined && { transaction: fakeHash(`tx:${p.id}`) }), createdAt: start, updatedAt: start },
+      ]),
+    ),
+    transfers: new Map(
+      seed.transfers.map((t) => [t.id, { ...t, createdAt: start - TRANSFER_STEP[t.status] * transferStepMs }]),
+    ),
+    usedNonces: new Set(),
+    idempotency: new Map(),
+    ledger: [],
+    counter: 0,
+  }
+}

@@ -1,0 +1,91 @@
+import * as z from 'zod/mini'
+import { decodeBase64Json } from '../../x402/base64.js'
+import { paymentPayloadV1Schema, paymentPayloadV2Schema } from '../../x402/schemas.js'
+import { MOCK_X402_REASONS as R } from '../constants.js'
+import type { LinkOffer } from './offer.js'
+
+const address = z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/))
+const uint = z.string().check(z.regex(/^\d+$/))
+
+const exactEvmPayloadSchema = z.looseObject({
+  signature: z.string(),
+  authorization: z.looseObject({
+    from: address,
+    to: address,
+    value: uint,
+    validAfter: uint,
+    validBefore: uint,
+    nonce: z.string().check(z.regex(/^0x[0-9a-fA-F]{64}$/)),
+  }),
+})
+
+// Structural only: the mock has no chain to recover the signer against.
+const SIGNATURE = /^0x[0-9a-fA-F]{130}$/
+
+/** A payment that passed every check. */
+export interface AcceptedPayment {
+  ok: true
+  network: string
+  payer: string
+  nonce: string
+}
+
+/** A refused payment and its x402 reason code. */
+export interface RefusedPayment {
+  ok: false
+  reason: string
+}
+
+function decode(header: string, headerName: 'PAYMENT-SIGNATURE' | 'X-PAYMENT'): { scheme: string; network: string; payload: unknown } | string {
+  let json: unknown
+  try {
+    json = decodeBase64Json(header, headerName)
+  } catch {
+    return R.invalidPayload
+  }
+  const version = (json as { x402Version?: unknown } | null)?.x402Version
+  if (version !== (headerName === 'PAYMENT-SIGNATURE' ? 2 : 1)) return R.invalidVersion
+  if (headerName === 'X-PAYMENT') {
+    const v1 = z.safeParse(paymentPayloadV1Schema, json)
+    return v1.success ? { scheme: v1.data.scheme, network: v1.data.network, payload: v1.data.payload } : R.invalidPayload
+  }
+  const v2 = z.safeParse(paymentPayloadV2Schema, json)
+  return v2.success ? { scheme: v2.data.accepted.scheme, network: v2.data.accepted.network, payload: v2.data.payload } : R.invalidPayload
+}
+
+/**
+ * Checks an `exact` EVM payment against the link's offer as a facilitator would, minus the chain:
+ * scheme, network, signature shape, recipient, validity window, value, and nonce reuse. `nowMs`
+ * is the mock's clock; `usedNonces` holds `payer:nonce` pairs already spent.
+ */
+export function checkExactPayment(
+  header: string,
+  headerName: 'PAYMENT-SIGNATURE' | 'X-PAYMENT',
+  offer: LinkOffer,
+  nowMs: number,
+  usedNonces: ReadonlySet<string>,
+): AcceptedPayment | RefusedPayment {
+  const decoded = decode(header, headerName)
+  if (typeof decoded === 'string') return { ok: false, reason: decoded }
+  const requirement = headerName === 'PAYMENT-SIGNATURE' ? offer.v2 : offer.v1
+  const parsed = z.safeParse(exactEvmPayloadSchema, decoded.payload)
+  if (!parsed.success) return { ok: false, reason: R.invalidPayload }
+  const { signature, authorization: auth } = parsed.data
+  const nowSeconds = BigInt(Math.floor(nowMs / 1000))
+  const reason =
+    decoded.scheme !== requirement.scheme ? R.scheme
+    : decoded.network !== requirement.network ? R.network
+    : !SIGNATURE.test(signature) ? R.signature
+    : auth.to.toLowerCase() !== requirement.payTo.toLowerCase() ? R.recipient
+    : BigInt(auth.validBefore) <= nowSeconds ? R.validBefore
+    : BigInt(auth.validAfter) > nowSeconds ? R.validAfter
+    : BigInt(auth.value) !== BigInt(offer.amount) ? R.value
+    : usedNonces.has(nonceKey(auth.from, auth.nonce)) ? R.nonceUsed
+    : undefined
+  return reason ? { ok: false, reason } : { ok: true, network: requirement.network, payer: auth.from, nonce: auth.nonce }
+}
+
+/** The key a spent nonce is remembered under: EIP-3009 nonces are unique per payer. */
+export function nonceKey(payer: string, nonce: string): string {
+  return `${payer.toLowerCase()}:${nonce.toLowerCase()}`
+}

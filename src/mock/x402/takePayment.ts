@@ -1,0 +1,67 @@
+import { encodeBase64Json } from '../../x402/base64.js'
+import { MOCK_X402_REASONS } from '../constants.js'
+import { type MockContext, nextId } from '../context.js'
+import { fakeHash } from '../ids.js'
+import { paymentAt } from '../progress.js'
+import { json } from '../respond.js'
+import { currentSettleDelayMs } from '../scenarios.js'
+import type { MockPaymentRecord } from '../state.js'
+import { checkExactPayment, nonceKey } from './checkExactPayment.js'
+import { type LinkOffer, paymentRequired } from './offer.js'
+
+/** What a paid request gets: `answer` is the true one (kept for the `Idempotency-Key`); `shown`, when set, is what this request sees instead. */
+export interface PaymentOutcome {
+  answer: Response
+  shown?: Response
+}
+
+/**
+ * Verifies a payment header against the link's offer and, when it passes, records the payment and
+ * one ledger entry, spends the nonce, and answers 200 with the settlement headers; otherwise a 402
+ * with the x402 reason. Scenarios can refuse it (`payment-insufficient-funds`) or hide the answer
+ * (`payment-outcome-unknown`).
+ */
+export function takePayment(
+  ctx: MockContext,
+  offer: LinkOffer,
+  header: string,
+  headerName: 'PAYMENT-SIGNATURE' | 'X-PAYMENT',
+  idempotencyKey: string | undefined,
+  requestId: string,
+): PaymentOutcome {
+  const now = ctx.now()
+  const check = checkExactPayment(header, headerName, offer, now, ctx.state.usedNonces)
+  if (!check.ok) return { answer: paymentRequired(requestId, offer, check.reason) }
+  if (ctx.scenarios.has('payment-insufficient-funds')) {
+    return { answer: paymentRequired(requestId, offer, MOCK_X402_REASONS.insufficientFunds) }
+  }
+  const { network, payer, nonce } = check
+  const price = offer.link.price!
+  const id = nextId(ctx, 'pay')
+  const transaction = fakeHash(`tx:${id}`)
+  const record: MockPaymentRecord = {
+    id,
+    linkCode: offer.link.code,
+    status: 'verified',
+    amount: price.amount,
+    asset: price.currency,
+    network,
+    payer,
+    transaction,
+    createdAt: now,
+    updatedAt: now,
+  }
+  ctx.state.usedNonces.add(nonceKey(payer, nonce))
+  ctx.state.payments.set(id, record)
+  ctx.state.ledger.push({ id, linkCode: record.linkCode, amount: price.amount, asset: price.currency, network, payer, nonce, idempotencyKey, at: now })
+  const settlement = { success: true, transaction, network, payer }
+  const encoded = encodeBase64Json(settlement)
+  const answer = json(
+    requestId,
+    200,
+    { payment: paymentAt(record, now, currentSettleDelayMs(ctx)), proof: { ...settlement, amount: offer.amount, asset: offer.v2.asset } },
+    { 'PAYMENT-RESPONSE': encoded, 'X-PAYMENT-RESPONSE': encoded },
+  )
+  if (!ctx.scenarios.has('payment-outcome-unknown')) return { answer }
+  return { answer, shown: paymentRequired(requestId, offer, MOCK_X402_REASONS.settlementPending) }
+}
