@@ -44,6 +44,9 @@ interface RawAnswer {
 
 const TIMED_OUT = Symbol('timed out')
 
+// setTimeout fires after 1 ms for a longer delay (or Infinity), which would turn "no limit" into "at once".
+const MAX_TIMER_MS = 2_147_483_647
+
 function buildUrl(client: PayLinkClient, req: ApiRequest): string {
   const query = req.query ? `?${new URLSearchParams(req.query)}` : ''
   const url = `${client.baseUrl}${req.path}${query}`
@@ -80,7 +83,7 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
     const timer = setTimeout(() => {
       signal?.removeEventListener('abort', onAbort)
       resolve()
-    }, ms)
+    }, Math.min(ms, MAX_TIMER_MS))
     signal?.addEventListener('abort', onAbort, { once: true })
   })
 }
@@ -105,7 +108,7 @@ async function attempt(client: PayLinkClient, req: ApiRequest, url: string, head
   const controller = new AbortController()
   const onAbort = () => controller.abort(req.signal!.reason)
   req.signal?.addEventListener('abort', onAbort, { once: true })
-  const timer = setTimeout(() => controller.abort(TIMED_OUT), client.timeoutMs)
+  const timer = setTimeout(() => controller.abort(TIMED_OUT), Math.min(client.timeoutMs, MAX_TIMER_MS))
   try {
     const response = await client.fetch(url, {
       method: req.method,

@@ -71,6 +71,19 @@ describe('Retry-After', () => {
     await expect(link).resolves.toEqual(linkFixture)
     expect(hits.count).toBe(2)
   })
+
+  it('does not retry at once when a Retry-After is beyond the 24.8-day timer limit and maxRetryAfterMs is Infinity', async () => {
+    const controller = new AbortController()
+    const hits = serveGetLink(status(503, { 'Retry-After': '3000000' }), ok)
+    const error = rejectionOf(
+      getLink(makeClient({ retry: { maxRetryAfterMs: Infinity } }), 'lnk_abc123', { signal: controller.signal }),
+    )
+
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(hits.count).toBe(1)
+    controller.abort()
+    expect(await error).toBe(controller.signal.reason)
+  })
 })
 
 describe('5xx and other statuses', () => {
@@ -238,6 +251,18 @@ describe('time-out', () => {
     await vi.advanceTimersByTimeAsync(300 + 800)
     await expect(link).resolves.toEqual(linkFixture)
     expect(hits.count).toBe(2)
+  })
+
+  it('never fires with timeoutMs: Infinity', async () => {
+    const hits = serveGetLink(async () => {
+      await delay(10 * 60_000)
+      return ok()
+    })
+    const link = getLink(makeClient({ timeoutMs: Infinity, retry: false }), 'lnk_abc123')
+
+    await vi.advanceTimersByTimeAsync(10 * 60_000)
+    await expect(link).resolves.toEqual(linkFixture)
+    expect(hits.count).toBe(1)
   })
 
   it('covers a body that stalls after the headers', async () => {

@@ -1,0 +1,207 @@
+import { http, HttpResponse } from 'msw'
+import {
+  createAttentionToken,
+  createLink,
+  type CreateLinkInput,
+  estimateFees,
+  getBridgeStatus,
+  getLink,
+  getPayment,
+  PayLinkValidationError,
+  verifyPayment,
+} from '../../src/client.js'
+import {
+  API,
+  attentionFixture,
+  feeFixture,
+  linkFixture,
+  makeClient,
+  paymentFixture,
+  paymentPayloadV2,
+  proofFixture,
+  rejectionOf,
+  transferFixture,
+  useMswServer,
+} from './helpers.js'
+
+const { server, sent } = useMswServer()
+
+async function validationErrorOf(promise: Promise<unknown>): Promise<PayLinkValidationError> {
+  const error = await rejectionOf(promise)
+  expect(error).toBeInstanceOf(PayLinkValidationError)
+  return error as PayLinkValidationError
+}
+
+const pathsOf = (error: PayLinkValidationError) => error.issues.map((i) => i.path)
+
+describe('createLink input', () => {
+  const good: CreateLinkInput = { creatorId: 'creator_42', chainType: 'solana', model: 'payment', splits: { creator: 9000, platform: 1000 } }
+  const withChange = (change: Record<string, unknown>) => ({ ...good, ...change }) as CreateLinkInput
+
+  it.each([
+    ['an empty creatorId', { creatorId: '' }, ['creatorId']],
+    ['a blank creatorId', { creatorId: '   ' }, ['creatorId']],
+    ['an empty chainType', { chainType: '' }, ['chainType']],
+    ['model "subscription"', { model: 'subscription' }, ['model']],
+    ['a negative split', { splits: { creator: -1, platform: 10_001 } }, ['splits.creator']],
+    ['non-integer splits', { splits: { creator: 9000.5, platform: 999.5 } }, ['splits.creator', 'splits.platform']],
+    ['splits summing to 9999', { splits: { creator: 9000, platform: 999 } }, ['splits']],
+    ['splits given as percentages', { splits: { creator: 90, platform: 10 } }, ['splits']],
+    ['a float price amount', { price: { amount: 1.5, currency: 'USDC' } }, ['price.amount']],
+  ])('refuses %s, naming the field, and sends nothing', async (_name, change, paths) => {
+    const error = await validationErrorOf(createLink(makeClient(), withChange(change)))
+
+    expect(error).toMatchObject({ endpoint: 'createLink', source: 'input' })
+    expect(pathsOf(error)).toEqual(paths)
+    expect(error.issues.every((i) => i.message.length > 0)).toBe(true)
+    expect(sent).toHaveLength(0)
+  })
+
+  it('names every bad field at once', async () => {
+    const error = await validationErrorOf(
+      createLink(makeClient(), withChange({ creatorId: '', model: 'subscription', splits: { creator: -5, platform: 1.5 } })),
+    )
+
+    expect(pathsOf(error).sort()).toEqual(['creatorId', 'model', 'splits.creator', 'splits.platform'])
+    expect(error.message).toContain('model')
+    expect(sent).toHaveLength(0)
+  })
+
+  it('says what model was expected', async () => {
+    const error = await validationErrorOf(createLink(makeClient(), withChange({ model: 'subscription' })))
+
+    expect(error.issues[0]!.message).toContain('"payment"')
+    expect(error.issues[0]!.message).toContain('"engagement"')
+  })
+})
+
+describe('other inputs', () => {
+  it.each([
+    ['estimateFees', 'amount', () => estimateFees(makeClient(), { sourceChain: 'solana', destinationChain: 'base', asset: 'USDC', amount: '1e3' })],
+    ['estimateFees', 'amount', () => estimateFees(makeClient(), { sourceChain: 'solana', destinationChain: 'base', asset: 'USDC', amount: '-1' })],
+    ['estimateFees', 'sourceChain', () => estimateFees(makeClient(), { sourceChain: '', destinationChain: 'base', asset: 'USDC', amount: '1' })],
+    ['verifyPayment', 'code', () => verifyPayment(makeClient(), { code: '' })],
+    ['createAttentionToken', 'viewerId', () => createAttentionToken(makeClient(), { viewerId: '' })],
+  ] as const)('%s refuses a bad %s and sends nothing', async (endpoint, path, call) => {
+    const error = await validationErrorOf(call())
+
+    expect(error).toMatchObject({ endpoint, source: 'input' })
+    expect(pathsOf(error)).toEqual([path])
+    expect(sent).toHaveLength(0)
+  })
+})
+
+describe('responses that break the contract', () => {
+  it('names each bad field of a link', async () => {
+    const { createdAt: _, ...noCreatedAt } = linkFixture
+    server.use(http.get(`${API}/links/:code`, () => HttpResponse.json({ ...noCreatedAt, splits: { creator: 'x', platform: 1000 } })))
+
+    const error = await validationErrorOf(getLink(makeClient(), 'lnk_abc123'))
+
+    expect(error).toMatchObject({ endpoint: 'getLink', source: 'response' })
+    expect(pathsOf(error).sort()).toEqual(['createdAt', 'splits.creator'])
+  })
+
+  it('names a bad field nested in the verify answer', async () => {
+    const { transaction: _, ...proof } = proofFixture
+    server.use(http.post(`${API}/payments/verify`, () => HttpResponse.json({ payment: paymentFixture, proof })))
+
+    const error = await validationErrorOf(verifyPayment(makeClient(), { code: 'lnk_abc123' }, { paymentHeader: paymentPayloadV2 }))
+
+    expect(error).toMatchObject({ endpoint: 'verifyPayment', source: 'response' })
+    expect(pathsOf(error)).toEqual(['proof.transaction'])
+  })
+
+  it('refuses a status that is not a string', async () => {
+    server.use(http.get(`${API}/payments/:id`, () => HttpResponse.json({ ...paymentFixture, status: 3 })))
+
+    const error = await validationErrorOf(getPayment(makeClient(), 'pay_9f8e7d'))
+
+    expect(pathsOf(error)).toEqual(['status'])
+  })
+
+  it('refuses an attention session without a token', async () => {
+    const { token: _, ...session } = attentionFixture
+    server.use(http.post(`${API}/attention/token`, () => HttpResponse.json(session, { status: 201 })))
+
+    const error = await validationErrorOf(createAttentionToken(makeClient()))
+
+    expect(error).toMatchObject({ endpoint: 'createAttentionToken', source: 'response' })
+    expect(pathsOf(error)).toEqual(['token'])
+  })
+
+  it('refuses a 2xx whose body is not JSON', async () => {
+    server.use(http.get(`${API}/links/:code`, () => HttpResponse.text('<html>maintenance</html>')))
+
+    const error = await validationErrorOf(getLink(makeClient(), 'lnk_abc123'))
+
+    expect(error).toMatchObject({ endpoint: 'getLink', source: 'response' })
+    expect(error.message).toContain('expected a JSON body')
+  })
+
+  it('refuses a 2xx with an empty body', async () => {
+    server.use(http.get(`${API}/bridge/status/:id`, () => new HttpResponse(null, { status: 200 })))
+
+    const error = await validationErrorOf(getBridgeStatus(makeClient(), 'xfer_1'))
+
+    expect(error).toMatchObject({ endpoint: 'getBridgeStatus', source: 'response' })
+  })
+
+  it.each([
+    ['totalFee without a currency', { totalFee: '0.42' }, 'totalFee'],
+    ['totalFee as a number', { totalFee: 0.42 }, 'totalFee'],
+    ['totalFee with a lower-case code', { totalFee: '0.42 usdc' }, 'totalFee'],
+    ['totalFee in scientific notation', { totalFee: '4.2e-1 USDC' }, 'totalFee'],
+    ['a gasFee that is not an amount', { gasFee: 'free' }, 'gasFee'],
+    ['estimatedTime that is not seconds', { estimatedTime: 'soon' }, 'estimatedTime'],
+  ])('refuses a fee estimate with %s', async (_name, change, path) => {
+    server.use(http.get(`${API}/fees/estimate`, () => HttpResponse.json({ ...feeFixture, ...change })))
+
+    const error = await validationErrorOf(
+      estimateFees(makeClient(), { sourceChain: 'solana', destinationChain: 'base', asset: 'USDC', amount: '25' }),
+    )
+
+    expect(error).toMatchObject({ endpoint: 'estimateFees', source: 'response' })
+    expect(pathsOf(error)).toEqual([path])
+  })
+})
+
+describe('responses the contract tolerates', () => {
+  it('keeps unknown extra fields', async () => {
+    const extra = { ...linkFixture, promo: { code: 'SPRING', percent: 10 }, splits: { ...linkFixture.splits, referrer: 0 } }
+    server.use(http.get(`${API}/links/:code`, () => HttpResponse.json(extra)))
+
+    await expect(getLink(makeClient(), 'lnk_abc123')).resolves.toEqual(extra)
+  })
+
+  it('keeps an unknown payment status as a string', async () => {
+    server.use(http.get(`${API}/payments/:id`, () => HttpResponse.json({ ...paymentFixture, status: 'teleporting' })))
+
+    const payment = await getPayment(makeClient(), 'pay_9f8e7d')
+
+    expect(payment.status).toBe('teleporting')
+  })
+
+  it('keeps an unknown transfer status as a string', async () => {
+    server.use(http.get(`${API}/bridge/status/:id`, () => HttpResponse.json({ ...transferFixture, status: 'teleporting' })))
+
+    const transfer = await getBridgeStatus(makeClient(), 'xfer_1')
+
+    expect(transfer.status).toBe('teleporting')
+  })
+
+  it('keeps an unknown link model and status', async () => {
+    server.use(http.get(`${API}/links/:code`, () => HttpResponse.json({ ...linkFixture, model: 'tip', status: 'archived' })))
+
+    const link = await getLink(makeClient(), 'lnk_abc123')
+
+    expect(link).toMatchObject({ model: 'tip', status: 'archived' })
+  })
+
+  it('accepts a link without the optional fields', async () => {
+    const { price: _p, title: _t, url: _u, status: _s, ...minimal } = linkFixture
+    server.use(http.get(`${API}/links/:code`, () => HttpResponse.json(minimal)))
+
+    await expect(getLink(makeClient(), 'lnk_abc123')).resolves.toEqual(minimal)
+  })
+})
