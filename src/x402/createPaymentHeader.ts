@@ -1,0 +1,75 @@
+import { PayLinkConfigError, PayLinkPaymentError } from '../client/errors.js'
+import { encodeBase64Json } from './base64.js'
+import type { PaymentRequirement } from './paymentRequired.js'
+import type { PaymentSigner } from './paymentSigner.js'
+import type { ResourceInfo } from './schemas.js'
+
+/** A payment ready to send: the header name for the requirement's x402 version, and its base64 value. */
+export interface PaymentHeader {
+  name: 'PAYMENT-SIGNATURE' | 'X-PAYMENT'
+  value: string
+}
+
+/** What a payment echoes from its 402 besides the requirement: the resource and the extensions (v2). */
+export interface PaymentHeaderContext {
+  /** The 402's x402 version; must be the requirement's own. Defaults to `requirement.x402Version`. */
+  x402Version?: 1 | 2
+  /** The 402's resource (v2). */
+  resource?: ResourceInfo | undefined
+  /** The 402's extensions (v2). */
+  extensions?: Record<string, unknown> | undefined
+}
+
+// viem's UserRejectedRequestError (EIP-1193 code 4001), ethers' ACTION_REJECTED, or a wallet's own
+// error named like them, possibly wrapped as the cause of another error.
+function isWalletRejection(error: unknown): boolean {
+  for (let e = error, depth = 0; typeof e === 'object' && e !== null && depth < 8; e = (e as Error).cause, depth++) {
+    const { code, name } = e as { code?: unknown; name?: unknown }
+    if (code === 4001 || code === 'ACTION_REJECTED' || (typeof name === 'string' && /UserRejected/i.test(name))) return true
+  }
+  return false
+}
+
+/**
+ * Asks the signer once for the scheme payload of `requirement` and wraps it in the envelope of the
+ * requirement's x402 version: `X-PAYMENT` (v1) or `PAYMENT-SIGNATURE` (v2, echoing the requirement
+ * exactly as the server sent it). A refusal by the user is a `PayLinkPaymentError` `wallet_rejected`;
+ * any other failure `signer_failed`.
+ */
+export async function createPaymentHeader(
+  requirement: PaymentRequirement,
+  signer: PaymentSigner,
+  context: PaymentHeaderContext = {},
+): Promise<PaymentHeader> {
+  const { x402Version } = requirement
+  if (context.x402Version !== undefined && context.x402Version !== x402Version) {
+    throw new PayLinkConfigError(`createPaymentHeader: context.x402Version ${context.x402Version} is not the requirement's (${x402Version})`)
+  }
+  try {
+    const payload = await signer.signPayment(requirement, {
+      x402Version,
+      ...(context.resource && { resource: context.resource }),
+    })
+    if (typeof payload !== 'object' || payload === null) throw new TypeError('signPayment must return the payload object')
+    if (x402Version === 1) {
+      const { scheme, network } = requirement
+      return { name: 'X-PAYMENT', value: encodeBase64Json({ x402Version, scheme, network, payload }) }
+    }
+    const envelope = {
+      x402Version,
+      ...(context.resource && { resource: context.resource }),
+      accepted: requirement.raw,
+      payload,
+      ...(context.extensions && { extensions: context.extensions }),
+    }
+    return { name: 'PAYMENT-SIGNATURE', value: encodeBase64Json(envelope) }
+  } catch (cause) {
+    const rejected = isWalletRejection(cause)
+    throw new PayLinkPaymentError({
+      reason: rejected ? 'wallet_rejected' : 'signer_failed',
+      message: rejected ? 'The wallet refused to sign the payment' : 'The wallet could not sign the payment',
+      details: cause instanceof Error ? cause.message : String(cause),
+      cause,
+    })
+  }
+}

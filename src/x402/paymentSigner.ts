@@ -1,0 +1,34 @@
+import type { PaymentRequirement } from './paymentRequired.js'
+import type { ResourceInfo } from './schemas.js'
+
+/** What a signer is told besides the requirement: the version it pays in, and the resource (v2). */
+export interface PaymentSignerContext {
+  /** The x402 version of the 402; the package wraps the payload in that version's envelope. */
+  x402Version: 1 | 2
+  /** The resource the 402 was about (v2), as the server described it. */
+  resource?: ResourceInfo
+}
+
+/**
+ * A wallet that can pay x402 requirements: it signs the scheme payload and the package wraps it
+ * into the v1 `X-PAYMENT` or v2 `PAYMENT-SIGNATURE` envelope. `createEvmSigner` (from
+ * `@paylink/react/evm`) makes one from a viem account or wallet client. A Solana wallet plugs in
+ * the same way: `networks: ['solana:*', 'solana', 'solana-devnet']`, and a `signPayment` that
+ * builds the SPL `transferChecked` transaction the requirement describes (fee payer
+ * `extra.feePayer`), signs it partially with the wallet, and returns the `exact` SVM payload
+ * `{ transaction: <base64 of the partially signed transaction> }`.
+ */
+export interface PaymentSigner {
+  /** The payer's address, as the chain writes it. */
+  readonly address: string
+  /** The networks it pays on: v1 names (`base`) and/or CAIP-2 ids (`eip155:8453`), with `namespace:*` wildcards. */
+  readonly networks: readonly string[]
+  /** The x402 schemes its payloads follow. Defaults to `['exact']`. */
+  readonly schemes?: readonly string[]
+  /**
+   * Signs one payment and returns the scheme payload; for EVM `exact`, `{ signature, authorization:
+   * { from, to, value, validAfter, validBefore, nonce } }`. Throw to refuse (a wallet's
+   * `UserRejectedRequestError`, code 4001, is reported as `wallet_rejected`).
+   */
+  signPayment(requirement: PaymentRequirement, context: PaymentSignerContext): Promise<Record<string, unknown>>
+}

@@ -1,0 +1,108 @@
+import { createWalletClient, custom } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { PayLinkConfigError } from '../../src/client/errors.js'
+import { createEvmSigner } from '../../src/evm/createEvmSigner.js'
+import { createPaymentHeader } from '../../src/x402/createPaymentHeader.js'
+import { type ExactEvmPayload, PAY_TO, requirement, signedBy, USDC_BASE_SEPOLIA } from './helpers.js'
+
+const account = privateKeyToAccount(generatePrivateKey())
+const usdc = { chainId: 84532, asset: USDC_BASE_SEPOLIA, name: 'USDC', version: '2' }
+const v2 = { x402Version: 2 } as const
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+describe('createEvmSigner', () => {
+  test('lists every EVM network, by CAIP-2 wildcard and by v1 name, and no Solana', () => {
+    const { networks, address } = createEvmSigner(account)
+    expect(address).toBe(account.address)
+    expect(networks).toEqual(['eip155:*', 'base', 'base-sepolia', 'polygon', 'polygon-amoy', 'avalanche', 'avalanche-fuji'])
+  })
+
+  test('signs an EIP-3009 transferWithAuthorization that recovers to the account', async () => {
+    const payload = (await createEvmSigner(account).signPayment(requirement(), v2)) as unknown as ExactEvmPayload
+    expect(payload.authorization).toMatchObject({ from: account.address, to: PAY_TO, value: '1000' })
+    expect(payload.authorization.nonce).toMatch(/^0x[0-9a-f]{64}$/)
+    expect(await signedBy(payload, usdc, account.address)).toBe(true)
+    expect(await signedBy(payload, { ...usdc, chainId: 8453 }, account.address)).toBe(false)
+  })
+
+  test('takes the chain id from a v1 name as from a CAIP-2 id', async () => {
+    const signer = createEvmSigner(account)
+    const amoy = { chainId: 80002, asset: '0x41E94Eb019C0762f9Bfcf9Fb1E58725BfB0e7582', name: 'USDC', version: '2' }
+    const payload = (await signer.signPayment(requirement({ network: 'polygon-amoy', asset: amoy.asset }), { x402Version: 1 })) as unknown as ExactEvmPayload
+    expect(await signedBy(payload, amoy, account.address)).toBe(true)
+  })
+
+  test('each payment gets a fresh random nonce', async () => {
+    const signer = createEvmSigner(account)
+    const a = (await signer.signPayment(requirement(), v2)) as unknown as ExactEvmPayload
+    const b = (await signer.signPayment(requirement(), v2)) as unknown as ExactEvmPayload
+    expect(a.authorization.nonce).not.toBe(b.authorization.nonce)
+  })
+
+  test('the validity window starts a little in the past and ends maxTimeoutSeconds after the wallet is asked', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(new Date('2026-03-01T12:00:00Z'))
+    const signer = createEvmSigner(account)
+    const r = requirement({ maxTimeoutSeconds: 60 })
+    const asked = Date.parse('2026-03-01T12:05:00Z') / 1000
+    vi.setSystemTime(asked * 1000)
+    const { authorization } = (await signer.signPayment(r, v2)) as unknown as ExactEvmPayload
+    expect(authorization.validBefore).toBe(String(asked + 60))
+    expect(BigInt(authorization.validAfter)).toBeLessThan(BigInt(asked))
+  })
+
+  test('works through a wallet client (eth_signTypedData_v4 to the wallet)', async () => {
+    const asked: string[] = []
+    const wallet = createWalletClient({
+      account: account.address,
+      transport: custom({
+        async request({ method, params }) {
+          asked.push(method)
+          const [, json] = params as [string, string]
+          const { domain, types, primaryType, message } = JSON.parse(json)
+          delete types.EIP712Domain
+          const m = { ...message, value: BigInt(message.value), validAfter: BigInt(message.validAfter), validBefore: BigInt(message.validBefore) }
+          return account.signTypedData({ domain, types, primaryType, message: m })
+        },
+      }),
+    })
+    const payload = (await createEvmSigner(wallet).signPayment(requirement(), v2)) as unknown as ExactEvmPayload
+    expect(asked).toEqual(['eth_signTypedData_v4'])
+    expect(await signedBy(payload, usdc, account.address)).toBe(true)
+  })
+
+  test('a wallet client with a local account signs locally', async () => {
+    const wallet = createWalletClient({ account, transport: custom({ request: () => Promise.reject(new Error('no RPC expected')) }) })
+    const payload = (await createEvmSigner(wallet).signPayment(requirement(), v2)) as unknown as ExactEvmPayload
+    expect(await signedBy(payload, usdc, account.address)).toBe(true)
+  })
+
+  test('the user refusing in the wallet is wallet_rejected', async () => {
+    const wallet = createWalletClient({
+      account: account.address,
+      transport: custom({ request: () => Promise.reject(Object.assign(new Error('User rejected the request.'), { code: 4001 })) }),
+    })
+    await expect(createPaymentHeader(requirement(), createEvmSigner(wallet))).rejects.toMatchObject({
+      name: 'PayLinkPaymentError',
+      reason: 'wallet_rejected',
+    })
+  })
+
+  test('a wallet client without an account is a PayLinkConfigError', () => {
+    const wallet = createWalletClient({ transport: custom({ request: async () => null }) })
+    expect(() => createEvmSigner(wallet)).toThrow(PayLinkConfigError)
+  })
+
+  test.each([
+    ['a non-EVM network', requirement({ network: 'solana' })],
+    ['a token without its EIP-712 name', requirement({ extra: { version: '2' } })],
+    ['a Permit2 token', requirement({ extra: { name: 'X', version: '1', assetTransferMethod: 'permit2' } })],
+  ])('refuses %s (signer_failed, nothing signed)', async (_, r) => {
+    const signTypedData = vi.spyOn(account, 'signTypedData')
+    await expect(createPaymentHeader(r, createEvmSigner(account))).rejects.toMatchObject({ reason: 'signer_failed' })
+    expect(signTypedData).not.toHaveBeenCalled()
+  })
+})

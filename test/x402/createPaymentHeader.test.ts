@@ -1,0 +1,76 @@
+import { PaymentPayloadV1Schema, PaymentPayloadV2Schema } from '@x402/core/schemas'
+import { UserRejectedRequestError } from 'viem'
+import { PayLinkConfigError, PayLinkPaymentError } from '../../src/client/errors.js'
+import { decodeBase64Json } from '../../src/x402/base64.js'
+import { createPaymentHeader } from '../../src/x402/createPaymentHeader.js'
+import { decodePaymentRequired } from '../../src/x402/paymentRequired.js'
+import v1Fixture from '../fixtures/x402-v1-402.json'
+import { fakeSigner, requirement } from './helpers.js'
+
+async function paymentError(promise: Promise<unknown>): Promise<PayLinkPaymentError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  )
+  expect(error).toBeInstanceOf(PayLinkPaymentError)
+  return error as PayLinkPaymentError
+}
+
+describe('createPaymentHeader', () => {
+  const resource = { url: 'https://api.test/weather', description: 'Weather', mimeType: '' }
+
+  test('v2: PAYMENT-SIGNATURE echoes the requirement exactly as sent, with the resource and extensions', async () => {
+    const raw = { ...requirement().raw, someFutureField: { kept: true } }
+    const r = { ...requirement(), raw }
+    const signer = fakeSigner()
+    const header = await createPaymentHeader(r, signer, { resource, extensions: { bazaar: { info: 1 } } })
+    expect(header.name).toBe('PAYMENT-SIGNATURE')
+    const decoded = decodeBase64Json(header.value, 'test')
+    expect(decoded).toEqual({ x402Version: 2, resource, accepted: raw, payload: { signature: '0xsig' }, extensions: { bazaar: { info: 1 } } })
+    expect(PaymentPayloadV2Schema.safeParse(decoded).success).toBe(true)
+    expect(signer.calls).toEqual([[r, { x402Version: 2, resource }]])
+  })
+
+  test('v1: X-PAYMENT carries version, scheme, network and payload', async () => {
+    const r = decodePaymentRequired({ headers: new Headers(), body: v1Fixture }).accepts[0]!
+    const signer = fakeSigner()
+    const header = await createPaymentHeader(r, signer)
+    expect(header.name).toBe('X-PAYMENT')
+    const decoded = decodeBase64Json(header.value, 'test')
+    expect(decoded).toEqual({ x402Version: 1, scheme: 'exact', network: 'base-sepolia', payload: { signature: '0xsig' } })
+    expect(PaymentPayloadV1Schema.safeParse(decoded).success).toBe(true)
+    expect(signer.calls).toEqual([[r, { x402Version: 1 }]])
+  })
+
+  test.each([
+    ['viem UserRejectedRequestError', new UserRejectedRequestError(new Error('User rejected the request.'))],
+    ['an EIP-1193 error with code 4001', Object.assign(new Error('denied'), { code: 4001 })],
+    ['an error named like it', Object.assign(new Error('no'), { name: 'UserRejectedRequestError' })],
+    ['a wrapped refusal', new Error('signing failed', { cause: { code: 4001, message: 'User denied' } })],
+  ])('%s is wallet_rejected', async (_, refusal) => {
+    const signer = fakeSigner(undefined, () => Promise.reject(refusal))
+    const error = await paymentError(createPaymentHeader(requirement(), signer))
+    expect(error.reason).toBe('wallet_rejected')
+    expect(error.cause).toBe(refusal)
+    expect(signer.calls).toHaveLength(1)
+  })
+
+  test('any other failure is signer_failed, with the cause', async () => {
+    const boom = new Error('hardware wallet unplugged')
+    const error = await paymentError(createPaymentHeader(requirement(), fakeSigner(undefined, () => Promise.reject(boom))))
+    expect(error.reason).toBe('signer_failed')
+    expect(error.cause).toBe(boom)
+    expect(error.message).toContain('hardware wallet unplugged')
+  })
+
+  test('a signer that returns no payload object is signer_failed', async () => {
+    const bad = fakeSigner(undefined, async () => 'sig' as unknown as Record<string, unknown>)
+    expect((await paymentError(createPaymentHeader(requirement(), bad))).reason).toBe('signer_failed')
+  })
+
+  test('a context whose version is not the requirement’s is refused before signing', async () => {
+    const signer = fakeSigner()
+    await expect(createPaymentHeader(requirement(), signer, { x402Version: 1 })).rejects.toBeInstanceOf(PayLinkConfigError)
+    expect(signer.calls).toHaveLength(0)
+  })
+})

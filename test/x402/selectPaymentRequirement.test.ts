@@ -1,0 +1,120 @@
+import { PayLinkConfigError, PayLinkPaymentError } from '../../src/client/errors.js'
+import { DEFAULT_MAX_AMOUNT } from '../../src/x402/maxAmount.js'
+import { selectPaymentRequirement } from '../../src/x402/selectPaymentRequirement.js'
+import { signerSupports } from '../../src/x402/signerSupports.js'
+import { fakeSigner, paymentRequired, requirement, USDC_BASE_SEPOLIA } from './helpers.js'
+
+function paymentError(run: () => unknown): PayLinkPaymentError {
+  try {
+    run()
+  } catch (error) {
+    expect(error).toBeInstanceOf(PayLinkPaymentError)
+    return error as PayLinkPaymentError
+  }
+  throw new Error('expected a PayLinkPaymentError, nothing was thrown')
+}
+
+describe('signerSupports', () => {
+  test.each([
+    [['eip155:*'], 'eip155:8453', true],
+    [['eip155:*'], 'base-sepolia', true],
+    [['eip155:*'], 'solana', false],
+    [['base'], 'eip155:8453', true],
+    [['eip155:80002'], 'polygon-amoy', true],
+    [['avalanche-fuji'], 'avalanche-fuji', true],
+    [['avalanche'], 'eip155:43113', false],
+    [['solana:*'], 'solana-devnet', true],
+    [['solana'], 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', true],
+    [['solana-devnet'], 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', false],
+    [['eip155:*'], 'iotex', false],
+    [['iotex'], 'iotex', true],
+    [['eip155:*'], 'constructor', false],
+    [['eip155:*'], 'eip1550:1', false],
+  ])('%j covers %s: %s', (networks, network, expected) => {
+    expect(signerSupports({ networks }, network)).toBe(expected)
+  })
+})
+
+describe('selectPaymentRequirement', () => {
+  const signer = fakeSigner()
+
+  test('picks the first requirement the signer can pay within the cap', () => {
+    const solana = requirement({ network: 'solana', asset: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v' })
+    const tooDear = requirement({ amount: '100001' })
+    const upto = requirement({ scheme: 'upto' })
+    const ok = requirement({ amount: '100000' })
+    expect(selectPaymentRequirement(paymentRequired(solana, tooDear, upto, ok), { signer })).toBe(ok)
+  })
+
+  test('the default cap is $0.10 of USDC on each listed network, and nothing else', () => {
+    expect(Object.values(DEFAULT_MAX_AMOUNT)).toHaveLength(8)
+    expect(Object.values(DEFAULT_MAX_AMOUNT).every((cap) => cap === 100_000n)).toBe(true)
+    const otherToken = requirement({ asset: '0x0000000000000000000000000000000000000bad', amount: '1' })
+    expect(paymentError(() => selectPaymentRequirement(paymentRequired(otherToken), { signer })).reason).toBe(
+      'exceeds_max_amount',
+    )
+  })
+
+  test('asset ids of 0x addresses compare case-insensitively, and caps may be strings', () => {
+    const r = requirement({ amount: '5' })
+    expect(selectPaymentRequirement(paymentRequired(r), { signer, maxAmount: { [USDC_BASE_SEPOLIA.toLowerCase()]: '5' } })).toBe(r)
+    expect(selectPaymentRequirement(paymentRequired(r), { signer, maxAmount: { [USDC_BASE_SEPOLIA.toUpperCase().replace('0X', '0x')]: 5n } })).toBe(r)
+  })
+
+  test('Solana mints compare case-sensitively', () => {
+    const mint = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v'
+    const r = requirement({ network: 'solana', asset: mint, amount: '1' })
+    const solanaSigner = fakeSigner(['solana:*'])
+    expect(selectPaymentRequirement(paymentRequired(r), { signer: solanaSigner })).toBe(r)
+    expect(
+      paymentError(() => selectPaymentRequirement(paymentRequired(r), { signer: solanaSigner, maxAmount: { [mint.toLowerCase()]: 10n } })).reason,
+    ).toBe('exceeds_max_amount')
+  })
+
+  test('compares amounts beyond 2^53 exactly', () => {
+    const r = requirement({ amount: '9007199254740993' })
+    const cap = (n: bigint) => ({ signer, maxAmount: { [USDC_BASE_SEPOLIA]: n } })
+    expect(paymentError(() => selectPaymentRequirement(paymentRequired(r), cap(9007199254740992n))).reason).toBe('exceeds_max_amount')
+    expect(selectPaymentRequirement(paymentRequired(r), cap(9007199254740993n))).toBe(r)
+  })
+
+  test('nothing the signer can pay is no_payable_requirement, and it says what was offered', () => {
+    const error = paymentError(() =>
+      selectPaymentRequirement(paymentRequired(requirement({ network: 'solana-devnet' }), requirement({ scheme: 'upto' })), { signer }),
+    )
+    expect(error.reason).toBe('no_payable_requirement')
+    expect(error.message).toContain('solana-devnet')
+    expect(paymentError(() => selectPaymentRequirement(paymentRequired(), { signer })).reason).toBe('no_payable_requirement')
+  })
+
+  test('a signer that lists other schemes is matched on them', () => {
+    const r = requirement({ scheme: 'upto' })
+    expect(selectPaymentRequirement(paymentRequired(r), { signer: { ...signer, schemes: ['upto'] } })).toBe(r)
+  })
+
+  test('selectRequirement chooses among the payable requirements only', () => {
+    const a = requirement({ amount: '1' })
+    const b = requirement({ amount: '2' })
+    const dear = requirement({ amount: '999999999' })
+    const seen: unknown[] = []
+    const chosen = selectPaymentRequirement(paymentRequired(a, dear, b), {
+      signer,
+      selectRequirement: (payable) => {
+        seen.push(...payable)
+        return payable.at(-1)
+      },
+    })
+    expect(chosen).toBe(b)
+    expect(seen).toEqual([a, b])
+    const refuse = () => selectPaymentRequirement(paymentRequired(a), { signer, selectRequirement: () => dear })
+    expect(paymentError(refuse).reason).toBe('no_payable_requirement')
+  })
+
+  test('a cap that is not a non-negative integer is a PayLinkConfigError', () => {
+    for (const bad of ['0.05', '-1', '', -1n]) {
+      expect(() =>
+        selectPaymentRequirement(paymentRequired(requirement()), { signer, maxAmount: { [USDC_BASE_SEPOLIA]: bad } }),
+      ).toThrow(PayLinkConfigError)
+    }
+  })
+})
