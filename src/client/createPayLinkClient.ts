@@ -80,8 +80,16 @@ function apiRoot(baseUrl: string): string {
 
 /** Creates a client for the PayLink API. Throws a `PayLinkConfigError` for an unusable or unsafe configuration. */
 export function createPayLinkClient(options: PayLinkClientOptions): PayLinkClient {
-  const headerHasKey = Object.keys(options.headers ?? {}).some((h) => h.toLowerCase() === 'x-api-key')
-  if ((options.apiKey || headerHasKey) && typeof document !== 'undefined' && !options.dangerouslyAllowApiKeyInBrowser) {
+  // A key passed as a header is a key all the same: it moves out of `headers` so that it gets the
+  // same care (kept out of the object, redacted from errors).
+  const headers: Record<string, string> = {}
+  let headerKey: string | undefined
+  for (const [name, value] of Object.entries(options.headers ?? {})) {
+    if (name.toLowerCase() === 'x-api-key') headerKey = value
+    else headers[name] = value
+  }
+  const apiKey = options.apiKey || headerKey
+  if (apiKey && typeof document !== 'undefined' && !options.dangerouslyAllowApiKeyInBrowser) {
     throw new PayLinkConfigError('An API key must not be shipped to a browser', {
       details:
         'Route requests through a server-side proxy that adds the key (createPayLinkProxy from @paylink/react/server) and give the browser client its path as baseUrl, without apiKey. Pass dangerouslyAllowApiKeyInBrowser: true only if exposing the key is acceptable.',
@@ -93,10 +101,10 @@ export function createPayLinkClient(options: PayLinkClientOptions): PayLinkClien
     baseUrl: apiRoot(options.baseUrl),
     // Bound late so that a test's or an app's later replacement of globalThis.fetch is honoured.
     fetch: options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init)),
-    headers: Object.freeze({ ...options.headers }),
+    headers: Object.freeze(headers),
     timeoutMs,
     retry: options.retry === false ? false : Object.freeze({ ...defaultRetryPolicy, ...options.retry }),
   })
-  if (options.apiKey) apiKeys.set(client, options.apiKey)
+  if (apiKey) apiKeys.set(client, apiKey)
   return client
 }

@@ -32,7 +32,7 @@ export interface ApiRequest extends PayLinkRequestOptions {
 export interface ApiResponse {
   status: number
   headers: Headers
-  /** The parsed JSON body, or `undefined` when the body was empty. */
+  /** The parsed JSON body, or `undefined` when the body was empty (or, for an `expect`ed status, not JSON). */
   data: unknown
 }
 
@@ -177,7 +177,7 @@ export async function request(client: PayLinkClient, req: ApiRequest): Promise<A
     try {
       const answer = await attempt(client, req, url, headers)
       const ok = (answer.status >= 200 && answer.status < 300) || req.expect?.includes(answer.status)
-      if (ok) return { status: answer.status, headers: answer.headers, data: parseJson(req, answer.text, secrets) }
+      if (ok) return { status: answer.status, headers: answer.headers, data: parseJson(req, answer, secrets) }
       error = toHttpError(req, answer, secrets)
     } catch (thrown) {
       error = thrown
@@ -187,11 +187,13 @@ export async function request(client: PayLinkClient, req: ApiRequest): Promise<A
   }
 }
 
-function parseJson(req: ApiRequest, text: string, secrets: readonly string[]): unknown {
+function parseJson(req: ApiRequest, { status, text }: RawAnswer, secrets: readonly string[]): unknown {
   if (text.trim() === '') return undefined
   try {
     return JSON.parse(text)
   } catch (cause) {
+    // An expected non-2xx (a v2 402) can say everything in its headers, over a plain-text body.
+    if (status < 200 || status >= 300) return undefined
     throw new PayLinkValidationError({
       endpoint: req.endpoint,
       source: 'response',

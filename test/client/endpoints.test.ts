@@ -126,6 +126,20 @@ describe('verifyPayment', () => {
     expect(result.paymentRequired.accepts.map((r) => r.amount)).toEqual(['2500000'])
   })
 
+  it('reads the v2 header even when the 402 body is not JSON', async () => {
+    server.use(
+      http.post(`${API}/payments/verify`, () =>
+        HttpResponse.text('Payment Required', { status: 402, headers: { 'PAYMENT-REQUIRED': encodeBase64Json(paymentRequiredV2) } }),
+      ),
+    )
+
+    const result = await verifyPayment(makeClient(), { code: 'lnk_abc123' })
+
+    if (result.status !== 'payment-required') throw new Error(`expected payment-required, got ${result.status}`)
+    expect(result.paymentRequired.x402Version).toBe(2)
+    expect(result.paymentRequired.accepts.map((r) => r.amount)).toEqual(['2500000'])
+  })
+
   it('sends a v2 payload as PAYMENT-SIGNATURE with the Idempotency-Key and returns the settled payment', async () => {
     server.use(
       http.post(`${API}/payments/verify`, () =>

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw'
-import { createLink, getLink, PayLinkError, PayLinkHttpError, verifyPayment } from '../../src/client.js'
+import { createLink, getLink, PayLinkError, PayLinkHttpError, PayLinkX402Error, verifyPayment } from '../../src/client.js'
 import { API, makeClient, rejectionOf, useMswServer } from './helpers.js'
 
 const { server } = useMswServer()
@@ -146,5 +146,13 @@ describe('statuses', () => {
       endpoint: 'verifyPayment',
       status: 404,
     })
+  })
+
+  it('a 402 with neither a v2 header nor a JSON body is an x402 error, not a payment step', async () => {
+    server.use(http.post(`${API}/payments/verify`, () => HttpResponse.text('Payment Required', { status: 402 })))
+
+    const error = await rejectionOf(verifyPayment(client(), { code: 'lnk_x' }))
+
+    expect(error).toBeInstanceOf(PayLinkX402Error)
   })
 })

@@ -93,6 +93,23 @@ describe('the API key never leaks', () => {
     expect(Object.values(client)).not.toContain(API_KEY)
   })
 
+  it('is kept out of the client, and redacted, when passed as an X-API-Key header on a server', async () => {
+    server.use(
+      http.get(`${API}/links/:code`, ({ request }) =>
+        HttpResponse.json({ error: `bad key ${request.headers.get('X-API-Key')}` }, { status: 401 }),
+      ),
+    )
+    const client = createPayLinkClient({ baseUrl: BASE_URL, headers: { 'X-API-Key': API_KEY } })
+
+    const error = await rejectionOf(getLink(client, 'lnk_abc123'))
+
+    expect(sent[0]!.headers.get('x-api-key')).toBe(API_KEY)
+    expect(JSON.stringify(client)).not.toContain(API_KEY)
+    expect(error).toBeInstanceOf(PayLinkHttpError)
+    expect((error as Error).message).not.toContain(API_KEY)
+    expect(JSON.stringify((error as PayLinkHttpError).body)).not.toContain(API_KEY)
+  })
+
   it.each([
     [
       'a JSON error that echoes it',
