@@ -1,0 +1,130 @@
+import { PayLinkConfigError, PayLinkNetworkError, PayLinkPaymentError, PayLinkX402Error } from '../client/errors.js'
+import { createPaymentHeader } from './createPaymentHeader.js'
+import { decodePaymentRequired } from './paymentRequired.js'
+import { decodePaymentResponse } from './paymentHeaders.js'
+import { selectPaymentRequirement, type SelectPaymentRequirementOptions } from './selectPaymentRequirement.js'
+
+/** Options of `fetchWithPayment`: the signer, the spend cap, and the transport. */
+export interface FetchWithPaymentOptions extends SelectPaymentRequirementOptions {
+  /** Aborts the request (and the paid retry); the abort is rethrown as it is. Defaults to the request's own signal (`init.signal`). */
+  signal?: AbortSignal
+  /** Time-out of each of the (at most two) requests until its headers arrive, in ms; signing is not timed. Defaults to `15000`. */
+  timeoutMs?: number
+  /** The `fetch` to send with. Defaults to the global `fetch`. */
+  fetch?: typeof fetch
+}
+
+const TIMED_OUT = Symbol('timed out')
+
+interface Send {
+  <T>(request: Request, read: (response: Response) => Promise<T> | T): Promise<T>
+}
+
+function sender(options: FetchWithPaymentOptions, signal: AbortSignal): Send {
+  const { timeoutMs = 15_000, fetch: fetchFn = fetch } = options
+  return async (request, read) => {
+    signal.throwIfAborted()
+    const timeout = new AbortController()
+    const timer = setTimeout(() => timeout.abort(TIMED_OUT), timeoutMs)
+    try {
+      // The caller's signal stays in force after the answer, so it can still stop the read of the body.
+      return await read(await fetchFn(request, { signal: AbortSignal.any([signal, timeout.signal]) }))
+    } catch (cause) {
+      if (signal.aborted) throw signal.reason
+      throw new PayLinkNetworkError({ timedOut: timeout.signal.reason === TIMED_OUT, cause, timeoutMs })
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
+// The server's x402 reason for a 402 to a paid request: the failed settlement's, else the new
+// 402's. An undecodable answer leaves it unknown, which does not change the outcome (unknown).
+async function refusalReason(response: Response): Promise<string | undefined> {
+  const body = parseJson(await response.text())
+  for (const read of [
+    () => decodePaymentResponse(response.headers)?.errorReason,
+    () => decodePaymentRequired({ headers: response.headers, body }).error,
+  ]) {
+    try {
+      const reason = read()
+      if (reason) return reason
+    } catch (error) {
+      if (!(error instanceof PayLinkX402Error)) throw error
+    }
+  }
+  return undefined
+}
+
+function unknownOutcome(details: string, init: { cause?: unknown; x402Reason?: string | undefined }) {
+  return new PayLinkPaymentError({
+    reason: 'outcome_unknown',
+    message: 'The payment may have gone through: do not pay again, check its status',
+    details,
+    ...init,
+  })
+}
+
+/**
+ * Fetches any x402 URL and pays it when it answers 402: decodes the requirements (v1 or v2), picks
+ * one within `maxAmount`, signs once and retries once with the payment header. Returns the
+ * `Response` as `fetch` would, so it drops in wherever `fetch` goes and the paid-for body is never
+ * lost to a bad settlement header; read the settlement with `decodePaymentResponse(response.headers)`.
+ * A 402 or a network failure in answer to the paid retry throws a `PayLinkPaymentError`
+ * `outcome_unknown` (the payment may have gone through: never pay again on your own).
+ */
+export async function fetchWithPayment(
+  input: RequestInfo | URL,
+  init: RequestInit | undefined,
+  options: FetchWithPaymentOptions,
+): Promise<Response> {
+  let request: Request
+  try {
+    request = new Request(input, init)
+  } catch (cause) {
+    throw new PayLinkConfigError('fetchWithPayment could not build the request', { cause, details: String(cause) })
+  }
+  if (request.headers.has('PAYMENT-SIGNATURE') || request.headers.has('X-PAYMENT')) {
+    throw new PayLinkPaymentError({
+      reason: 'already_has_payment',
+      message: 'The request already carries a payment header; it is not paid again',
+    })
+  }
+  const signal = options.signal ?? request.signal
+  const send = sender(options, signal)
+
+  // The clone is sent first so that method, headers and body are still there for the paid retry.
+  const first = await send(request.clone(), async (response) =>
+    response.status === 402 ? { response, body: parseJson(await response.text()) } : { response },
+  )
+  if (first.response.status !== 402) return first.response
+  const paymentRequired = decodePaymentRequired({ headers: first.response.headers, body: first.body })
+  const requirement = selectPaymentRequirement(paymentRequired, options)
+  const payment = await createPaymentHeader(requirement, options.signer, paymentRequired)
+  // The user may have cancelled while the wallet was open: nothing has been sent with the payment yet.
+  signal.throwIfAborted()
+
+  // Our own copy of the caller's request: setting the header on it leaves the caller's untouched.
+  request.headers.set(payment.name, payment.value)
+  let paid: { response: Response; reason?: string | undefined }
+  try {
+    paid = await send(request, async (response) =>
+      response.status === 402 ? { response, reason: await refusalReason(response) } : { response },
+    )
+  } catch (cause) {
+    if (signal.aborted) throw cause
+    throw unknownOutcome('the paid request got no answer', { cause })
+  }
+  if (paid.response.status !== 402) return paid.response
+  throw unknownOutcome(`the server answered the paid request with 402 (${paid.reason ?? 'no reason given'})`, {
+    x402Reason: paid.reason,
+  })
+}

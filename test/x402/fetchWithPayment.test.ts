@@ -1,0 +1,216 @@
+import { delay, http, HttpResponse } from 'msw'
+import { setupServer } from 'msw/node'
+import { PayLinkNetworkError, PayLinkPaymentError, PayLinkX402Error } from '../../src/client/errors.js'
+import { encodeBase64Json } from '../../src/x402/base64.js'
+import { fetchWithPayment } from '../../src/x402/fetchWithPayment.js'
+import { decodePaymentResponse } from '../../src/x402/paymentHeaders.js'
+import v1Fixture from '../fixtures/x402-v1-402.json'
+import { fakeSigner, requirement } from './helpers.js'
+
+const URL_ = 'https://paid.test/resource'
+const v2Required = encodeBase64Json({
+  x402Version: 2,
+  resource: { url: URL_ },
+  accepts: [requirement().raw],
+})
+const settlement = encodeBase64Json({ success: true, transaction: '0xabc', network: 'eip155:84532', payer: '0x1' })
+
+/** What the server saw: one entry per request, with its payment header. */
+let seen: { method: string; payment: string | null }[]
+const server = setupServer()
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+afterEach(() => server.resetHandlers())
+afterAll(() => server.close())
+beforeEach(() => {
+  seen = []
+})
+
+/** A v2 resource: 402 without payment, then `paid` for the paid request. */
+function resource(paid: () => Response | Promise<Response>) {
+  server.use(
+    http.all(URL_, async ({ request }) => {
+      const payment = request.headers.get('PAYMENT-SIGNATURE') ?? request.headers.get('X-PAYMENT')
+      seen.push({ method: request.method, payment })
+      if (!payment) return HttpResponse.json({}, { status: 402, headers: { 'PAYMENT-REQUIRED': v2Required } })
+      return paid()
+    }),
+  )
+}
+
+async function rejection(promise: Promise<unknown>): Promise<unknown> {
+  return promise.then(
+    () => {
+      throw new Error('expected a rejection')
+    },
+    (e: unknown) => e,
+  )
+}
+
+describe('fetchWithPayment', () => {
+  test('an answer other than 402 comes back untouched, and nothing is signed', async () => {
+    server.use(http.get(URL_, () => HttpResponse.text('free', { status: 200 })))
+    const signer = fakeSigner()
+    const response = await fetchWithPayment(URL_, undefined, { signer })
+    expect(await response.text()).toBe('free')
+    expect(signer.calls).toHaveLength(0)
+  })
+
+  test('pays a v2 402 once and returns the paid answer with its settlement', async () => {
+    resource(() => HttpResponse.json({ ok: true }, { headers: { 'PAYMENT-RESPONSE': settlement } }))
+    const signer = fakeSigner()
+    const response = await fetchWithPayment(URL_, undefined, { signer })
+    expect(await response.json()).toEqual({ ok: true })
+    expect(decodePaymentResponse(response.headers)).toMatchObject({ success: true, transaction: '0xabc' })
+    expect(signer.calls).toHaveLength(1)
+    expect(signer.calls[0]![1]).toEqual({ x402Version: 2, resource: { url: URL_ } })
+    expect(seen.map((s) => s.payment === null)).toEqual([true, false])
+  })
+
+  test('pays a v1 402 (requirements in the body) with X-PAYMENT', async () => {
+    server.use(
+      http.get(URL_, ({ request }) => {
+        const payment = request.headers.get('X-PAYMENT')
+        seen.push({ method: 'GET', payment })
+        if (!payment) return HttpResponse.json(v1Fixture, { status: 402 })
+        return HttpResponse.text('paid', { headers: { 'X-PAYMENT-RESPONSE': settlement } })
+      }),
+    )
+    const response = await fetchWithPayment(URL_, undefined, { signer: fakeSigner(['base-sepolia']) })
+    expect(await response.text()).toBe('paid')
+    expect(JSON.parse(atob(seen[1]!.payment!))).toMatchObject({ x402Version: 1, scheme: 'exact', network: 'base-sepolia' })
+    expect(decodePaymentResponse(response.headers)?.transaction).toBe('0xabc')
+  })
+
+  test('sends with the injected fetch', async () => {
+    resource(() => HttpResponse.text('paid'))
+    const injected = vi.fn<typeof fetch>((input, init) => fetch(input, init))
+    await fetchWithPayment(URL_, undefined, { signer: fakeSigner(), fetch: injected })
+    expect(injected).toHaveBeenCalledTimes(2)
+  })
+
+  test('a request that already carries a payment header is refused, and nothing is sent', async () => {
+    resource(() => HttpResponse.text('paid'))
+    const error = await rejection(fetchWithPayment(URL_, { headers: { 'x-payment': 'abc' } }, { signer: fakeSigner() }))
+    expect(error).toMatchObject({ name: 'PayLinkPaymentError', reason: 'already_has_payment' })
+    expect(seen).toHaveLength(0)
+  })
+
+  test('a 402 that is not x402 is a PayLinkX402Error, and nothing is signed', async () => {
+    server.use(http.get(URL_, () => HttpResponse.html('<h1>Pay me</h1>', { status: 402 })))
+    const signer = fakeSigner()
+    expect(await rejection(fetchWithPayment(URL_, undefined, { signer }))).toBeInstanceOf(PayLinkX402Error)
+    expect(signer.calls).toHaveLength(0)
+  })
+
+  test('the wallet refusing ends it: wallet_rejected, the paid request is never sent', async () => {
+    resource(() => HttpResponse.text('paid'))
+    const signer = fakeSigner(undefined, () => Promise.reject(Object.assign(new Error('no'), { code: 4001 })))
+    const error = await rejection(fetchWithPayment(URL_, undefined, { signer }))
+    expect(error).toMatchObject({ reason: 'wallet_rejected' })
+    expect(seen).toHaveLength(1)
+  })
+
+  test('a 402 to the paid request is outcome_unknown with the server’s reason, and is not paid again', async () => {
+    resource(() =>
+      HttpResponse.json({}, {
+        status: 402,
+        headers: { 'PAYMENT-RESPONSE': encodeBase64Json({ success: false, errorReason: 'insufficient_funds', transaction: '', network: 'eip155:84532' }) },
+      }),
+    )
+    const signer = fakeSigner()
+    const error = await rejection(fetchWithPayment(URL_, undefined, { signer }))
+    expect(error).toBeInstanceOf(PayLinkPaymentError)
+    expect(error).toMatchObject({ reason: 'outcome_unknown', x402Reason: 'insufficient_funds' })
+    expect(signer.calls).toHaveLength(1)
+    expect(seen).toHaveLength(2)
+  })
+
+  test('the reason can come from the new 402 itself, and an undecodable one leaves it unknown', async () => {
+    const refused = encodeBase64Json({ x402Version: 2, error: 'invalid_exact_evm_payload_signature', accepts: [requirement().raw] })
+    resource(() => HttpResponse.json({}, { status: 402, headers: { 'PAYMENT-REQUIRED': refused } }))
+    expect(await rejection(fetchWithPayment(URL_, undefined, { signer: fakeSigner() }))).toMatchObject({
+      reason: 'outcome_unknown',
+      x402Reason: 'invalid_exact_evm_payload_signature',
+    })
+    resource(() => HttpResponse.json({}, { status: 402 }))
+    expect(await rejection(fetchWithPayment(URL_, undefined, { signer: fakeSigner() }))).toMatchObject({
+      reason: 'outcome_unknown',
+      x402Reason: undefined,
+    })
+  })
+
+  test('a network error on the paid request is outcome_unknown', async () => {
+    resource(() => HttpResponse.error())
+    const signer = fakeSigner()
+    const error = await rejection(fetchWithPayment(URL_, undefined, { signer }))
+    expect(error).toMatchObject({ reason: 'outcome_unknown' })
+    expect((error as Error).cause).toBeInstanceOf(PayLinkNetworkError)
+    expect(signer.calls).toHaveLength(1)
+  })
+
+  test('a network error before any payment is a PayLinkNetworkError', async () => {
+    server.use(http.get(URL_, () => HttpResponse.error()))
+    expect(await rejection(fetchWithPayment(URL_, undefined, { signer: fakeSigner() }))).toMatchObject({
+      name: 'PayLinkNetworkError',
+      timedOut: false,
+    })
+  })
+
+  test('the time-out ends a request that never answers: a timed-out PayLinkNetworkError before paying', async () => {
+    server.use(http.get(URL_, () => delay('infinite')))
+    expect(await rejection(fetchWithPayment(URL_, undefined, { signer: fakeSigner(), timeoutMs: 20 }))).toMatchObject({
+      name: 'PayLinkNetworkError',
+      timedOut: true,
+    })
+  })
+
+  test('the time-out on the paid request is outcome_unknown', async () => {
+    resource(() => delay('infinite') as Promise<never>)
+    const error = await rejection(fetchWithPayment(URL_, undefined, { signer: fakeSigner(), timeoutMs: 20 }))
+    expect(error).toMatchObject({ reason: 'outcome_unknown', cause: { name: 'PayLinkNetworkError', timedOut: true } })
+  })
+
+  test('an abort stays an abort (the signal’s own reason), before or after signing', async () => {
+    server.use(http.get(URL_, () => delay('infinite')))
+    const first = new AbortController()
+    const pending = rejection(fetchWithPayment(URL_, undefined, { signer: fakeSigner(), signal: first.signal }))
+    const reason = new Error('user left the page')
+    setTimeout(() => first.abort(reason), 5)
+    expect(await pending).toBe(reason)
+
+    server.resetHandlers()
+    resource(() => HttpResponse.text('paid'))
+    const second = new AbortController()
+    const signer = fakeSigner(undefined, async () => {
+      second.abort('cancelled in the wallet dialog')
+      return { signature: '0xsig' }
+    })
+    expect(await rejection(fetchWithPayment(URL_, { signal: second.signal }, { signer }))).toBe('cancelled in the wallet dialog')
+    expect(seen).toHaveLength(1)
+  })
+
+  test('over the spend cap: exceeds_max_amount, nothing signed, nothing sent twice', async () => {
+    resource(() => HttpResponse.text('paid'))
+    const signer = fakeSigner()
+    const maxAmount = { [requirement().asset]: 999n }
+    expect(await rejection(fetchWithPayment(URL_, undefined, { signer, maxAmount }))).toMatchObject({ reason: 'exceeds_max_amount' })
+    expect(signer.calls).toHaveLength(0)
+    expect(seen).toHaveLength(1)
+  })
+
+  test('a Request input keeps its method, headers and body on the paid retry, and is itself left unchanged', async () => {
+    const bodies: string[] = []
+    server.use(
+      http.put(URL_, async ({ request }) => {
+        bodies.push(`${request.headers.get('x-trace')} ${await request.text()}`)
+        if (!request.headers.get('PAYMENT-SIGNATURE')) return HttpResponse.json({}, { status: 402, headers: { 'PAYMENT-REQUIRED': v2Required } })
+        return HttpResponse.text('stored')
+      }),
+    )
+    const input = new Request(URL_, { method: 'PUT', headers: { 'x-trace': 't1' }, body: 'hello' })
+    const response = await fetchWithPayment(input, undefined, { signer: fakeSigner() })
+    expect(await response.text()).toBe('stored')
+    expect(bodies).toEqual(['t1 hello', 't1 hello'])
+    expect(input.headers.has('PAYMENT-SIGNATURE')).toBe(false)
+  })
+})
