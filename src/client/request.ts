@@ -191,14 +191,14 @@ function parseJson(req: ApiRequest, { status, text }: RawAnswer, secrets: readon
   if (text.trim() === '') return undefined
   try {
     return JSON.parse(text)
-  } catch (cause) {
+  } catch {
     // An expected non-2xx (a v2 402) can say everything in its headers, over a plain-text body.
     if (status < 200 || status >= 300) return undefined
+    // No cause: the SyntaxError quotes the unredacted body.
     throw new PayLinkValidationError({
       endpoint: req.endpoint,
       source: 'response',
       issues: [{ path: '', message: `expected a JSON body, got ${JSON.stringify(redact(text, secrets).slice(0, 60))}` }],
-      cause,
     })
   }
 }

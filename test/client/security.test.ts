@@ -132,19 +132,22 @@ describe('the API key never leaks', () => {
 
     expect(error).toBeInstanceOf(PayLinkHttpError)
     const e = error as PayLinkHttpError
-    for (const text of [e.message, e.shortMessage, JSON.stringify(e.body), JSON.stringify(e.details ?? null), String(e)]) {
+    const all = [e.message, e.shortMessage, JSON.stringify(e.body), JSON.stringify(e.details ?? null), inspect(e, { depth: Infinity })]
+    for (const text of all) {
       expect(text).not.toContain(API_KEY)
     }
     expect(JSON.stringify(e.body)).toContain('[redacted]')
   })
 
-  it('is redacted from a 2xx that is not JSON', async () => {
-    server.use(http.get(`${API}/links/:code`, () => HttpResponse.text(`oops ${API_KEY}`)))
+  it.each([`oops ${API_KEY}`, API_KEY])('is redacted from a 2xx that is not JSON: %s', async (text) => {
+    server.use(http.get(`${API}/links/:code`, () => HttpResponse.text(text)))
 
     const error = await rejectionOf(getLink(makeClient(), 'lnk_abc123'))
 
     expect(error).toBeInstanceOf(PayLinkValidationError)
     expect((error as Error).message).not.toContain(API_KEY)
+    // Error reporters print the whole chain, causes included.
+    expect(inspect(error, { depth: Infinity })).not.toContain(API_KEY)
   })
 
   it('redacts the signed payment from an error too', async () => {
