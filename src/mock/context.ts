@@ -14,7 +14,8 @@ export interface MockContext {
   readonly seed: MockSeed
   state: MockState
   readonly faults: Map<MockRoute, MockFault>
-  readonly scenarios: Set<MockScenario>
+  /** The scenarios on, each with the time it was turned on. */
+  readonly scenarios: Map<MockScenario, number>
 }
 
 /** The next id with a prefix (`pay_3`); counters restart on `reset()`. */

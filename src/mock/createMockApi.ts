@@ -54,21 +54,22 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   const now = options.now ?? (() => Date.now())
   const seed: MockSeed = { ...defaultSeed(), ...options.seed }
   const transferStepMs = options.transferStepMs ?? 5_000
+  const settleDelayMs = options.settleDelayMs ?? 2_000
   const ctx: MockContext = {
     apiKeys: options.apiKeys ?? [MOCK_API_KEY],
     now,
     latencyMs: options.latencyMs ?? 0,
-    settleDelayMs: options.settleDelayMs ?? 2_000,
+    settleDelayMs,
     transferStepMs,
     attentionTtlMs: options.attentionTtlMs ?? 600_000,
     seed,
-    state: createState(seed, now(), transferStepMs),
+    state: createState(seed, now(), transferStepMs, settleDelayMs),
     faults: new Map(),
-    scenarios: new Set(),
+    scenarios: new Map(),
   }
   for (const name of options.scenarios ?? []) applyScenario(ctx, name)
   const reset = () => {
-    ctx.state = createState(seed, now(), transferStepMs)
+    ctx.state = createState(seed, now(), transferStepMs, settleDelayMs)
     ctx.faults.clear()
     ctx.scenarios.clear()
     for (const name of options.scenarios ?? []) applyScenario(ctx, name)

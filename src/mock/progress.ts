@@ -3,26 +3,25 @@ import type { Transfer } from '../schemas/transfer.js'
 import { fakeHash, iso } from './ids.js'
 import type { MockPaymentRecord, MockTransferRecord } from './state.js'
 
-/** A payment as the API reports it at `now`: `verified` reads as `settled` once `settleDelayMs` has passed. */
-export function paymentAt(record: MockPaymentRecord, now: number, settleDelayMs: number): Payment {
-  const { createdAt, updatedAt, ...rest } = record
-  const settledAt = createdAt + settleDelayMs
-  const settled = record.status === 'verified' && now >= settledAt
+/** A payment as the API reports it at `now`: `verified` reads as `settled` from its `settlesAt` on. */
+export function paymentAt(record: MockPaymentRecord, now: number): Payment {
+  const { createdAt, updatedAt, settlesAt, ...rest } = record
+  const settled = record.status === 'verified' && settlesAt !== undefined && now >= settlesAt
   return {
     ...rest,
     status: settled ? 'settled' : record.status,
     createdAt: iso(createdAt),
-    updatedAt: iso(settled ? settledAt : updatedAt),
+    updatedAt: iso(settled ? settlesAt : updatedAt),
   }
 }
 
 const STEPS = ['pending', 'source_confirmed', 'in_transit', 'completed'] as const
 
 /**
- * A transfer as the API reports it at `now`: one step per `stepMs` since creation, stopping at
- * `in_transit` when `stuck`. Failed and refunded transfers stay as seeded.
+ * A transfer as the API reports it at `now`: one step per `stepMs` since creation. From `stuckSince`
+ * on, one not completed by then stops at `in_transit`. Failed and refunded transfers stay as seeded.
  */
-export function transferAt(record: MockTransferRecord, now: number, stepMs: number, stuck: boolean): Transfer {
+export function transferAt(record: MockTransferRecord, now: number, stepMs: number, stuckSince?: number): Transfer {
   const { createdAt, failureReason, status: seeded, ...rest } = record
   const common = { ...rest, createdAt: iso(createdAt) }
   const sourceTx = fakeHash(`src:${record.id}`)
@@ -30,8 +29,8 @@ export function transferAt(record: MockTransferRecord, now: number, stepMs: numb
     const end = { status: seeded, updatedAt: iso(createdAt + 2 * stepMs), ...(failureReason !== undefined && { failureReason }) }
     return { ...common, sourceTx, ...end }
   }
-  const elapsed = Math.max(0, Math.floor((now - createdAt) / stepMs))
-  const step = Math.min(elapsed, stuck ? 2 : 3)
+  const stepAt = (time: number) => Math.min(3, Math.max(0, Math.floor((time - createdAt) / stepMs)))
+  const step = stuckSince === undefined ? stepAt(now) : Math.min(stepAt(now), Math.max(2, stepAt(stuckSince)))
   return {
     ...common,
     status: STEPS[step]!,

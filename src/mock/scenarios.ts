@@ -4,11 +4,11 @@ import { MOCK_ROUTES, type MockFault } from './faults.js'
 
 /** The named states a story or test can ask the mock for. */
 export const MOCK_SCENARIOS = [
-  /** Transfers stop at `in_transit`; their `estimatedCompletionAt` passes. */
+  /** Transfers not completed when it is turned on stop at `in_transit`; their `estimatedCompletionAt` passes. */
   'transfer-stuck-in-transit',
   /** Every well-formed payment is refused with 402 `insufficient_funds`; nothing is charged. */
   'payment-insufficient-funds',
-  /** Payments stay `verified` for `SLOW_SETTLE_MS` before they read as `settled`. */
+  /** Payments taken while it is on stay `verified` for `SLOW_SETTLE_MS` before they read as `settled`. */
   'payment-settles-slowly',
   /** A paid request is charged but answered 402 `settlement_pending`; the same payload under the same `Idempotency-Key` then gets the 200. */
   'payment-outcome-unknown',
@@ -44,7 +44,7 @@ export function applyScenario(ctx: MockContext, name: MockScenario): void {
   if (!(MOCK_SCENARIOS as readonly string[]).includes(name)) {
     throw new PayLinkConfigError(`Unknown mock scenario ${JSON.stringify(name)}`, { details: `Known: ${MOCK_SCENARIOS.join(', ')}` })
   }
-  ctx.scenarios.add(name)
+  if (!ctx.scenarios.has(name)) ctx.scenarios.set(name, ctx.now())
   const fault = FAULTS[name]
   if (fault) for (const r of MOCK_ROUTES) ctx.faults.set(r, { ...fault })
 }

@@ -5,6 +5,8 @@ import type { MockPaymentSeed, MockSeed, MockTransferSeed } from './seed.js'
 /** A payment as the mock stores it; `status` `verified` turns into `settled` on read once the settle delay has passed. */
 export interface MockPaymentRecord extends MockPaymentSeed {
   transaction?: string
+  /** When a `verified` payment reads as `settled`, ms since the epoch; fixed when it is taken, so a status never moves back. */
+  settlesAt?: number
   /** ms since the epoch. */
   createdAt: number
   /** ms since the epoch. */
@@ -60,13 +62,19 @@ export interface MockState {
 const TRANSFER_STEP = { pending: 0, source_confirmed: 1, in_transit: 2, completed: 3, failed: 2, refunded: 2 } as const
 
 /** Builds the state from a seed; seeded payments and transfers are placed in time so that they are in their seeded state at `start`. */
-export function createState(seed: MockSeed, start: number, transferStepMs: number): MockState {
+export function createState(seed: MockSeed, start: number, transferStepMs: number, settleDelayMs: number): MockState {
   return {
     links: new Map(seed.links.map((l) => [l.code, { ...l }])),
     payments: new Map(
       seed.payments.map((p) => [
         p.id,
-        { ...p, ...(p.payer !== undefined && { transaction: fakeHash(`tx:${p.id}`) }), createdAt: start, updatedAt: start },
+        {
+          ...p,
+          ...(p.payer !== undefined && { transaction: fakeHash(`tx:${p.id}`) }),
+          ...(p.status === 'verified' && { settlesAt: start + settleDelayMs }),
+          createdAt: start,
+          updatedAt: start,
+        },
       ]),
     ),
     transfers: new Map(

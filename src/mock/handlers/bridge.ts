@@ -10,8 +10,8 @@ export function bridgeHandlers(ctx: MockContext): HttpHandler[] {
     route(ctx, 'getBridgeStatus', 'get', '/bridge/status/:id', ({ params, requestId }) => {
       const record = ctx.state.transfers.get(params.id!)
       if (!record) return apiError(requestId, 404, 'not_found', `No transfer with id ${params.id}`)
-      const stuck = ctx.scenarios.has('transfer-stuck-in-transit')
-      return json(requestId, 200, transferAt(record, ctx.now(), ctx.transferStepMs, stuck))
+      const stuckSince = ctx.scenarios.get('transfer-stuck-in-transit')
+      return json(requestId, 200, transferAt(record, ctx.now(), ctx.transferStepMs, stuckSince))
     }),
   ]
 }

@@ -6,7 +6,6 @@ import type { MockContext } from '../context.js'
 import { paymentAt } from '../progress.js'
 import { apiError, json, readJson } from '../respond.js'
 import { route } from '../route.js'
-import { currentSettleDelayMs } from '../scenarios.js'
 import type { StoredAnswer } from '../state.js'
 import { offerFor, paymentRequired } from '../x402/offer.js'
 import { takePayment } from '../x402/takePayment.js'
@@ -45,7 +44,7 @@ export function paymentHandlers(ctx: MockContext): HttpHandler[] {
     route(ctx, 'getPayment', 'get', '/payments/:id', ({ params, requestId }) => {
       const record = ctx.state.payments.get(params.id!)
       if (!record) return apiError(requestId, 404, 'not_found', `No payment with id ${params.id}`)
-      return json(requestId, 200, paymentAt(record, ctx.now(), currentSettleDelayMs(ctx)))
+      return json(requestId, 200, paymentAt(record, ctx.now()))
     }),
   ]
 }

@@ -50,6 +50,7 @@ export function takePayment(
     transaction,
     createdAt: now,
     updatedAt: now,
+    settlesAt: now + currentSettleDelayMs(ctx),
   }
   ctx.state.usedNonces.add(nonceKey(payer, nonce))
   ctx.state.payments.set(id, record)
@@ -59,7 +60,7 @@ export function takePayment(
   const answer = json(
     requestId,
     200,
-    { payment: paymentAt(record, now, currentSettleDelayMs(ctx)), proof: { ...settlement, amount: offer.amount, asset: offer.v2.asset } },
+    { payment: paymentAt(record, now), proof: { ...settlement, amount: offer.amount, asset: offer.v2.asset } },
     { 'PAYMENT-RESPONSE': encoded, 'X-PAYMENT-RESPONSE': encoded },
   )
   if (!ctx.scenarios.has('payment-outcome-unknown')) return { answer }

@@ -1,0 +1,92 @@
+import {
+  createPayLinkClient,
+  estimateFees,
+  getBridgeStatus,
+  getLink,
+  PayLinkHttpError,
+  PayLinkNetworkError,
+  PayLinkValidationError,
+} from '../../src/client.js'
+import { MOCK_API_KEY, MOCK_LINKS, MOCK_TRANSFERS } from '../../src/mock.js'
+import { BASE_URL, mockHarness } from './harness.js'
+
+const { client, mock } = mockHarness()
+const fail = (promise: Promise<unknown>) => promise.then(() => undefined, (e: unknown) => e)
+
+describe('fault injection', () => {
+  it('answers 429 rate_limited with Retry-After in seconds or as an HTTP date', async () => {
+    mock.inject('getLink', { retryAfter: 7 })
+    const error = await fail(getLink(client, MOCK_LINKS.demo))
+    expect(error).toBeInstanceOf(PayLinkHttpError)
+    expect(error).toMatchObject({ status: 429, code: 'rate_limited', retryAfterSeconds: 7 })
+    mock.inject('getLink', { retryAfter: new Date(Date.now() + 3_600_000).toUTCString() })
+    expect(((await fail(getLink(client, MOCK_LINKS.demo))) as PayLinkHttpError).retryAfterSeconds).toBeGreaterThan(3_500)
+  })
+
+  it('answers a gateway HTML 502 page, which the client reports as an HTTP error', async () => {
+    mock.inject('getLink', { html502: true })
+    const error = await fail(getLink(client, MOCK_LINKS.demo))
+    expect(error).toBeInstanceOf(PayLinkHttpError)
+    expect(error).toMatchObject({ status: 502, code: 'server_error' })
+    expect((error as PayLinkHttpError).message).toContain('HTML page (502 Bad Gateway)')
+  })
+
+  it('answers a body that is not JSON, which the client reports as a validation error of the response', async () => {
+    mock.inject('getBridgeStatus', { malformedJson: true })
+    const error = await fail(getBridgeStatus(client, MOCK_TRANSFERS.completed))
+    expect(error).toBeInstanceOf(PayLinkValidationError)
+    expect(error).toMatchObject({ source: 'response', endpoint: 'getBridgeStatus' })
+  })
+
+  it('drops the connection, which the client reports as a network error', async () => {
+    mock.inject('getLink', { dropConnection: true })
+    const error = await fail(getLink(client, MOCK_LINKS.demo))
+    expect(error).toBeInstanceOf(PayLinkNetworkError)
+    expect(error).toMatchObject({ timedOut: false, endpoint: 'getLink' })
+  })
+
+  it('answers any status in the contract error shape', async () => {
+    mock.inject('getLink', { status: 503 })
+    expect(await fail(getLink(client, MOCK_LINKS.demo))).toMatchObject({ status: 503, code: 'server_error', requestId: expect.stringMatching(/^req_/) })
+    mock.inject('getLink', { status: 403 })
+    expect(await fail(getLink(client, MOCK_LINKS.demo))).toMatchObject({ status: 403, code: 'forbidden' })
+  })
+
+  it('hits only the route it was injected on, and clears itself after `times` requests', async () => {
+    mock.inject('getLink', { status: 500, times: 2 })
+    expect((await getBridgeStatus(client, MOCK_TRANSFERS.completed)).status).toBe('completed')
+    expect(await fail(getLink(client, MOCK_LINKS.demo))).toMatchObject({ status: 500 })
+    expect(await fail(getLink(client, MOCK_LINKS.demo))).toMatchObject({ status: 500 })
+    expect((await getLink(client, MOCK_LINKS.demo)).code).toBe('demo')
+  })
+
+  it('lets a retrying client through once a one-shot 429 has passed', async () => {
+    mock.inject('getLink', { retryAfter: 0, times: 1 })
+    const retrying = createPayLinkClient({ baseUrl: BASE_URL, apiKey: MOCK_API_KEY, retry: { attempts: 2 } })
+    expect((await getLink(retrying, MOCK_LINKS.demo)).code).toBe('demo')
+  })
+
+  it("injects on every route with '*' and clears one route or all", async () => {
+    mock.inject('*', { status: 500 })
+    mock.clearFaults('getLink')
+    expect((await getLink(client, MOCK_LINKS.demo)).code).toBe('demo')
+    const fees = { sourceChain: 'solana', destinationChain: 'base', asset: 'USDC', amount: '1' }
+    expect(await fail(estimateFees(client, fees))).toMatchObject({ status: 500 })
+    mock.clearFaults()
+    expect((await estimateFees(client, fees)).totalFee.currency).toBe('USDC')
+  })
+
+  it('delays the answer by latencyMs, long enough for the client to time out', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    try {
+      mock.inject('getLink', { latencyMs: 10_000 })
+      const impatient = createPayLinkClient({ baseUrl: BASE_URL, apiKey: MOCK_API_KEY, retry: false, timeoutMs: 1_000 })
+      const pending = fail(getLink(impatient, MOCK_LINKS.demo))
+      await vi.advanceTimersByTimeAsync(1_000)
+      expect(await pending).toMatchObject({ name: 'PayLinkNetworkError', timedOut: true })
+      await vi.advanceTimersByTimeAsync(9_000)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+})

@@ -1,0 +1,66 @@
+import { getResponse } from 'msw'
+import { createLink, createPayLinkClient, getBridgeStatus, getLink, getPayment, type PayLinkClient } from '../../src/client.js'
+import { createMockApi, defaultSeed, MOCK_LINKS, MOCK_TRANSFERS, type MockApi } from '../../src/mock.js'
+
+// Each mock here is reached through the client's own `fetch` option, so several mocks can coexist in one file.
+function clientOf(mock: MockApi, apiKey?: string): PayLinkClient {
+  return createPayLinkClient({
+    baseUrl: 'http://localhost:5173/api/paylink',
+    ...(apiKey !== undefined && { apiKey }),
+    retry: false,
+    fetch: async (input, init) => (await getResponse(mock.handlers, new Request(input, init))) ?? Response.error(),
+  })
+}
+
+describe('createMockApi options', () => {
+  it('apiKeys: false serves keyless requests, as behind the proxy in a browser', async () => {
+    const link = await getLink(clientOf(createMockApi({ apiKeys: false })), MOCK_LINKS.demo)
+    expect(link.code).toBe('demo')
+  })
+
+  it('apiKeys accepts exactly the keys listed', async () => {
+    const mock = createMockApi({ apiKeys: ['k_one', 'k_two'] })
+    expect((await getLink(clientOf(mock, 'k_two'), MOCK_LINKS.demo)).code).toBe('demo')
+    expect(await getLink(clientOf(mock, 'pk_test_paylink'), MOCK_LINKS.demo).catch((e: unknown) => e)).toMatchObject({ status: 401 })
+  })
+
+  it('seed replaces the parts it names and keeps the rest', async () => {
+    const mock = createMockApi({ seed: { links: [{ ...defaultSeed().links[0]!, code: 'mine' }] }, apiKeys: false })
+    const client = clientOf(mock)
+    expect((await getLink(client, 'mine')).code).toBe('mine')
+    expect(await getLink(client, MOCK_LINKS.demo).catch((e: unknown) => e)).toMatchObject({ status: 404 })
+    expect((await getBridgeStatus(client, MOCK_TRANSFERS.completed)).status).toBe('completed')
+  })
+
+  it('scenarios are on from the start and again after reset()', async () => {
+    const mock = createMockApi({ apiKeys: false, scenarios: ['link-not-found'] })
+    const client = clientOf(mock)
+    expect(await getLink(client, MOCK_LINKS.demo).catch((e: unknown) => e)).toMatchObject({ status: 404 })
+    mock.reset()
+    expect(await getLink(client, MOCK_LINKS.demo).catch((e: unknown) => e)).toMatchObject({ status: 404 })
+  })
+
+  it('keeps each mock’s state to itself, and reset() forgets created links', async () => {
+    const a = createMockApi({ apiKeys: false })
+    const b = createMockApi({ apiKeys: false })
+    const input = { creatorId: 'c', chainType: 'base', model: 'payment' as const, splits: { creator: 10_000, platform: 0 } }
+    const created = await createLink(clientOf(a), input)
+    expect(await getLink(clientOf(b), created.code).catch((e: unknown) => e)).toMatchObject({ status: 404 })
+    a.reset()
+    expect(await getLink(clientOf(a), created.code).catch((e: unknown) => e)).toMatchObject({ status: 404 })
+    expect(a.state.links.has(MOCK_LINKS.demo)).toBe(true)
+  })
+
+  it('reads the clock on every request (Date.now by default, so fake timers drive it)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      vi.setSystemTime(Date.parse('2026-05-01T00:00:00Z'))
+      const mock = createMockApi({ apiKeys: false, settleDelayMs: 1_000 })
+      expect((await getPayment(clientOf(mock), 'pay_verified')).status).toBe('verified')
+      vi.setSystemTime(Date.parse('2026-05-01T00:00:01Z'))
+      expect((await getPayment(clientOf(mock), 'pay_verified')).status).toBe('settled')
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+})

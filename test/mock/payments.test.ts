@@ -1,0 +1,189 @@
+import {
+  decodePaymentRequired,
+  getPayment,
+  PayLinkHttpError,
+  type PaymentRequirement,
+  verifyPayment,
+} from '../../src/client.js'
+import { request } from '../../src/client/request.js'
+import { BASE_SEPOLIA_USDC, MOCK_LINKS, MOCK_PAY_TO, MOCK_PAYMENTS, MOCK_X402_REASONS } from '../../src/mock.js'
+import { decodeBase64Json } from '../../src/x402/base64.js'
+import { mockHarness } from './harness.js'
+import { newNonce, PAYER, v1Payment, v2Payment } from './payloads.js'
+
+const { client, clock, mock } = mockHarness({ settleDelayMs: 2_000 })
+
+async function quoteV2(code: string = MOCK_LINKS.demo): Promise<PaymentRequirement> {
+  const result = await verifyPayment(client, { code })
+  if (result.status !== 'payment-required') throw new Error(`expected a 402, got ${result.status}`)
+  return result.paymentRequired.accepts[0]!
+}
+
+async function pay(paymentHeader: string, idempotencyKey?: string) {
+  return verifyPayment(client, { code: MOCK_LINKS.demo }, { paymentHeader, ...(idempotencyKey && { idempotencyKey }) })
+}
+
+async function refusal(paymentHeader: string, idempotencyKey?: string): Promise<string | undefined> {
+  const result = await pay(paymentHeader, idempotencyKey)
+  if (result.status !== 'payment-required') throw new Error('expected the payment to be refused')
+  return result.paymentRequired.error
+}
+
+describe('the 402 gate', () => {
+  it('prices a link in both x402 versions: the v1 body and the v2 PAYMENT-REQUIRED header', async () => {
+    const raw = await request(client, { endpoint: 'verifyPayment', method: 'POST', path: '/payments/verify', body: { code: 'demo' }, expect: [402] })
+    expect(raw.status).toBe(402)
+
+    const v1 = decodePaymentRequired({ headers: new Headers(), body: raw.data })
+    expect(v1).toMatchObject({ x402Version: 1, error: 'X-PAYMENT header is required' })
+    expect(v1.accepts).toEqual([
+      expect.objectContaining({ scheme: 'exact', network: 'base-sepolia', amount: '1500000', asset: BASE_SEPOLIA_USDC, payTo: MOCK_PAY_TO, maxTimeoutSeconds: 60, extra: { name: 'USDC', version: '2' } }),
+    ])
+    expect(v1.accepts[0]!.resource).toBe('https://api.paylink.test/pub/v1/payments/verify')
+
+    const v2 = decodePaymentRequired({ headers: raw.headers, body: raw.data })
+    expect(v2).toMatchObject({ x402Version: 2, resource: { url: 'https://api.paylink.test/pub/v1/payments/verify', description: 'Demo article' } })
+    expect(v2.accepts).toEqual([
+      expect.objectContaining({ scheme: 'exact', network: 'eip155:84532', amount: '1500000', asset: BASE_SEPOLIA_USDC, payTo: MOCK_PAY_TO }),
+    ])
+  })
+
+  it('prices each link from its own price', async () => {
+    expect((await quoteV2(MOCK_LINKS.engagement)).amount).toBe('250000')
+  })
+
+  it('answers 404 for an unknown link and 409 conflict for a link that cannot be paid', async () => {
+    const unknown = await verifyPayment(client, { code: 'nope' }).catch((e: unknown) => e)
+    expect(unknown).toMatchObject({ name: 'PayLinkHttpError', status: 404, code: 'not_found' })
+    for (const code of [MOCK_LINKS.unpriced, MOCK_LINKS.disabled]) {
+      const error = await verifyPayment(client, { code }).catch((e: unknown) => e)
+      expect(error).toBeInstanceOf(PayLinkHttpError)
+      expect(error).toMatchObject({ status: 409, code: 'conflict' })
+    }
+  })
+})
+
+describe('paying with PAYMENT-SIGNATURE (v2)', () => {
+  it('takes a valid payment once: 200 with the payment, the proof and PAYMENT-RESPONSE, and one ledger entry', async () => {
+    const requirement = await quoteV2()
+    const result = await pay(v2Payment(requirement, clock.now), 'key-1')
+    expect(result.status).toBe('paid')
+    if (result.status !== 'paid') return
+    expect(result.payment).toMatchObject({ linkCode: 'demo', status: 'verified', amount: '1.50', asset: 'USDC', network: 'eip155:84532', payer: PAYER })
+    expect(result.proof).toMatchObject({ success: true, network: 'eip155:84532', payer: PAYER, amount: '1500000', asset: BASE_SEPOLIA_USDC })
+    expect(result.proof.transaction).toMatch(/^0x[0-9a-f]{64}$/)
+    expect(result.paymentResponse).toEqual({ success: true, transaction: result.proof.transaction, network: 'eip155:84532', payer: PAYER })
+    expect(mock.ledger).toEqual([
+      expect.objectContaining({ id: result.payment.id, linkCode: 'demo', amount: '1.50', asset: 'USDC', payer: PAYER, idempotencyKey: 'key-1', at: clock.now }),
+    ])
+  })
+
+  it('answers the same payload under the same Idempotency-Key with the same answer, and charges once', async () => {
+    const header = v2Payment(await quoteV2(), clock.now)
+    const send = () => fetch('https://api.paylink.test/pub/v1/payments/verify', {
+      method: 'POST',
+      headers: { 'X-API-Key': 'pk_test_paylink', 'Content-Type': 'application/json', 'PAYMENT-SIGNATURE': header, 'Idempotency-Key': 'key-2' },
+      body: JSON.stringify({ code: 'demo' }),
+    })
+    const first = await send()
+    const second = await send()
+    expect(second.status).toBe(200)
+    expect(Object.fromEntries(second.headers)).toEqual(Object.fromEntries(first.headers))
+    expect(await second.text()).toBe(await first.text())
+    expect(mock.ledger).toHaveLength(1)
+  })
+
+  it('refuses a spent nonce under a new key, and charges nothing more', async () => {
+    const requirement = await quoteV2()
+    const nonce = newNonce()
+    expect((await pay(v2Payment(requirement, clock.now, { nonce }), 'key-a')).status).toBe('paid')
+    expect(await refusal(v2Payment(requirement, clock.now, { nonce }), 'key-b')).toBe(MOCK_X402_REASONS.nonceUsed)
+    expect(mock.ledger).toHaveLength(1)
+  })
+
+  it('answers 409 conflict when a key comes back with another payment', async () => {
+    const requirement = await quoteV2()
+    await pay(v2Payment(requirement, clock.now), 'key-c')
+    const error = await pay(v2Payment(requirement, clock.now), 'key-c').catch((e: unknown) => e)
+    expect(error).toMatchObject({ name: 'PayLinkHttpError', status: 409, code: 'conflict' })
+    expect(mock.ledger).toHaveLength(1)
+  })
+
+  it.each([
+    ['another recipient', { to: '0x2222222222222222222222222222222222222222' }, MOCK_X402_REASONS.recipient],
+    ['another amount', { value: '1000000' }, MOCK_X402_REASONS.value],
+    ['an expired authorization', { validBefore: String(Math.floor(Date.parse('2026-03-01T11:59:00Z') / 1000)) }, MOCK_X402_REASONS.validBefore],
+    ['an authorization not valid yet', { validAfter: String(Math.floor(Date.parse('2026-03-01T12:05:00Z') / 1000)) }, MOCK_X402_REASONS.validAfter],
+    ['a malformed nonce', { nonce: '0x1234' }, MOCK_X402_REASONS.invalidPayload],
+  ])('refuses %s with a 402 carrying the x402 reason, in the body and the header', async (_, authorization, reason) => {
+    const header = v2Payment(await quoteV2(), clock.now, authorization)
+    const raw = await request(client, {
+      endpoint: 'verifyPayment',
+      method: 'POST',
+      path: '/payments/verify',
+      body: { code: 'demo' },
+      headers: { 'PAYMENT-SIGNATURE': header },
+      expect: [402],
+    })
+    expect(raw.status).toBe(402)
+    expect(raw.data).toMatchObject({ x402Version: 1, error: reason })
+    expect(decodeBase64Json(raw.headers.get('PAYMENT-REQUIRED')!, 'test')).toMatchObject({ x402Version: 2, error: reason })
+    expect(mock.ledger).toEqual([])
+  })
+
+  it('refuses a signature that is not 65 bytes of hex, another network and another scheme', async () => {
+    const requirement = await quoteV2()
+    expect(await refusal(v2Payment(requirement, clock.now, {}, '0xdead'))).toBe(MOCK_X402_REASONS.signature)
+    const otherNetwork = { ...requirement, raw: { ...requirement.raw, network: 'eip155:8453' } }
+    expect(await refusal(v2Payment(otherNetwork, clock.now))).toBe(MOCK_X402_REASONS.network)
+    const otherScheme = { ...requirement, raw: { ...requirement.raw, scheme: 'upto' } }
+    expect(await refusal(v2Payment(otherScheme, clock.now))).toBe(MOCK_X402_REASONS.scheme)
+    expect(mock.ledger).toEqual([])
+  })
+
+  it('refuses a header that is not base64 JSON, or a v1 payload in the v2 header', async () => {
+    const requirement = await quoteV2()
+    const raw = (paymentHeader: string) =>
+      request(client, { endpoint: 'verifyPayment', method: 'POST', path: '/payments/verify', body: { code: 'demo' }, headers: { 'PAYMENT-SIGNATURE': paymentHeader }, expect: [402] })
+    expect((await raw('%%%')).data).toMatchObject({ error: MOCK_X402_REASONS.invalidPayload })
+    expect((await raw(v1Payment(requirement, clock.now))).data).toMatchObject({ error: MOCK_X402_REASONS.invalidVersion })
+  })
+})
+
+describe('paying with X-PAYMENT (v1)', () => {
+  it('takes a valid v1 payment on the v1 network and answers X-PAYMENT-RESPONSE', async () => {
+    const raw = await request(client, { endpoint: 'verifyPayment', method: 'POST', path: '/payments/verify', body: { code: 'demo' }, expect: [402] })
+    const requirement = decodePaymentRequired({ headers: new Headers(), body: raw.data }).accepts[0]!
+    const result = await pay(v1Payment(requirement, clock.now))
+    expect(result).toMatchObject({ status: 'paid', payment: { network: 'base-sepolia', payer: PAYER }, paymentResponse: { success: true, network: 'base-sepolia' } })
+    expect(mock.ledger).toHaveLength(1)
+  })
+
+  it('refuses a v1 payment that pays another recipient', async () => {
+    const raw = await request(client, { endpoint: 'verifyPayment', method: 'POST', path: '/payments/verify', body: { code: 'demo' }, expect: [402] })
+    const requirement = decodePaymentRequired({ headers: new Headers(), body: raw.data }).accepts[0]!
+    expect(await refusal(v1Payment(requirement, clock.now, { to: PAYER }))).toBe(MOCK_X402_REASONS.recipient)
+  })
+})
+
+describe('GET /payments/{id}', () => {
+  it('reports a payment verified, then settled once settleDelayMs has passed on the clock', async () => {
+    const paid = await pay(v2Payment(await quoteV2(), clock.now), 'key-s')
+    if (paid.status !== 'paid') throw new Error('expected the payment to go through')
+    const id = paid.payment.id
+    clock.now += 1_999
+    expect(await getPayment(client, id)).toMatchObject({ status: 'verified', transaction: paid.proof.transaction })
+    clock.now += 1
+    expect(await getPayment(client, id)).toMatchObject({ status: 'settled', updatedAt: new Date(clock.now).toISOString() })
+  })
+
+  it('serves the seeded payments in each state, and 404 for an unknown id', async () => {
+    expect(await getPayment(client, MOCK_PAYMENTS.settled)).toMatchObject({ status: 'settled' })
+    expect(await getPayment(client, MOCK_PAYMENTS.failed)).toMatchObject({ status: 'failed', failureReason: 'insufficient_funds' })
+    expect(await getPayment(client, MOCK_PAYMENTS.expired)).toMatchObject({ status: 'expired' })
+    expect(await getPayment(client, MOCK_PAYMENTS.verified)).toMatchObject({ status: 'verified' })
+    clock.now += 2_000
+    expect(await getPayment(client, MOCK_PAYMENTS.verified)).toMatchObject({ status: 'settled' })
+    expect(await getPayment(client, 'pay_nope').catch((e: unknown) => e)).toMatchObject({ status: 404, code: 'not_found' })
+  })
+})

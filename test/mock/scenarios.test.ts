@@ -1,0 +1,128 @@
+import {
+  estimateFees,
+  getBridgeStatus,
+  getLink,
+  getPayment,
+  PayLinkConfigError,
+  PayLinkNetworkError,
+  type PaymentRequirement,
+  verifyPayment,
+} from '../../src/client.js'
+import { MOCK_LINKS, MOCK_SCENARIOS, MOCK_TRANSFERS, MOCK_X402_REASONS, type MockScenario, SLOW_SETTLE_MS } from '../../src/mock.js'
+import { mockHarness, START } from './harness.js'
+import { v2Payment } from './payloads.js'
+
+const { client, clock, mock } = mockHarness({ settleDelayMs: 2_000, transferStepMs: 5_000 })
+const fail = (promise: Promise<unknown>) => promise.then(() => undefined, (e: unknown) => e)
+const fees = { sourceChain: 'solana', destinationChain: 'base', asset: 'USDC', amount: '10' }
+
+async function quote(): Promise<PaymentRequirement> {
+  const result = await verifyPayment(client, { code: MOCK_LINKS.demo })
+  if (result.status !== 'payment-required') throw new Error('expected a 402')
+  return result.paymentRequired.accepts[0]!
+}
+
+describe('scenarios', () => {
+  it('lists every scenario by name', () => {
+    expect(MOCK_SCENARIOS).toEqual([
+      'transfer-stuck-in-transit',
+      'payment-insufficient-funds',
+      'payment-settles-slowly',
+      'payment-outcome-unknown',
+      'link-not-found',
+      'rate-limited',
+      'gateway-html-502',
+      'fees-expire-quickly',
+      'offline',
+    ])
+  })
+
+  it('transfer-stuck-in-transit: transfers stop at in_transit while their estimate passes', async () => {
+    mock.useScenario('transfer-stuck-in-transit')
+    clock.now += 60_000
+    const transfer = await getBridgeStatus(client, MOCK_TRANSFERS.pending)
+    expect(transfer.status).toBe('in_transit')
+    expect(Date.parse(transfer.estimatedCompletionAt!)).toBeLessThan(clock.now)
+    expect((await getBridgeStatus(client, MOCK_TRANSFERS.completed)).status).toBe('completed')
+  })
+
+  it('payment-insufficient-funds: a well-formed payment is refused with insufficient_funds and nothing is charged', async () => {
+    mock.useScenario('payment-insufficient-funds')
+    const result = await verifyPayment(client, { code: MOCK_LINKS.demo }, { paymentHeader: v2Payment(await quote(), clock.now) })
+    expect(result).toMatchObject({ status: 'payment-required', paymentRequired: { error: MOCK_X402_REASONS.insufficientFunds } })
+    expect(mock.ledger).toEqual([])
+  })
+
+  it('payment-settles-slowly: a payment stays verified long after settleDelayMs', async () => {
+    mock.useScenario('payment-settles-slowly')
+    const paid = await verifyPayment(client, { code: MOCK_LINKS.demo }, { paymentHeader: v2Payment(await quote(), clock.now) })
+    if (paid.status !== 'paid') throw new Error('expected the payment to go through')
+    clock.now += SLOW_SETTLE_MS - 1
+    expect((await getPayment(client, paid.payment.id)).status).toBe('verified')
+    clock.now += 1
+    expect((await getPayment(client, paid.payment.id)).status).toBe('settled')
+  })
+
+  it('never moves a status back when a scenario is turned on later', async () => {
+    const paid = await verifyPayment(client, { code: MOCK_LINKS.demo }, { paymentHeader: v2Payment(await quote(), clock.now) })
+    if (paid.status !== 'paid') throw new Error('expected the payment to go through')
+    clock.now += 15_000
+    expect((await getPayment(client, paid.payment.id)).status).toBe('settled')
+    expect((await getBridgeStatus(client, MOCK_TRANSFERS.pending)).status).toBe('completed')
+    mock.useScenario('payment-settles-slowly')
+    mock.useScenario('transfer-stuck-in-transit')
+    expect((await getPayment(client, paid.payment.id)).status).toBe('settled')
+    expect((await getBridgeStatus(client, MOCK_TRANSFERS.pending)).status).toBe('completed')
+  })
+
+  it('payment-outcome-unknown: the paid request gets a 402 although it was charged; the same payload and key then get the 200', async () => {
+    mock.useScenario('payment-outcome-unknown')
+    const paymentHeader = v2Payment(await quote(), clock.now)
+    const first = await verifyPayment(client, { code: MOCK_LINKS.demo }, { paymentHeader, idempotencyKey: 'purchase-1' })
+    expect(first).toMatchObject({ status: 'payment-required', paymentRequired: { error: MOCK_X402_REASONS.settlementPending } })
+    expect(mock.ledger).toHaveLength(1)
+    const again = await verifyPayment(client, { code: MOCK_LINKS.demo }, { paymentHeader, idempotencyKey: 'purchase-1' })
+    expect(again).toMatchObject({ status: 'paid', payment: { id: mock.ledger[0]!.id } })
+    expect(mock.ledger).toHaveLength(1)
+  })
+
+  it('link-not-found: every link lookup answers 404', async () => {
+    mock.useScenario('link-not-found')
+    expect(await fail(getLink(client, MOCK_LINKS.demo))).toMatchObject({ status: 404, code: 'not_found' })
+    expect(await fail(verifyPayment(client, { code: MOCK_LINKS.demo }))).toMatchObject({ status: 404 })
+  })
+
+  it('rate-limited: every route answers 429 with Retry-After', async () => {
+    mock.useScenario('rate-limited')
+    expect(await fail(getLink(client, MOCK_LINKS.demo))).toMatchObject({ status: 429, retryAfterSeconds: 3 })
+    expect(await fail(estimateFees(client, fees))).toMatchObject({ status: 429 })
+  })
+
+  it('gateway-html-502: every route answers a gateway page', async () => {
+    mock.useScenario('gateway-html-502')
+    expect(await fail(getBridgeStatus(client, MOCK_TRANSFERS.completed))).toMatchObject({ status: 502, code: 'server_error' })
+  })
+
+  it('fees-expire-quickly: quotes hold for 5 seconds instead of 30', async () => {
+    mock.useScenario('fees-expire-quickly')
+    const fee = await estimateFees(client, fees)
+    expect(Date.parse(fee.expiresAt!) - Date.parse(fee.quotedAt!)).toBe(5_000)
+  })
+
+  it('offline: every request loses its connection', async () => {
+    mock.useScenario('offline')
+    expect(await fail(getLink(client, MOCK_LINKS.demo))).toBeInstanceOf(PayLinkNetworkError)
+    expect(await fail(verifyPayment(client, { code: MOCK_LINKS.demo }))).toBeInstanceOf(PayLinkNetworkError)
+  })
+
+  it('reset() turns scenarios off and puts the seed back', async () => {
+    mock.useScenario('offline')
+    mock.reset()
+    expect((await getLink(client, MOCK_LINKS.demo)).code).toBe('demo')
+    expect(new Date(START).toISOString()).toBe((await estimateFees(client, fees)).quotedAt)
+  })
+
+  it('refuses an unknown scenario name with a PayLinkConfigError', () => {
+    expect(() => mock.useScenario('no-such-thing' as MockScenario)).toThrow(PayLinkConfigError)
+  })
+})
