@@ -1,0 +1,187 @@
+import express from 'express'
+import { Agent, type RequestListener } from 'node:http'
+import { createPayLinkProxy, type PayLinkProxyOptions, toNodeHandler } from '../../src/server.js'
+import { type Listening, listen, readAll, type Seen, send } from './nodeServers.js'
+import { KEY } from './recordingFetch.js'
+
+const API = '/api/paylink/pub/v1'
+let upstream: Listening
+let seen: Seen[]
+let answer: RequestListener
+const started: Listening[] = []
+
+async function proxyServer(options: Partial<PayLinkProxyOptions> = {}): Promise<Listening> {
+  const proxy = createPayLinkProxy({ apiKey: KEY, upstream: upstream.origin, basePath: '/api/paylink', ...options })
+  const server = await listen(toNodeHandler(proxy))
+  started.push(server)
+  return server
+}
+
+beforeAll(async () => {
+  upstream = await listen(async (req, res) => {
+    seen.push({ method: req.method!, url: req.url!, headers: req.headers, body: await readAll(req) })
+    answer(req, res)
+  })
+})
+beforeEach(() => {
+  seen = []
+  answer = (_, res) => {
+    res.writeHead(200, { 'Content-Type': 'application/json', 'X-Request-Id': 'req_7', 'Set-Cookie': 'up=1' }).end('{"ok":true}')
+  }
+})
+afterEach(async () => {
+  await Promise.all(started.splice(0).map((s) => s.close()))
+})
+afterAll(() => upstream.close())
+
+test('a GET is forwarded with the key added and the browser credentials dropped', async () => {
+  const proxy = await proxyServer()
+  const response = await send(proxy.port, {
+    path: `${API}/links/abc`,
+    headers: { Cookie: 'session=1', Authorization: 'Bearer t', 'X-API-Key': 'browser', Accept: 'application/json' },
+  })
+  expect(response).toMatchObject({ status: 200, body: '{"ok":true}' })
+  expect(response.headers['x-request-id']).toBe('req_7')
+  expect(response.headers['set-cookie']).toBeUndefined()
+  expect(seen).toHaveLength(1)
+  expect(seen[0]).toMatchObject({ method: 'GET', url: '/pub/v1/links/abc' })
+  expect(seen[0]!.headers['x-api-key']).toBe(KEY)
+  expect(seen[0]!.headers.cookie).toBeUndefined()
+  expect(seen[0]!.headers.authorization).toBeUndefined()
+})
+
+test('a POST is forwarded with its body, and the upstream status and x402 headers come back', async () => {
+  answer = (_, res) => {
+    res.writeHead(402, { 'Content-Type': 'application/json', 'PAYMENT-REQUIRED': 'eyJ4NDAyVmVyc2lvbiI6Mn0=' }).end('{"x402Version":1,"accepts":[]}')
+  }
+  const proxy = await proxyServer()
+  const response = await send(proxy.port, {
+    method: 'POST',
+    path: `${API}/payments/verify`,
+    headers: { 'Content-Type': 'application/json', 'Idempotency-Key': 'k1' },
+    chunks: ['{"code":', '"abc"}'],
+  })
+  expect(response.status).toBe(402)
+  expect(response.headers['payment-required']).toBe('eyJ4NDAyVmVyc2lvbiI6Mn0=')
+  expect(seen).toMatchObject([{ method: 'POST', url: '/pub/v1/payments/verify', body: '{"code":"abc"}' }])
+  expect(seen[0]!.headers).toMatchObject({ 'x-api-key': KEY, 'content-type': 'application/json', 'idempotency-key': 'k1' })
+})
+
+test('a chunked body over the limit gets 413 before it ends, and upstream is not contacted', async () => {
+  const proxy = await proxyServer({ maxBodyBytes: 1024 })
+  const response = await send(proxy.port, {
+    method: 'POST',
+    path: `${API}/links`,
+    headers: { 'Content-Type': 'application/json' },
+    chunks: ['x'.repeat(1000), 'x'.repeat(1000)],
+    end: false,
+  })
+  expect(response.status).toBe(413)
+  expect(JSON.parse(response.body).error.code).toBe('payload_too_large')
+  expect(seen).toEqual([])
+})
+
+test('a kept-alive connection stays usable after refused bodies', async () => {
+  const proxy = await proxyServer({ maxBodyBytes: 1024 })
+  let connections = 0
+  proxy.server.on('connection', () => connections++)
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+  try {
+    const chunks = Array.from({ length: 16 }, () => 'x'.repeat(65_536))
+    const streamed = await send(proxy.port, { method: 'POST', path: `${API}/links`, chunks, agent })
+    const announced = await send(proxy.port, {
+      method: 'POST',
+      path: `${API}/links`,
+      headers: { 'Content-Length': String(16 * 65_536) },
+      chunks,
+      agent,
+    })
+    const after = await send(proxy.port, { path: `${API}/links/abc`, agent })
+    expect([streamed.status, announced.status, after.status]).toEqual([413, 413, 200])
+  } finally {
+    agent.destroy()
+  }
+  expect(connections).toBe(1)
+  expect(seen.map((s) => s.url)).toEqual(['/pub/v1/links/abc'])
+})
+
+test.each([
+  ['an absolute-URL target', 'http://evil.test/api/paylink/pub/v1/links/abc'],
+  ['a plain traversal', `${API}/links/../../../admin`],
+  ['an encoded traversal', `${API}/links/%2e%2E/%2E%2e/admin`],
+  ['a half-encoded traversal', `${API}/links/.%2e/admin`],
+  ['a backslash', `${API}/links\\..\\admin`],
+  ['a double slash', `//evil.test${API}/links/abc`],
+])('%s gets 400 and never reaches upstream', async (_, path) => {
+  const proxy = await proxyServer()
+  const response = await send(proxy.port, { path })
+  expect(response.status).toBe(400)
+  expect(JSON.parse(response.body).error.code).toBe('invalid_request')
+  expect(seen).toEqual([])
+})
+
+test('an upstream that is down gets 502 bad_gateway', async () => {
+  const gone = await listen(() => {})
+  await gone.close()
+  const proxy = await proxyServer({ upstream: gone.origin })
+  const response = await send(proxy.port, { path: `${API}/links/abc` })
+  expect(response.status).toBe(502)
+  expect(JSON.parse(response.body)).toEqual({ error: { code: 'bad_gateway', message: expect.any(String) } })
+  expect(response.body).not.toContain(KEY)
+})
+
+test('an upstream that stalls gets 504 upstream_timeout', async () => {
+  answer = () => {}
+  const proxy = await proxyServer({ timeoutMs: 50 })
+  const response = await send(proxy.port, { path: `${API}/links/abc` })
+  expect(response.status).toBe(504)
+  expect(JSON.parse(response.body).error.code).toBe('upstream_timeout')
+  expect(seen).toHaveLength(1)
+})
+
+test('an upstream redirect is not followed, so the key never reaches its target', async () => {
+  const thief = await listen((req, res) => {
+    seen.push({ method: req.method!, url: `thief${req.url}`, headers: req.headers, body: '' })
+    res.end()
+  })
+  started.push(thief)
+  answer = (_, res) => {
+    res.writeHead(307, { Location: `${thief.origin}/steal` }).end()
+  }
+  const proxy = await proxyServer()
+  const response = await send(proxy.port, { path: `${API}/links/abc` })
+  expect(response.status).toBe(502)
+  expect(response.headers.location).toBeUndefined()
+  expect(seen.map((s) => s.url)).toEqual(['/pub/v1/links/abc'])
+})
+
+describe('under Express', () => {
+  async function expressServer(withJsonParser: boolean): Promise<Listening> {
+    const app = express()
+    if (withJsonParser) app.use(express.json())
+    app.use('/api/paylink', toNodeHandler(createPayLinkProxy({ apiKey: KEY, upstream: upstream.origin, basePath: '/api/paylink' })))
+    const server = await listen(app)
+    started.push(server)
+    return server
+  }
+
+  test('mounted with app.use, it still sees the full path and forwards', async () => {
+    const server = await expressServer(false)
+    const response = await send(server.port, { method: 'POST', path: `${API}/links`, chunks: ['{"creatorId":"c"}'] })
+    expect(response.status).toBe(200)
+    expect(seen).toMatchObject([{ method: 'POST', url: '/pub/v1/links', body: '{"creatorId":"c"}' }])
+  })
+
+  test('behind a body parser it refuses to forward an empty body and says why', async () => {
+    const server = await expressServer(true)
+    const response = await send(server.port, {
+      method: 'POST',
+      path: `${API}/links`,
+      headers: { 'Content-Type': 'application/json' },
+      chunks: ['{"creatorId":"c"}'],
+    })
+    expect(response.status).toBe(500)
+    expect(JSON.parse(response.body).error.message).toContain('express.json()')
+    expect(seen).toEqual([])
+  })
+})
