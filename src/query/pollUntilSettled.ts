@@ -1,5 +1,5 @@
 import { type Query, replaceEqualDeep } from '@tanstack/react-query'
-import { PayLinkHttpError } from '../client/errors.js'
+import { PayLinkHttpError, PayLinkNetworkError } from '../client/errors.js'
 
 /** Options of the polling policy shared by `usePayment` and `useBridgeStatus`. */
 export interface PollingOptions {
@@ -36,6 +36,13 @@ function rank(lifecycle: Lifecycle, status: string): number {
   return lifecycle.terminal.includes(status) ? lifecycle.order.length : lifecycle.order.indexOf(status)
 }
 
+// Asking again cannot fix a 4xx (but 408 and 429) or an answer that breaks the contract.
+function isPermanent(error: unknown): boolean {
+  if (!error || error instanceof PayLinkNetworkError) return false
+  if (error instanceof PayLinkHttpError) return error.status < 500 && error.status !== 408 && error.status !== 429
+  return true
+}
+
 /**
  * The polling policy, defined once: back-off from about 2 s to 30 s, `Retry-After` honoured on
  * 429, no polling while the document is hidden, none after a terminal status or past
@@ -53,7 +60,7 @@ export function pollUntilSettled<T extends { status: string }>(lifecycle: Lifecy
   return {
     refetchInterval: (query: Query<T, any, T, any>): number | false => {
       const { data, error, dataUpdateCount, errorUpdateCount } = query.state
-      if (isTerminal(lifecycle, data?.status)) return false
+      if (isTerminal(lifecycle, data?.status) || isPermanent(error)) return false
       const now = Date.now()
       if (!startedAt.has(query)) startedAt.set(query, now)
       const remaining = startedAt.get(query)! + maxDuration - now

@@ -1,0 +1,58 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
+import { setupServer } from 'msw/node'
+import { createPayLinkClient, type PayLinkClient } from '../../src/client.js'
+import { PayLinkProvider } from '../../src/hooks/PayLinkProvider.js'
+import { createMockApi, type MockApiOptions } from '../../src/mock/createMockApi.js'
+
+export const BASE_URL = 'https://api.paylink.test'
+
+/** One mock API behind MSW for a test file, with a log of every request it saw. */
+export function useMockApi(overrides: MockApiOptions = {}) {
+  // No key: in a browser the client talks to the keyless proxy, which the mock stands in for.
+  const options: MockApiOptions = { apiKeys: false, ...overrides }
+  const ctx = {
+    mock: createMockApi(options),
+    requests: [] as { method: string; path: string; paid: boolean }[],
+  }
+  const server = setupServer()
+  server.events.on('request:start', ({ request }) => {
+    const paid = request.headers.has('payment-signature') || request.headers.has('x-payment')
+    ctx.requests.push({ method: request.method, path: new URL(request.url).pathname, paid })
+  })
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+  beforeEach(() => {
+    ctx.mock = createMockApi(options)
+    server.resetHandlers(...ctx.mock.handlers)
+    ctx.requests.length = 0
+    sessionStorage.clear()
+  })
+  afterAll(() => server.close())
+  return Object.assign(ctx, {
+    server,
+    /** Requests whose path ends with `suffix` (e.g. `/links/demo`). */
+    count: (method: string, suffix: string) =>
+      ctx.requests.filter((r) => r.method === method && r.path.endsWith(suffix)).length,
+  })
+}
+
+/** A browser-style client (no key) without transport retries, so each request a test counts is one the hook asked for. */
+export function testClient(fetch?: typeof globalThis.fetch): PayLinkClient {
+  return createPayLinkClient({ baseUrl: BASE_URL, retry: false, ...(fetch && { fetch }) })
+}
+
+/** A fresh QueryClient per test, retries off. */
+export function testQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } })
+}
+
+/** A wrapper with a PayLinkProvider inside a host QueryClientProvider. */
+export function wrapperFor(client = testClient(), queryClient = testQueryClient()) {
+  return function Wrapper({ children }: { children: ReactNode }) {
+    return (
+      <QueryClientProvider client={queryClient}>
+        <PayLinkProvider client={client}>{children}</PayLinkProvider>
+      </QueryClientProvider>
+    )
+  }
+}

@@ -1,0 +1,95 @@
+import { act, renderHook, waitFor } from '@testing-library/react'
+import { StrictMode, type ReactNode } from 'react'
+import { PayLinkValidationError } from '../../src/client.js'
+import { useAttentionToken } from '../../src/hooks/useAttentionToken.js'
+import { useCreateLink } from '../../src/hooks/useCreateLink.js'
+import { useLink } from '../../src/hooks/useLink.js'
+import { useVerifyPayment } from '../../src/hooks/useVerifyPayment.js'
+import { MOCK_LINKS } from '../../src/mock/constants.js'
+import { testClient, testQueryClient, useMockApi, wrapperFor } from './harness.js'
+
+const api = useMockApi()
+
+const input = {
+  creatorId: 'creator_1',
+  chainType: 'solana',
+  model: 'payment' as const,
+  splits: { creator: 9_000, platform: 1_000 },
+  price: { amount: '2.00', currency: 'USDC' },
+}
+
+function strictWrapper() {
+  const Inner = wrapperFor()
+  return ({ children }: { children: ReactNode }) => (
+    <StrictMode>
+      <Inner>{children}</Inner>
+    </StrictMode>
+  )
+}
+
+test('useCreateLink creates a link and reading it back costs no request', async () => {
+  const wrapper = wrapperFor(testClient(), testQueryClient())
+  const { result } = renderHook(() => useCreateLink(), { wrapper })
+  const link = await act(() => result.current.mutateAsync(input))
+  expect(link).toMatchObject({ creatorId: 'creator_1', price: { amount: '2.00' } })
+  const read = renderHook(() => useLink(link.code), { wrapper })
+  expect(read.result.current.data).toMatchObject({ code: link.code })
+  expect(api.count('GET', `/links/${link.code}`)).toBe(0)
+  expect(api.count('POST', '/links')).toBe(1)
+})
+
+test('useCreateLink refuses a bad input with the bad fields named, sending nothing', async () => {
+  const { result } = renderHook(() => useCreateLink(), { wrapper: wrapperFor() })
+  act(() => result.current.mutate({ ...input, creatorId: '', splits: { creator: 9_000, platform: 999 } }))
+  await waitFor(() => expect(result.current.isError).toBe(true))
+  expect(result.current.error).toBeInstanceOf(PayLinkValidationError)
+  const paths = (result.current.error as PayLinkValidationError).issues.map((i) => i.path)
+  expect(paths).toEqual(expect.arrayContaining(['creatorId', 'splits']))
+  expect(api.requests).toHaveLength(0)
+})
+
+test('the caller’s onSuccess runs after the link is cached', async () => {
+  const queryClient = testQueryClient()
+  const onSuccess = vi.fn()
+  const { result } = renderHook(() => useCreateLink({ mutation: { onSuccess } }), { wrapper: wrapperFor(testClient(), queryClient) })
+  const link = await act(() => result.current.mutateAsync(input))
+  expect(onSuccess).toHaveBeenCalledTimes(1)
+  expect(onSuccess.mock.calls[0]![0]).toEqual(link)
+})
+
+test('StrictMode double mounting sends a mutation once', async () => {
+  const { result } = renderHook(() => useCreateLink(), { wrapper: strictWrapper() })
+  await act(() => result.current.mutateAsync(input))
+  expect(api.count('POST', '/links')).toBe(1)
+})
+
+test('useVerifyPayment prices a link through the 402 gate', async () => {
+  const { result } = renderHook(() => useVerifyPayment(), { wrapper: wrapperFor() })
+  const answer = await act(() => result.current.mutateAsync({ code: MOCK_LINKS.demo }))
+  expect(answer.status).toBe('payment-required')
+  if (answer.status !== 'payment-required') return
+  expect(answer.paymentRequired.accepts[0]).toMatchObject({ amount: '1500000', scheme: 'exact' })
+})
+
+test('useVerifyPayment reports an unknown link as an error', async () => {
+  const { result } = renderHook(() => useVerifyPayment(), { wrapper: wrapperFor() })
+  act(() => result.current.mutate({ code: 'no-such-link' }))
+  await waitFor(() => expect(result.current.isError).toBe(true))
+  expect(result.current.error).toMatchObject({ name: 'PayLinkHttpError', status: 404 })
+})
+
+test('useAttentionToken returns a session that expires', async () => {
+  const { result } = renderHook(() => useAttentionToken(), { wrapper: wrapperFor() })
+  const session = await act(() => result.current.mutateAsync({ code: MOCK_LINKS.engagement }))
+  expect(session.token).toEqual(expect.any(String))
+  expect(Date.parse(session.expiresAt)).toBeGreaterThan(Date.now())
+})
+
+test('useAttentionToken surfaces a server error', async () => {
+  api.mock.inject('createAttentionToken', { status: 503 })
+  const { result } = renderHook(() => useAttentionToken(), { wrapper: wrapperFor() })
+  act(() => result.current.mutate({}))
+  await waitFor(() => expect(result.current.isError).toBe(true))
+  expect(result.current.error).toMatchObject({ name: 'PayLinkHttpError', status: 503 })
+  expect(api.count('POST', '/attention/token')).toBe(1)
+})

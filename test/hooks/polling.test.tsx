@@ -1,0 +1,169 @@
+import { act, renderHook } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { PayLinkHttpError } from '../../src/client.js'
+import { useBridgeStatus } from '../../src/hooks/useBridgeStatus.js'
+import { usePayment } from '../../src/hooks/usePayment.js'
+import { MOCK_PAYMENTS, MOCK_TRANSFERS } from '../../src/mock/constants.js'
+import { useMockApi, wrapperFor } from './harness.js'
+
+const api = useMockApi({ transferStepMs: 5_000, settleDelayMs: 2_000 })
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
+})
+afterEach(() => {
+  vi.useRealTimers()
+  setVisibility('visible')
+})
+
+const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms))
+
+function setVisibility(state: 'visible' | 'hidden') {
+  Object.defineProperty(document, 'visibilityState', { value: state, configurable: true })
+  Object.defineProperty(document, 'hidden', { value: state === 'hidden', configurable: true })
+  window.dispatchEvent(new Event('visibilitychange'))
+  document.dispatchEvent(new Event('visibilitychange'))
+}
+
+const transferPath = (id: string) => `/bridge/status/${id}`
+
+test('a transfer is followed to completed, with back-off, and never asked again after', async () => {
+  // The mock's clock is the faked Date: it moves one step per 5 s from the start.
+  api.mock.reset()
+  const { result } = renderHook(() => useBridgeStatus(MOCK_TRANSFERS.pending), { wrapper: wrapperFor() })
+  await advance(0)
+  expect(result.current.data?.status).toBe('pending')
+  const seen = new Set<string>()
+  seen.add('pending')
+  for (let t = 0; t < 30_000; t += 500) {
+    await advance(500)
+    if (result.current.data) seen.add(result.current.data.status)
+  }
+  expect(result.current.data?.status).toBe('completed')
+  // Statuses appear in lifecycle order (back-off may skip one), never repeated out of order.
+  const order = ['pending', 'source_confirmed', 'in_transit', 'completed']
+  const shown = [...seen].map((s) => order.indexOf(s))
+  expect(shown).toEqual([...shown].sort((a, b) => a - b))
+  expect(shown.length).toBeGreaterThanOrEqual(3)
+  const polls = api.count('GET', transferPath(MOCK_TRANSFERS.pending))
+  // Back-off: 2 s growing by half each time, so far fewer than one poll per 2 s over 30 s.
+  expect(polls).toBeGreaterThanOrEqual(4)
+  expect(polls).toBeLessThanOrEqual(8)
+  await advance(10 * 60_000)
+  expect(api.count('GET', transferPath(MOCK_TRANSFERS.pending))).toBe(polls)
+  expect(result.current.isStale).toBe(false)
+})
+
+test('a terminal transfer is fetched once and never polled', async () => {
+  const { result } = renderHook(() => useBridgeStatus(MOCK_TRANSFERS.refunded), { wrapper: wrapperFor() })
+  await advance(0)
+  expect(result.current.data?.status).toBe('refunded')
+  await advance(5 * 60_000)
+  expect(api.count('GET', transferPath(MOCK_TRANSFERS.refunded))).toBe(1)
+})
+
+test('no request while the document is hidden; polling resumes when it is visible', async () => {
+  api.mock.useScenario('transfer-stuck-in-transit')
+  const { result } = renderHook(() => useBridgeStatus(MOCK_TRANSFERS.inTransit), { wrapper: wrapperFor() })
+  await advance(0)
+  expect(result.current.data?.status).toBe('in_transit')
+  const before = api.count('GET', transferPath(MOCK_TRANSFERS.inTransit))
+  setVisibility('hidden')
+  await advance(5 * 60_000)
+  expect(api.count('GET', transferPath(MOCK_TRANSFERS.inTransit))).toBe(before)
+  setVisibility('visible')
+  await advance(100)
+  expect(api.count('GET', transferPath(MOCK_TRANSFERS.inTransit))).toBeGreaterThan(before)
+})
+
+test('a status that moves backwards is ignored and reported, not shown', async () => {
+  const answers = ['in_transit', 'pending', 'completed', 'in_transit']
+  let i = 0
+  api.server.use(
+    http.get('*/pub/v1/bridge/status/:id', ({ params }) =>
+      HttpResponse.json({
+        id: params.id,
+        status: answers[Math.min(i++, answers.length - 1)],
+        sourceChain: 'solana',
+        destinationChain: 'base',
+        asset: 'USDC',
+        amount: '10',
+        createdAt: '2026-01-01T00:00:00Z',
+        updatedAt: '2026-01-01T00:00:00Z',
+      }),
+    ),
+  )
+  const onRegression = vi.fn()
+  const shown: string[] = []
+  const { result } = renderHook(
+    () => {
+      const r = useBridgeStatus('tr_custom', { polling: { onRegression } })
+      if (r.data) shown.push(r.data.status)
+      return r
+    },
+    { wrapper: wrapperFor() },
+  )
+  await advance(0)
+  await advance(2_000)
+  expect(onRegression).toHaveBeenCalledWith('in_transit', 'pending')
+  await advance(3_100)
+  expect(result.current.data?.status).toBe('completed')
+  // A stray answer after the terminal one (here forced by a manual refetch) is not shown either.
+  await act(() => result.current.refetch())
+  expect(result.current.data?.status).toBe('completed')
+  expect(onRegression).toHaveBeenCalledWith('completed', 'in_transit')
+  expect(shown).not.toContain('pending')
+  expect(shown.slice(shown.indexOf('completed'))).not.toContain('in_transit')
+})
+
+test('polling gives up after maxDurationMs and reports isStale', async () => {
+  api.mock.useScenario('transfer-stuck-in-transit')
+  const { result } = renderHook(
+    () => useBridgeStatus(MOCK_TRANSFERS.inTransit, { polling: { maxDurationMs: 60_000 } }),
+    { wrapper: wrapperFor() },
+  )
+  await advance(0)
+  expect(result.current.isStale).toBe(false)
+  await advance(61_000)
+  expect(result.current.isStale).toBe(true)
+  expect(result.current.data?.status).toBe('in_transit')
+  const polls = api.count('GET', transferPath(MOCK_TRANSFERS.inTransit))
+  await advance(10 * 60_000)
+  expect(api.count('GET', transferPath(MOCK_TRANSFERS.inTransit))).toBe(polls)
+})
+
+test('a 429 pushes the next poll past its Retry-After', async () => {
+  api.mock.useScenario('transfer-stuck-in-transit')
+  api.mock.inject('getBridgeStatus', { retryAfter: 20, times: 1 })
+  const { result } = renderHook(() => useBridgeStatus(MOCK_TRANSFERS.inTransit), { wrapper: wrapperFor() })
+  await advance(0)
+  expect(result.current.error).toBeInstanceOf(PayLinkHttpError)
+  expect(result.current.error).toMatchObject({ status: 429, retryAfterSeconds: 20 })
+  await advance(19_000)
+  expect(api.count('GET', transferPath(MOCK_TRANSFERS.inTransit))).toBe(1)
+  await advance(2_000)
+  expect(api.count('GET', transferPath(MOCK_TRANSFERS.inTransit))).toBe(2)
+  expect(result.current.data?.status).toBe('in_transit')
+})
+
+test('usePayment follows a verified payment until it settles, then stops', async () => {
+  api.mock.reset()
+  const { result } = renderHook(() => usePayment(MOCK_PAYMENTS.verified), { wrapper: wrapperFor() })
+  await advance(0)
+  expect(result.current.data?.status).toBe('verified')
+  await advance(3_000)
+  expect(result.current.data?.status).toBe('settled')
+  const polls = api.count('GET', `/payments/${MOCK_PAYMENTS.verified}`)
+  await advance(5 * 60_000)
+  expect(api.count('GET', `/payments/${MOCK_PAYMENTS.verified}`)).toBe(polls)
+})
+
+test('usePayment reports an unknown payment as a 404, and an empty id as disabled', async () => {
+  const { result } = renderHook(() => usePayment('pay_nope'), { wrapper: wrapperFor() })
+  await advance(0)
+  expect(result.current.error).toMatchObject({ name: 'PayLinkHttpError', status: 404 })
+  const disabled = renderHook(() => usePayment(undefined), { wrapper: wrapperFor() })
+  await advance(10_000)
+  expect(disabled.result.current.fetchStatus).toBe('idle')
+  expect(api.count('GET', '/payments/pay_nope')).toBe(1)
+})

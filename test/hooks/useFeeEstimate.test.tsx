@@ -1,0 +1,70 @@
+import { act, renderHook, waitFor } from '@testing-library/react'
+import type { FeeEstimateParams } from '../../src/client.js'
+import { useFeeEstimate } from '../../src/hooks/useFeeEstimate.js'
+import { useMockApi, wrapperFor } from './harness.js'
+
+const api = useMockApi()
+const params: FeeEstimateParams = { sourceChain: 'solana', destinationChain: 'base', asset: 'USDC', amount: '100' }
+const quotes = () => api.count('GET', '/fees/estimate')
+
+test('waits for a complete set of parameters', async () => {
+  const { result, rerender } = renderHook((p: Partial<FeeEstimateParams>) => useFeeEstimate(p), {
+    wrapper: wrapperFor(),
+    initialProps: { ...params, amount: '' },
+  })
+  await act(() => new Promise((r) => setTimeout(r, 20)))
+  expect(result.current.fetchStatus).toBe('idle')
+  expect(quotes()).toBe(0)
+  rerender(params)
+  await waitFor(() => expect(result.current.isSuccess).toBe(true))
+  expect(quotes()).toBe(1)
+  expect(result.current.data?.totalFee).toEqual({
+    amount: expect.stringMatching(/^\d+(\.\d+)?$/),
+    currency: 'USDC',
+    raw: expect.stringMatching(/ USDC$/),
+  })
+  expect(result.current.data?.estimatedSeconds).toEqual(expect.any(Number))
+})
+
+test('keeps the previous quote on screen while the parameters change', async () => {
+  const { result, rerender } = renderHook((p: FeeEstimateParams) => useFeeEstimate(p), {
+    wrapper: wrapperFor(),
+    initialProps: params,
+  })
+  await waitFor(() => expect(result.current.isSuccess).toBe(true))
+  const first = result.current.data
+  api.mock.inject('estimateFees', { latencyMs: 200, times: 1 })
+  rerender({ ...params, amount: '5000' })
+  expect(result.current.data).toBe(first)
+  expect(result.current.isPlaceholderData).toBe(true)
+  await waitFor(() => expect(result.current.isPlaceholderData).toBe(false))
+  expect(result.current.data).not.toEqual(first)
+})
+
+test('fetches a new quote when the quote expires', async () => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
+  try {
+    api.mock.useScenario('fees-expire-quickly')
+    const { result } = renderHook(() => useFeeEstimate(params), { wrapper: wrapperFor() })
+    await act(() => vi.advanceTimersByTimeAsync(10))
+    expect(result.current.isSuccess).toBe(true)
+    const ttl = Date.parse(result.current.data!.expiresAt!) - Date.now()
+    await act(() => vi.advanceTimersByTimeAsync(ttl - 100))
+    expect(quotes()).toBe(1)
+    await act(() => vi.advanceTimersByTimeAsync(200))
+    expect(quotes()).toBe(2)
+  } finally {
+    vi.useRealTimers()
+  }
+})
+
+test('a bad amount is refused before sending; a server error is reported', async () => {
+  const bad = renderHook(() => useFeeEstimate({ ...params, amount: '1e3' }), { wrapper: wrapperFor() })
+  await waitFor(() => expect(bad.result.current.isError).toBe(true))
+  expect(bad.result.current.error).toMatchObject({ name: 'PayLinkValidationError', source: 'input' })
+  expect(quotes()).toBe(0)
+  api.mock.inject('estimateFees', { status: 503 })
+  const down = renderHook(() => useFeeEstimate(params), { wrapper: wrapperFor() })
+  await waitFor(() => expect(down.result.current.isError).toBe(true))
+  expect(down.result.current.error).toMatchObject({ name: 'PayLinkHttpError', status: 503 })
+})

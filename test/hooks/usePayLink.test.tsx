@@ -1,0 +1,212 @@
+import { act, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react'
+import { StrictMode } from 'react'
+import { usePayLink, type UsePayLinkOptions } from '../../src/hooks/usePayLink.js'
+import { BASE_SEPOLIA_USDC, MOCK_LINKS } from '../../src/mock/constants.js'
+import { createTestSigner } from '../../src/mock/createTestSigner.js'
+import { testClient, testQueryClient, useMockApi, wrapperFor } from './harness.js'
+
+const api = useMockApi({ settleDelayMs: 0 })
+const code = MOCK_LINKS.demo
+const paidRequests = () => api.requests.filter((r) => r.paid).length
+const priceRequests = () => api.requests.filter((r) => r.path.endsWith('/payments/verify') && !r.paid).length
+const cap = { [BASE_SEPOLIA_USDC]: '10000000' } // 10 USDC: the demo link costs 1.50
+
+function PayButton(props: UsePayLinkOptions) {
+  const { status, pay } = usePayLink(code, { maxAmount: cap, ...props })
+  return (
+    <button type="button" data-state={status} onClick={() => void pay()}>
+      {status}
+    </button>
+  )
+}
+
+test('mounting fetches the requirements once; a click goes to the wallet with no request in between', async () => {
+  let requestsAtSigning = -1
+  const signer = createTestSigner()
+  const watched = { ...signer, signPayment: (...a: Parameters<typeof signer.signPayment>) => ((requestsAtSigning = api.requests.length), signer.signPayment(...a)) }
+  render(
+    <StrictMode>
+      <PayButton signer={watched} />
+    </StrictMode>,
+    { wrapper: wrapperFor() },
+  )
+  await screen.findByText('ready')
+  expect(priceRequests()).toBe(1)
+  const beforeClick = api.requests.length
+  fireEvent.click(screen.getByRole('button'))
+  await screen.findByText('settled')
+  expect(requestsAtSigning).toBe(beforeClick)
+})
+
+test('10 rapid clicks make 1 signature and 1 paid request', async () => {
+  const signer = createTestSigner({ delayMs: 20 })
+  render(<PayButton signer={signer} />, { wrapper: wrapperFor() })
+  await screen.findByText('ready')
+  const button = screen.getByRole('button')
+  for (let i = 0; i < 10; i++) fireEvent.click(button)
+  await screen.findByText('settled')
+  for (let i = 0; i < 3; i++) fireEvent.click(button)
+  expect(signer.calls).toBe(1)
+  expect(paidRequests()).toBe(1)
+  expect(api.mock.ledger).toHaveLength(1)
+})
+
+test('a response lost after the paid request is recovered by resending the same payload: one payment', async () => {
+  const sent: string[] = []
+  let dropped = false
+  const lossy: typeof fetch = async (input, init) => {
+    const headers = new Headers(init?.headers)
+    const payment = headers.get('payment-signature') ?? headers.get('x-payment')
+    if (payment) sent.push(`${payment}|${headers.get('idempotency-key')}`)
+    const response = await fetch(input, init)
+    if (payment && !dropped) {
+      dropped = true
+      throw new TypeError('network connection lost')
+    }
+    return response
+  }
+  const signer = createTestSigner()
+  render(<PayButton signer={signer} />, { wrapper: wrapperFor(testClient(lossy)) })
+  await screen.findByText('ready')
+  fireEvent.click(screen.getByRole('button'))
+  await screen.findByText('unknown')
+  expect(api.mock.ledger).toHaveLength(1)
+  fireEvent.click(screen.getByRole('button'))
+  await screen.findByText('settled')
+  expect(signer.calls).toBe(1)
+  expect(sent).toHaveLength(2)
+  expect(sent[1]).toBe(sent[0])
+  expect(api.mock.ledger).toHaveLength(1)
+})
+
+test('after a reload, a signed payment whose outcome was lost is resent, not signed again', async () => {
+  const lost: typeof fetch = async (input, init) => {
+    const headers = new Headers(init?.headers)
+    await fetch(input, init)
+    if (headers.has('payment-signature')) throw new TypeError('the tab was closed')
+    return fetch(input, init)
+  }
+  const first = render(<PayButton signer={createTestSigner()} />, { wrapper: wrapperFor(testClient(lost)) })
+  await screen.findByText('ready')
+  fireEvent.click(screen.getByRole('button'))
+  await screen.findByText('unknown')
+  first.unmount()
+
+  // A new page: a new client and query cache; only sessionStorage survived.
+  const signer = createTestSigner()
+  render(<PayButton signer={signer} />, { wrapper: wrapperFor(testClient(), testQueryClient()) })
+  await screen.findByText('settled')
+  expect(signer.calls).toBe(0)
+  expect(api.mock.ledger).toHaveLength(1)
+  expect(sessionStorage.length).toBe(0)
+})
+
+test('a price over maxAmount fails before anything is signed or sent', async () => {
+  const signer = createTestSigner()
+  const { result } = renderHook(() => usePayLink(code, { signer, maxAmount: { [BASE_SEPOLIA_USDC]: '1000000' } }), {
+    wrapper: wrapperFor(),
+  })
+  await waitFor(() => expect(result.current.status).toBe('ready'))
+  await act(() => result.current.pay())
+  expect(result.current.status).toBe('failed')
+  expect(result.current.error).toMatchObject({ name: 'PayLinkPaymentError', reason: 'exceeds_max_amount' })
+  expect(signer.calls).toBe(0)
+  expect(paidRequests()).toBe(0)
+})
+
+test('requirements older than maxTimeoutSeconds are fetched again before the wallet is asked', async () => {
+  vi.useFakeTimers({ toFake: ['Date'] })
+  try {
+    let priceRequestsAtSigning = -1
+    const signer = createTestSigner()
+    const watched = { ...signer, signPayment: (...a: Parameters<typeof signer.signPayment>) => ((priceRequestsAtSigning = priceRequests()), signer.signPayment(...a)) }
+    const { result } = renderHook(() => usePayLink(code, { signer: watched, maxAmount: cap }), { wrapper: wrapperFor() })
+    await waitFor(() => expect(result.current.status).toBe('ready'))
+    vi.setSystemTime(Date.now() + 61_000)
+    await act(() => result.current.pay())
+    expect(priceRequestsAtSigning).toBe(2)
+    expect(result.current.status).toBe('settled')
+  } finally {
+    vi.useRealTimers()
+  }
+})
+
+test('a wallet refusal is cancelled, not an error, and paying again is allowed', async () => {
+  const { result, rerender } = renderHook((props: UsePayLinkOptions) => usePayLink(code, { maxAmount: cap, ...props }), {
+    wrapper: wrapperFor(),
+    initialProps: { signer: createTestSigner({ rejects: true }) },
+  })
+  await waitFor(() => expect(result.current.status).toBe('ready'))
+  await act(() => result.current.pay())
+  expect(result.current.status).toBe('cancelled')
+  expect(result.current.error).toBeUndefined()
+  expect(paidRequests()).toBe(0)
+  expect(result.current.canPay).toBe(true)
+  rerender({ signer: createTestSigner() })
+  await act(() => result.current.pay())
+  expect(result.current.status).toBe('settled')
+})
+
+test('a 402 after paying is unknown, and a second click resends instead of signing again', async () => {
+  api.mock.useScenario('payment-insufficient-funds')
+  const signer = createTestSigner()
+  const { result } = renderHook(() => usePayLink(code, { signer, maxAmount: cap }), { wrapper: wrapperFor() })
+  await waitFor(() => expect(result.current.status).toBe('ready'))
+  await act(() => result.current.pay())
+  expect(result.current.status).toBe('unknown')
+  expect(result.current.error).toMatchObject({ reason: 'outcome_unknown', x402Reason: 'insufficient_funds' })
+  await act(() => result.current.pay())
+  expect(result.current.status).toBe('unknown')
+  expect(signer.calls).toBe(1)
+  expect(paidRequests()).toBe(2)
+  expect(api.mock.ledger).toHaveLength(0)
+})
+
+test('an ambiguous 402 resolves by resending the same payload under the same key', async () => {
+  api.mock.useScenario('payment-outcome-unknown')
+  const signer = createTestSigner()
+  const { result } = renderHook(() => usePayLink(code, { signer, maxAmount: cap }), { wrapper: wrapperFor() })
+  await waitFor(() => expect(result.current.status).toBe('ready'))
+  await act(() => result.current.pay())
+  expect(result.current.status).toBe('unknown')
+  await act(() => result.current.pay())
+  expect(result.current.status).toBe('settled')
+  expect(result.current.proof).toMatchObject({ success: true })
+  expect(signer.calls).toBe(1)
+  expect(api.mock.ledger).toHaveLength(1)
+})
+
+test('a verified payment is followed until it settles', async () => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
+  try {
+    api.mock.useScenario('payment-settles-slowly')
+    const { result } = renderHook(() => usePayLink(code, { signer: createTestSigner(), maxAmount: cap }), { wrapper: wrapperFor() })
+    await act(() => vi.advanceTimersByTimeAsync(10))
+    expect(result.current.status).toBe('ready')
+    await act(() => result.current.pay())
+    expect(result.current.status).toBe('verifying')
+    expect(result.current.payment?.status).toBe('verified')
+    await act(() => vi.advanceTimersByTimeAsync(90_000))
+    expect(result.current.status).toBe('settled')
+    expect(api.count('GET', `/payments/${result.current.payment!.id}`)).toBeGreaterThan(0)
+  } finally {
+    vi.useRealTimers()
+  }
+})
+
+test('without a signer the requirements load but a click does nothing', async () => {
+  const { result } = renderHook(() => usePayLink(code), { wrapper: wrapperFor() })
+  await waitFor(() => expect(result.current.status).toBe('ready'))
+  expect(result.current.canPay).toBe(false)
+  await act(() => result.current.pay())
+  expect(result.current.status).toBe('ready')
+  expect(paidRequests()).toBe(0)
+})
+
+test('an unknown link fails with the HTTP error, and nothing is signed', async () => {
+  const signer = createTestSigner()
+  const { result } = renderHook(() => usePayLink('no-such-link', { signer }), { wrapper: wrapperFor() })
+  await waitFor(() => expect(result.current.status).toBe('failed'))
+  expect(result.current.error).toMatchObject({ name: 'PayLinkHttpError', status: 404 })
+  expect(signer.calls).toBe(0)
+})
