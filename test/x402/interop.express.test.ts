@@ -1,0 +1,162 @@
+import { once } from 'node:events'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { HTTPFacilitatorClient } from '@x402/core/server'
+import { PaymentPayloadV2Schema } from '@x402/core/schemas'
+import { ExactEvmScheme } from '@x402/evm/exact/server'
+import { paymentMiddleware, x402ResourceServer } from '@x402/express'
+import express from 'express'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { createEvmSigner } from '../../src/evm/createEvmSigner.js'
+import { fetchWithPayment } from '../../src/x402/fetchWithPayment.js'
+import { decodePaymentResponse } from '../../src/x402/paymentHeaders.js'
+import { type ExactEvmPayload, PAY_TO, signedBy, USDC_BASE_SEPOLIA } from './helpers.js'
+
+// A real @x402/express (v2) server in front of a local facilitator stub: no internet, no RPC.
+
+const TX = `0x${'ab'.repeat(32)}`
+const account = privateKeyToAccount(generatePrivateKey())
+
+/** What the facilitator stub received, and whether it refuses to settle. */
+const facilitator = { verified: [] as any[], settled: [] as any[], refuseSettle: false }
+/** Every request the app received, before the payment middleware. */
+let received: { method: string; path: string; body: unknown; trace: string | undefined; paid: boolean }[] = []
+
+const facilitatorServer = http.createServer(async (req, res) => {
+  let text = ''
+  for await (const chunk of req) text += chunk
+  res.setHeader('Content-Type', 'application/json')
+  if (req.url === '/supported') {
+    return res.end(JSON.stringify({ kinds: [{ x402Version: 2, scheme: 'exact', network: 'eip155:84532' }], extensions: [], signers: {} }))
+  }
+  const call = JSON.parse(text)
+  const payer = call.paymentPayload?.payload?.authorization?.from
+  if (req.url === '/verify') {
+    facilitator.verified.push(call)
+    return res.end(JSON.stringify({ isValid: true, payer }))
+  }
+  facilitator.settled.push(call)
+  res.end(
+    JSON.stringify(
+      facilitator.refuseSettle
+        ? { success: false, errorReason: 'insufficient_funds', transaction: '', network: 'eip155:84532' }
+        : { success: true, transaction: TX, network: 'eip155:84532', payer },
+    ),
+  )
+})
+
+let appServer: http.Server
+let base: string
+
+beforeAll(async () => {
+  facilitatorServer.listen(0, '127.0.0.1')
+  await once(facilitatorServer, 'listening')
+  const facilitatorUrl = `http://127.0.0.1:${(facilitatorServer.address() as AddressInfo).port}`
+  const resourceServer = new x402ResourceServer(new HTTPFacilitatorClient({ url: facilitatorUrl })).register(
+    'eip155:84532',
+    new ExactEvmScheme(),
+  )
+  const accepts = { scheme: 'exact', price: '$0.001', network: 'eip155:84532', payTo: PAY_TO } as const
+  const app = express()
+  app.use(express.json())
+  app.use((req, _res, next) => {
+    received.push({ method: req.method, path: req.path, body: req.body, trace: req.get('x-trace'), paid: !!req.get('PAYMENT-SIGNATURE') })
+    next()
+  })
+  app.use(
+    paymentMiddleware(
+      { 'GET /weather': { accepts, description: 'Weather' }, 'POST /notes': { accepts, description: 'Store a note' } },
+      resourceServer,
+    ),
+  )
+  app.get('/weather', (_req, res) => {
+    res.json({ weather: 'sunny', temperature: 21 })
+  })
+  app.post('/notes', (req, res) => {
+    res.status(201).json({ stored: req.body, trace: req.get('x-trace') })
+  })
+  appServer = app.listen(0, '127.0.0.1')
+  await once(appServer, 'listening')
+  base = `http://127.0.0.1:${(appServer.address() as AddressInfo).port}`
+})
+
+afterAll(async () => {
+  appServer.closeAllConnections()
+  facilitatorServer.closeAllConnections()
+  await Promise.all([new Promise((r) => appServer.close(r)), new Promise((r) => facilitatorServer.close(r))])
+})
+
+beforeEach(() => {
+  received = []
+  facilitator.verified = []
+  facilitator.settled = []
+  facilitator.refuseSettle = false
+})
+
+function countingSigner() {
+  const signer = createEvmSigner(account)
+  return { ...signer, signPayment: vi.fn(signer.signPayment) }
+}
+
+describe('fetchWithPayment against @x402/express', () => {
+  test('pays GET /weather: 200, the body, the settlement, and a payload the facilitator can check', async () => {
+    const signer = countingSigner()
+    const response = await fetchWithPayment(`${base}/weather`, undefined, { signer })
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual({ weather: 'sunny', temperature: 21 })
+    expect(decodePaymentResponse(response.headers)).toMatchObject({
+      success: true,
+      transaction: TX,
+      network: 'eip155:84532',
+      payer: account.address,
+    })
+    expect(signer.signPayment).toHaveBeenCalledTimes(1)
+
+    expect(facilitator.settled).toHaveLength(1)
+    const { paymentPayload, paymentRequirements } = facilitator.settled[0]
+    const parsed = PaymentPayloadV2Schema.safeParse(paymentPayload)
+    expect(parsed.success).toBe(true)
+    expect(paymentPayload.accepted).toEqual(paymentRequirements)
+    expect(paymentPayload.resource).toMatchObject({ url: `${base}/weather`, description: 'Weather' })
+    const payload = paymentPayload.payload as ExactEvmPayload
+    expect(payload.authorization).toMatchObject({ from: account.address, to: PAY_TO, value: '1000' })
+    const domain = { chainId: 84532, asset: USDC_BASE_SEPOLIA, name: 'USDC', version: '2' }
+    expect(paymentRequirements).toMatchObject({ asset: USDC_BASE_SEPOLIA, extra: { name: 'USDC', version: '2' } })
+    expect(await signedBy(payload, domain, account.address)).toBe(true)
+  })
+
+  test('a POST with a JSON body and a Headers object keeps both on the paid retry', async () => {
+    const headers = new Headers({ 'Content-Type': 'application/json', 'x-trace': 'trace-1' })
+    const note = { text: 'hello', n: 1 }
+    const response = await fetchWithPayment(`${base}/notes`, { method: 'POST', headers, body: JSON.stringify(note) }, { signer: countingSigner() })
+    expect(response.status).toBe(201)
+    expect(await response.json()).toEqual({ stored: note, trace: 'trace-1' })
+    expect(received).toEqual([
+      { method: 'POST', path: '/notes', body: note, trace: 'trace-1', paid: false },
+      { method: 'POST', path: '/notes', body: note, trace: 'trace-1', paid: true },
+    ])
+    expect(headers.has('PAYMENT-SIGNATURE')).toBe(false)
+  })
+
+  test('over maxAmount: nothing is signed and nothing is sent twice', async () => {
+    const signer = countingSigner()
+    await expect(
+      fetchWithPayment(`${base}/weather`, undefined, { signer, maxAmount: { [USDC_BASE_SEPOLIA]: 999n } }),
+    ).rejects.toMatchObject({ name: 'PayLinkPaymentError', reason: 'exceeds_max_amount' })
+    expect(signer.signPayment).not.toHaveBeenCalled()
+    expect(received).toHaveLength(1)
+    expect(facilitator.verified).toHaveLength(0)
+  })
+
+  test('a facilitator that refuses to settle: the second 402 is outcome_unknown, signed exactly once', async () => {
+    facilitator.refuseSettle = true
+    const signer = countingSigner()
+    await expect(fetchWithPayment(`${base}/weather`, undefined, { signer })).rejects.toMatchObject({
+      name: 'PayLinkPaymentError',
+      reason: 'outcome_unknown',
+      x402Reason: 'insufficient_funds',
+    })
+    expect(signer.signPayment).toHaveBeenCalledTimes(1)
+    expect(received.map((r) => r.paid)).toEqual([false, true])
+  })
+})
