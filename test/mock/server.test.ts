@@ -1,0 +1,66 @@
+import { createLink, createPayLinkClient, getLink, PayLinkNetworkError, verifyPayment } from '../../src/client.js'
+import { MOCK_LINKS, type MockServer, startMockServer } from '../../src/mock.js'
+import { v2Payment } from './payloads.js'
+
+// No MSW interception in this file: these requests cross a real socket on 127.0.0.1.
+let server: MockServer
+beforeAll(async () => {
+  server = await startMockServer({ apiKeys: ['k_server'] })
+})
+afterEach(() => server.mock.reset())
+afterAll(() => server.close())
+
+const clientFor = (url: string) => createPayLinkClient({ baseUrl: url, apiKey: 'k_server', retry: false })
+
+describe('startMockServer', () => {
+  it('listens on 127.0.0.1 on a free port', () => {
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+  })
+
+  it('creates a link and reads it back over HTTP', async () => {
+    const client = clientFor(server.url)
+    const input = { creatorId: 'c', chainType: 'solana', model: 'engagement' as const, splits: { creator: 7000, platform: 3000 } }
+    const created = await createLink(client, input)
+    expect(await getLink(client, created.code)).toEqual(created)
+  })
+
+  it('carries the x402 headers both ways and takes a payment once', async () => {
+    const client = clientFor(server.url)
+    const quote = await verifyPayment(client, { code: MOCK_LINKS.demo })
+    if (quote.status !== 'payment-required') throw new Error('expected a 402')
+    const requirement = quote.paymentRequired.accepts[0]!
+    expect(requirement).toMatchObject({ x402Version: 2, amount: '1500000', resource: `${server.url}/pub/v1/payments/verify` })
+    const paid = await verifyPayment(client, { code: MOCK_LINKS.demo }, { paymentHeader: v2Payment(requirement, Date.now()), idempotencyKey: 'k-1' })
+    expect(paid).toMatchObject({ status: 'paid', paymentResponse: { success: true } })
+    expect(server.mock.ledger).toHaveLength(1)
+  })
+
+  it('answers 401 without the key and 404 on a path it does not serve', async () => {
+    expect(await getLink(createPayLinkClient({ baseUrl: server.url, retry: false }), MOCK_LINKS.demo).catch((e: unknown) => e)).toMatchObject({ status: 401 })
+    const response = await fetch(`${server.url}/pub/v1/nothing-here`)
+    expect(response.status).toBe(404)
+    expect(await response.json()).toMatchObject({ error: { code: 'not_found' } })
+  })
+
+  it('answers a CORS preflight so a dev server on another origin can call it', async () => {
+    const response = await fetch(`${server.url}/pub/v1/payments/verify`, { method: 'OPTIONS' })
+    expect(response.status).toBe(204)
+    expect(response.headers.get('Access-Control-Allow-Headers')).toContain('PAYMENT-SIGNATURE')
+    expect(response.headers.get('Access-Control-Expose-Headers')).toContain('PAYMENT-REQUIRED')
+  })
+
+  it('destroys the socket for a dropped connection, then serves the next request', async () => {
+    server.mock.inject('getLink', { dropConnection: true, times: 1 })
+    const client = clientFor(server.url)
+    expect(await getLink(client, MOCK_LINKS.demo).catch((e: unknown) => e)).toBeInstanceOf(PayLinkNetworkError)
+    expect((await getLink(client, MOCK_LINKS.demo)).code).toBe('demo')
+  })
+
+  it('stops listening on close()', async () => {
+    const other = await startMockServer()
+    const url = other.url
+    expect((await fetch(`${url}/pub/v1/links/demo`, { headers: { 'X-API-Key': 'pk_test_paylink' } })).status).toBe(200)
+    await other.close()
+    expect(await getLink(clientFor(url), MOCK_LINKS.demo).catch((e: unknown) => e)).toBeInstanceOf(PayLinkNetworkError)
+  })
+})
