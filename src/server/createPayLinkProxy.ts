@@ -30,7 +30,13 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   })
 }
 
-async function forward(config: ProxyConfig, request: Request, route: ProxyRoute, rest: string[], body: Uint8Array<ArrayBuffer> | undefined): Promise<Response> {
+async function forward(
+  config: ProxyConfig,
+  request: Request,
+  route: ProxyRoute,
+  rest: readonly string[],
+  body: Uint8Array<ArrayBuffer> | undefined,
+): Promise<Response> {
   // Only the upstream origin, the matched route and re-encoded path values: nothing of the request's URL is reused as is.
   const query = route.query ? new URLSearchParams(new URL(request.url).search).toString() : ''
   const target = `${config.upstreamRoot}/${rest.map(encodeURIComponent).join('/')}${query ? `?${query}` : ''}`
