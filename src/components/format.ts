@@ -1,0 +1,44 @@
+/**
+ * Formats a decimal string exactly in the locale's style (`"1234.5"` → `"1,234.5"` in en-US), with
+ * no trip through floating point: Intl formats decimal strings as written.
+ */
+export function formatDecimal(amount: string, locale: string | undefined, minimumFractionDigits = 0): string {
+  const fraction = amount.split('.')[1]?.length ?? 0
+  const format = new Intl.NumberFormat(locale, {
+    minimumFractionDigits: Math.max(minimumFractionDigits, 0),
+    maximumFractionDigits: Math.max(fraction, minimumFractionDigits),
+  })
+  // Intl.NumberFormat formats strings exactly (ECMA-402 NumberFormat v3); the type says number.
+  return format.format(amount as unknown as number)
+}
+
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['day', 86_400],
+  ['hour', 3_600],
+  ['minute', 60],
+  ['second', 1],
+]
+
+/** The largest whole unit of a duration, rounded: 90 s → `[2, 'minute']`, 45 s → `[45, 'second']`. */
+export function durationParts(seconds: number): [number, Intl.RelativeTimeFormatUnit] {
+  const abs = Math.abs(seconds)
+  for (const [unit, size] of UNITS) if (abs >= size) return [Math.round(seconds / size), unit]
+  return [Math.round(seconds), 'second']
+}
+
+/** A duration in words in the locale, e.g. `"2 minutes"` (`unitDisplay: 'long'`). */
+export function formatDuration(seconds: number, locale: string | undefined): string {
+  const [value, unit] = durationParts(seconds)
+  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(Math.abs(value))
+}
+
+/** A time relative to now in the locale, e.g. `"in 3 minutes"`, `"10 seconds ago"`. */
+export function formatRelative(targetMs: number, nowMs: number, locale: string | undefined): string {
+  const [value, unit] = durationParts((targetMs - nowMs) / 1000)
+  return new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(value, unit)
+}
+
+/** A share in basis points as a percentage in the locale: 9000 → `"90%"`. */
+export function formatBasisPoints(bps: number, locale: string | undefined): string {
+  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(bps / 10_000)
+}

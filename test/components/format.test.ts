@@ -1,0 +1,26 @@
+import { durationParts, formatBasisPoints, formatDecimal, formatDuration, formatRelative } from '../../src/components/format.js'
+
+test('decimals are formatted exactly, in the locale', () => {
+  expect(formatDecimal('1234.123456789012345678', 'en-US')).toBe('1,234.123456789012345678')
+  expect(formatDecimal('0.1', 'en-US')).toBe('0.1')
+  expect(formatDecimal('1.5', 'en-US', 2)).toBe('1.50')
+  expect(formatDecimal('1234.5', 'de-DE')).toBe('1.234,5')
+  // A float would print 0.30000000000000004 for 0.1 + 0.2; a string stays as written.
+  expect(formatDecimal('0.30000000000000000001', 'en-US')).toBe('0.30000000000000000001')
+})
+
+test('durations pick their largest whole unit and read as words', () => {
+  expect(durationParts(90)).toEqual([2, 'minute'])
+  expect(durationParts(45)).toEqual([45, 'second'])
+  expect(durationParts(7_200)).toEqual([2, 'hour'])
+  expect(formatDuration(90, 'en-US')).toBe('2 minutes')
+  expect(formatDuration(1, 'en-US')).toBe('1 second')
+  expect(formatDuration(120, 'fr-FR')).toBe('2 minutes')
+})
+
+test('relative times and shares', () => {
+  expect(formatRelative(180_000, 0, 'en-US')).toBe('in 3 minutes')
+  expect(formatRelative(0, 10_000, 'en-US')).toBe('10 seconds ago')
+  expect(formatBasisPoints(9_000, 'en-US')).toBe('90%')
+  expect(formatBasisPoints(1_250, 'en-US')).toBe('12.5%')
+})
