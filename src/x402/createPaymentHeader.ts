@@ -6,7 +6,9 @@ import type { ResourceInfo } from './schemas.js'
 
 /** A payment ready to send: the header name for the requirement's x402 version, and its base64 value. */
 export interface PaymentHeader {
+  /** `PAYMENT-SIGNATURE` for v2, `X-PAYMENT` for v1. */
   name: 'PAYMENT-SIGNATURE' | 'X-PAYMENT'
+  /** The base64 JSON envelope around the signed payload; send it again as it is, never re-sign. */
   value: string
 }
 

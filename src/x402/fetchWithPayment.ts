@@ -8,13 +8,15 @@ import { selectPaymentRequirement, type SelectPaymentRequirementOptions } from '
 export interface FetchWithPaymentOptions extends SelectPaymentRequirementOptions {
   /** Aborts the request (and the paid retry); the abort is rethrown as it is. Defaults to the request's own signal (`init.signal`). */
   signal?: AbortSignal
-  /** Time-out of each of the (at most two) requests until its headers arrive, in ms; signing is not timed. Defaults to `15000`. */
+  /** Time-out of each of the (at most two) requests until its headers arrive (a 402's body included), in ms; signing is not timed. Defaults to `15000`. */
   timeoutMs?: number
   /** The `fetch` to send with. Defaults to the global `fetch`. */
   fetch?: typeof fetch
 }
 
 const TIMED_OUT = Symbol('timed out')
+// setTimeout fires at once for delays beyond 2^31 - 1 ms (Infinity included); this is "never".
+const MAX_TIMER_MS = 2_147_483_647
 
 interface Send {
   <T>(request: Request, read: (response: Response) => Promise<T> | T): Promise<T>
@@ -25,7 +27,7 @@ function sender(options: FetchWithPaymentOptions, signal: AbortSignal): Send {
   return async (request, read) => {
     signal.throwIfAborted()
     const timeout = new AbortController()
-    const timer = setTimeout(() => timeout.abort(TIMED_OUT), timeoutMs)
+    const timer = setTimeout(() => timeout.abort(TIMED_OUT), Math.min(timeoutMs, MAX_TIMER_MS))
     try {
       // The caller's signal stays in force after the answer, so it can still stop the read of the body.
       return await read(await fetchFn(request, { signal: AbortSignal.any([signal, timeout.signal]) }))

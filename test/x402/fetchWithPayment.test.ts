@@ -164,6 +164,15 @@ describe('fetchWithPayment', () => {
     })
   })
 
+  test('a time-out of Infinity means no time-out (not the 1 ms setTimeout makes of it)', async () => {
+    resource(async () => {
+      await delay(30)
+      return HttpResponse.text('paid')
+    })
+    const response = await fetchWithPayment(URL_, undefined, { signer: fakeSigner(), timeoutMs: Number.POSITIVE_INFINITY })
+    expect(await response.text()).toBe('paid')
+  })
+
   test('the time-out on the paid request is outcome_unknown', async () => {
     resource(() => delay('infinite') as Promise<never>)
     const error = await rejection(fetchWithPayment(URL_, undefined, { signer: fakeSigner(), timeoutMs: 20 }))
