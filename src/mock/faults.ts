@@ -52,7 +52,8 @@ export function faultResponse(fault: MockFault, requestId: string): Response | u
   }
   if (fault.retryAfter !== undefined) {
     const status = fault.status ?? 429
-    const response = apiError(requestId, status, codeForStatus(status), 'Too many requests; slow down')
+    const message = status === 429 ? 'Too many requests; slow down' : 'Unavailable; try again later'
+    const response = apiError(requestId, status, codeForStatus(status), message)
     response.headers.set('Retry-After', String(fault.retryAfter))
     return response
   }
