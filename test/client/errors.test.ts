@@ -4,6 +4,8 @@ import { API, makeClient, rejectionOf, useMswServer } from './helpers.js'
 
 const { server } = useMswServer()
 
+afterEach(() => vi.useRealTimers())
+
 // No retries here: retry.test.ts covers them, and these tests look at one answer each.
 const client = () => makeClient({ retry: false })
 
@@ -120,6 +122,16 @@ describe('statuses', () => {
     )
 
     await expect(getLink(client(), 'lnk_x')).rejects.toMatchObject({ status: 429, code: 'rate_limited', retryAfterSeconds: 30 })
+  })
+
+  it('429 carries Retry-After given as an HTTP date, as seconds from now', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(new Date('2026-03-01T12:00:00Z'))
+    answerGetLink(() => new HttpResponse(null, { status: 429, headers: { 'Retry-After': 'Sun, 01 Mar 2026 12:00:30 GMT' } }))
+
+    const error = getLink(client(), 'lnk_x')
+
+    await expect(error).rejects.toMatchObject({ status: 429, code: 'rate_limited', retryAfterSeconds: 30 })
   })
 
   it('500 is a server_error', async () => {

@@ -358,6 +358,28 @@ describe('abort', () => {
     expect(sent).toHaveLength(0)
   })
 
+  it('rejects with the abort reason when the caller aborts while the body is arriving', async () => {
+    const controller = new AbortController()
+    serveGetLink(
+      () =>
+        new HttpResponse(
+          new ReadableStream({ start: (stream) => stream.enqueue(new TextEncoder().encode('{"code":')) }),
+          { headers: { 'Content-Type': 'application/json' } },
+        ),
+    )
+    // Aborts once the headers are in, so that only the body read is left to stop.
+    const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+      const response = await globalThis.fetch(input, init)
+      controller.abort()
+      return response
+    }
+
+    const thrown = await rejectionOf(getLink(makeClient({ fetch }), 'lnk_abc123', { signal: controller.signal }))
+
+    expect(thrown).toBe(controller.signal.reason)
+    expect(sent).toHaveLength(1)
+  })
+
   it('keeps a custom abort reason as it is', async () => {
     const controller = new AbortController()
     const reason = new Error('the user left the page')
