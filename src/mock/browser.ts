@@ -23,3 +23,4 @@ export {
   MOCK_TRANSFERS,
   MOCK_X402_REASONS,
 } from './constants.js'
+export { createTestSigner, type TestSignerOptions } from './createTestSigner.js'
