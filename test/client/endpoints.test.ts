@@ -83,8 +83,7 @@ describe('verifyPayment', () => {
     const result = await verifyPayment(makeClient(), { code: 'lnk_abc123' })
 
     expect(body).toEqual({ code: 'lnk_abc123' })
-    expect(result.status).toBe('payment-required')
-    if (result.status !== 'payment-required') return
+    if (result.status !== 'payment-required') throw new Error(`expected payment-required, got ${result.status}`)
     expect(result.paymentRequired.x402Version).toBe(1)
     expect(result.paymentRequired.error).toBe('X-PAYMENT header is required')
     expect(result.paymentRequired.accepts).toEqual([
@@ -101,8 +100,7 @@ describe('verifyPayment', () => {
 
     const result = await verifyPayment(makeClient(), { code: 'lnk_abc123' })
 
-    expect(result.status).toBe('payment-required')
-    if (result.status !== 'payment-required') return
+    if (result.status !== 'payment-required') throw new Error(`expected payment-required, got ${result.status}`)
     expect(result.paymentRequired.x402Version).toBe(2)
     expect(result.paymentRequired.accepts).toEqual([
       expect.objectContaining({ x402Version: 2, network: 'eip155:84532', amount: '2500000', resource: `${API}/payments/verify` }),
@@ -174,8 +172,7 @@ describe('verifyPayment', () => {
 
     const result = await verifyPayment(makeClient(), { code: 'lnk_abc123' }, { paymentHeader: paymentPayloadV1 })
 
-    expect(result.status).toBe('paid')
-    if (result.status !== 'paid') return
+    if (result.status !== 'paid') throw new Error(`expected paid, got ${result.status}`)
     expect(result.paymentResponse).toEqual(settleResponse)
     expect(sent[0]!.headers.get('x-payment')).toBe(paymentPayloadV1)
     expect(sent[0]!.headers.has('payment-signature')).toBe(false)
