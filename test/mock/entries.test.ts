@@ -22,6 +22,7 @@ describe('the mock entries', () => {
       'QUICK_QUOTE_TTL_MS',
       'SLOW_SETTLE_MS',
       'createMockApi',
+      'createTestSigner',
       'defaultSeed',
     ])
     expect(Object.keys(mock).sort()).toEqual([...Object.keys(browser), 'startMockServer'].sort())
