@@ -176,9 +176,24 @@ export class PayLinkPaymentError extends PayLinkError {
   /** The x402 reason code the server gave (`insufficient_funds`, …), when it gave one. */
   readonly x402Reason: string | undefined
 
-  constructor(init: { reason: PaymentErrorReason; message: string; x402Reason?: string; cause?: unknown; details?: string }) {
+  /**
+   * With `outcome_unknown`: the payment header that was sent, so the caller can resend exactly that
+   * payment (never a new one) to learn the outcome. Not enumerable, so error reporters that
+   * serialise errors do not copy it.
+   */
+  declare readonly paymentHeader: { name: 'PAYMENT-SIGNATURE' | 'X-PAYMENT'; value: string } | undefined
+
+  constructor(init: {
+    reason: PaymentErrorReason
+    message: string
+    x402Reason?: string
+    cause?: unknown
+    details?: string
+    paymentHeader?: { name: 'PAYMENT-SIGNATURE' | 'X-PAYMENT'; value: string }
+  }) {
     super(init.message, { cause: init.cause, details: init.details })
     this.reason = init.reason
     this.x402Reason = init.x402Reason
+    Object.defineProperty(this, 'paymentHeader', { value: init.paymentHeader, enumerable: false })
   }
 }

@@ -1,5 +1,5 @@
 import { PayLinkConfigError, PayLinkNetworkError, PayLinkPaymentError, PayLinkX402Error } from '../client/errors.js'
-import { createPaymentHeader } from './createPaymentHeader.js'
+import { createPaymentHeader, type PaymentHeader } from './createPaymentHeader.js'
 import { decodePaymentRequired } from './paymentRequired.js'
 import { decodePaymentResponse } from './paymentHeaders.js'
 import { selectPaymentRequirement, type SelectPaymentRequirementOptions } from './selectPaymentRequirement.js'
@@ -66,7 +66,10 @@ async function refusalReason(response: Response): Promise<string | undefined> {
   return undefined
 }
 
-function unknownOutcome(details: string, init: { cause?: unknown; x402Reason?: string | undefined }) {
+function unknownOutcome(
+  details: string,
+  init: { cause?: unknown; x402Reason?: string | undefined; paymentHeader: PaymentHeader },
+) {
   return new PayLinkPaymentError({
     reason: 'outcome_unknown',
     message: 'The payment may have gone through: do not pay again, check its status',
@@ -81,7 +84,8 @@ function unknownOutcome(details: string, init: { cause?: unknown; x402Reason?: s
  * `Response` as `fetch` would, so it drops in wherever `fetch` goes and the paid-for body is never
  * lost to a bad settlement header; read the settlement with `decodePaymentResponse(response.headers)`.
  * A 402 or a network failure in answer to the paid retry throws a `PayLinkPaymentError`
- * `outcome_unknown` (the payment may have gone through: never pay again on your own).
+ * `outcome_unknown` (the payment may have gone through: never pay again on your own; resend the
+ * same `error.paymentHeader` to learn the outcome).
  */
 export async function fetchWithPayment(
   input: RequestInfo | URL,
@@ -123,10 +127,11 @@ export async function fetchWithPayment(
     )
   } catch (cause) {
     if (signal.aborted) throw cause
-    throw unknownOutcome('the paid request got no answer', { cause })
+    throw unknownOutcome('the paid request got no answer', { cause, paymentHeader: payment })
   }
   if (paid.response.status !== 402) return paid.response
   throw unknownOutcome(`the server answered the paid request with 402 (${paid.reason ?? 'no reason given'})`, {
     x402Reason: paid.reason,
+    paymentHeader: payment,
   })
 }

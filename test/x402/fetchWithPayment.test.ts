@@ -123,6 +123,12 @@ describe('fetchWithPayment', () => {
     expect(error).toMatchObject({ reason: 'outcome_unknown', x402Reason: 'insufficient_funds' })
     expect(signer.calls).toHaveLength(1)
     expect(seen).toHaveLength(2)
+    // The payment that was sent comes with the error, to be resent as it is, and stays out of serialisation.
+    const sent = (error as PayLinkPaymentError).paymentHeader!
+    expect(sent.name).toBe('PAYMENT-SIGNATURE')
+    expect(seen[1]!.payment).toBe(sent.value)
+    expect(JSON.stringify(error)).not.toContain(sent.value)
+    expect((error as Error).message).not.toContain(sent.value)
   })
 
   test('the reason can come from the new 402 itself, and an undecodable one leaves it unknown', async () => {
