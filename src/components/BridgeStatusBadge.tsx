@@ -1,0 +1,149 @@
+import { forwardRef, type HTMLAttributeAnchorTarget, type HTMLAttributes } from 'react'
+import { useBridgeStatus } from '../hooks/useBridgeStatus.js'
+import type { PollingOptions } from '../query/pollUntilSettled.js'
+import { TRANSFER_STATUSES } from '../schemas/transfer.js'
+import { formatDuration, formatRelative } from './format.js'
+import { useCoarseNow } from './useCoarseNow.js'
+
+/** What a `BridgeStatusBadge` shows, exposed as its `data-state`. */
+export type BridgeStatusBadgeState =
+  | 'loading'
+  | (typeof TRANSFER_STATUSES)[number]
+  | 'stale'
+  | 'error'
+  | 'unknown'
+
+/** Every text a `BridgeStatusBadge` shows; those with values are functions. */
+export interface BridgeStatusBadgeLabels {
+  loading: string
+  pending: string
+  source_confirmed: string
+  in_transit: string
+  completed: string
+  failed: string
+  refunded: string
+  stale: string
+  error: string
+  /** A status this version does not know, as the API sent it. */
+  unknown: (values: { status: string }) => string
+  /** Time left until `estimatedCompletionAt`: `duration` is e.g. "3 minutes", `relative` e.g. "in 3 minutes". */
+  eta: (values: { duration: string; relative: string }) => string
+  /** `estimatedCompletionAt` has passed but the transfer has not completed. */
+  etaPassed: string
+  /** The accessible name of the link to the source transaction. */
+  sourceTx: (values: { chain: string }) => string
+  /** The accessible name of the link to the destination transaction. */
+  destinationTx: (values: { chain: string }) => string
+}
+
+/** The English texts of `BridgeStatusBadge`. */
+export const defaultBridgeStatusBadgeLabels: BridgeStatusBadgeLabels = {
+  loading: 'Checking the transfer…',
+  pending: 'Transfer pending',
+  source_confirmed: 'Confirmed on the source chain',
+  in_transit: 'In transit',
+  completed: 'Transfer completed',
+  failed: 'Transfer failed',
+  refunded: 'Transfer refunded',
+  stale: 'Taking longer than usual',
+  error: 'Could not check the transfer',
+  unknown: ({ status }) => `Transfer status: ${status}`,
+  eta: ({ duration }) => `about ${duration} left`,
+  etaPassed: 'any moment now',
+  sourceTx: ({ chain }) => `Source transaction on ${chain}`,
+  destinationTx: ({ chain }) => `Destination transaction on ${chain}`,
+}
+
+const KNOWN: readonly string[] = TRANSFER_STATUSES
+const MOVING: readonly BridgeStatusBadgeState[] = ['pending', 'source_confirmed', 'in_transit']
+
+/**
+ * The badge's state from its query: `error` only when there is no transfer to show (a failed poll
+ * keeps the last status on screen while polling goes on), `stale` once polling gave up.
+ */
+export function bridgeStatusBadgeState(query: {
+  status: string | undefined
+  isStale: boolean
+  isError: boolean
+}): BridgeStatusBadgeState {
+  if (query.status === undefined) return query.isError ? 'error' : 'loading'
+  if (query.isStale) return 'stale'
+  return KNOWN.includes(query.status) ? (query.status as BridgeStatusBadgeState) : 'unknown'
+}
+
+/** Props of `BridgeStatusBadge`; the rest go to its root `<div>`. */
+export interface BridgeStatusBadgeProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
+  /** The transfer to follow. */
+  transferId: string
+  /** The block-explorer URL of a transaction, or `undefined` for none; without it no links are shown. Defaults to none. */
+  explorerUrl?: (chain: string, tx: string) => string | undefined
+  /** Where explorer links open, e.g. `'_blank'`. Defaults to the current tab. */
+  linkTarget?: HTMLAttributeAnchorTarget
+  /** The polling policy passed to `useBridgeStatus`. Defaults to its policy (2 s growing to 30 s, stale after 30 minutes). */
+  polling?: PollingOptions
+  /** Texts to replace. Defaults to `defaultBridgeStatusBadgeLabels`. */
+  labels?: Partial<BridgeStatusBadgeLabels>
+  /** The locale of durations and times. Defaults to the runtime's locale. */
+  locale?: string
+  /** Leaves out the library's classes, keeping the structure and data attributes. Defaults to `false`. */
+  unstyled?: boolean
+}
+
+/** A live status badge for a cross-chain transfer, followed until it completes, fails or is refunded. */
+export const BridgeStatusBadge = forwardRef<HTMLDivElement, BridgeStatusBadgeProps>(function BridgeStatusBadge(
+  { transferId, explorerUrl, linkTarget, polling, labels: customLabels, locale, unstyled = false, className, ...rest },
+  ref,
+) {
+  const labels = { ...defaultBridgeStatusBadgeLabels, ...customLabels }
+  const query = useBridgeStatus(transferId, { polling })
+  const transfer = query.data
+  const state = bridgeStatusBadgeState({ status: transfer?.status, isStale: query.isStale, isError: query.isError })
+  const etaAt = MOVING.includes(state) && transfer?.estimatedCompletionAt ? Date.parse(transfer.estimatedCompletionAt) : undefined
+  const now = useCoarseNow(etaAt !== undefined, query.dataUpdatedAt)
+
+  const text = state === 'unknown' ? labels.unknown({ status: transfer!.status }) : labels[state]
+  let eta: string | undefined
+  if (etaAt !== undefined && now !== undefined) {
+    eta =
+      etaAt > now
+        ? labels.eta({ duration: formatDuration((etaAt - now) / 1000, locale), relative: formatRelative(etaAt, now, locale) })
+        : labels.etaPassed
+  }
+  const reason = (state === 'failed' || state === 'refunded') && transfer?.failureReason
+  const links = transfer
+    ? [
+        { part: 'source-tx', tx: transfer.sourceTx, chain: transfer.sourceChain, name: labels.sourceTx },
+        { part: 'destination-tx', tx: transfer.destinationTx, chain: transfer.destinationChain, name: labels.destinationTx },
+      ].flatMap(({ part, tx, chain, name }) => {
+        const href = tx && explorerUrl?.(chain, tx)
+        return href ? [{ part, href, text: name({ chain }) }] : []
+      })
+    : []
+
+  return (
+    <div
+      role="status"
+      aria-live="polite"
+      aria-atomic="true"
+      data-state={state}
+      {...rest}
+      ref={ref}
+      className={[!unstyled && 'paylink-root paylink-bridge-status-badge', className].filter(Boolean).join(' ') || undefined}
+    >
+      <span data-part="indicator" aria-hidden="true" />
+      <span data-part="label">{text}</span>
+      {/* Off: the ticking time left must not re-announce the whole badge; a status change still does. */}
+      {eta && (
+        <time data-part="eta" dateTime={transfer!.estimatedCompletionAt} aria-live="off">
+          {eta}
+        </time>
+      )}
+      {reason && <span data-part="reason">{reason}</span>}
+      {links.map(({ part, href, text }) => (
+        <a key={part} data-part={part} href={href} target={linkTarget} rel="noopener noreferrer">
+          {text}
+        </a>
+      ))}
+    </div>
+  )
+})

@@ -1,0 +1,259 @@
+import { act, render, screen } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { createRef, Profiler } from 'react'
+import { renderToString } from 'react-dom/server'
+import {
+  BridgeStatusBadge,
+  type BridgeStatusBadgeProps,
+  bridgeStatusBadgeState,
+} from '../../src/components/BridgeStatusBadge.js'
+import { MOCK_TRANSFERS } from '../../src/mock/constants.js'
+import { useMockApi, wrapperFor } from './harness.js'
+
+// One step a minute: a pending transfer is due in 3 minutes, one in transit in 1.
+const STEP_MS = 60_000
+const api = useMockApi({ transferStepMs: STEP_MS })
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
+  // The mock's clock is the faked Date from here on.
+  api.mock.reset()
+})
+afterEach(() => vi.useRealTimers())
+
+const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms))
+const explorerUrl = (chain: string, tx: string) => `https://explorer.test/${chain}/tx/${tx}`
+
+async function renderBadge(props: BridgeStatusBadgeProps) {
+  const view = render(<BridgeStatusBadge {...props} />, { wrapper: wrapperFor() })
+  await advance(0)
+  return { ...view, badge: screen.getByRole('status') }
+}
+
+test.each([
+  [MOCK_TRANSFERS.pending, 'pending', 'Transfer pending'],
+  [MOCK_TRANSFERS.sourceConfirmed, 'source_confirmed', 'Confirmed on the source chain'],
+  [MOCK_TRANSFERS.inTransit, 'in_transit', 'In transit'],
+  [MOCK_TRANSFERS.completed, 'completed', 'Transfer completed'],
+  [MOCK_TRANSFERS.failed, 'failed', 'Transfer failed'],
+  [MOCK_TRANSFERS.refunded, 'refunded', 'Transfer refunded'],
+])('the seeded transfer %s shows as %s', async (transferId, state, text) => {
+  const { badge } = await renderBadge({ transferId })
+  expect(badge).toHaveAttribute('data-state', state)
+  expect(badge).toHaveTextContent(text)
+})
+
+test('loading until the first answer, in a polite status region', async () => {
+  render(<BridgeStatusBadge transferId={MOCK_TRANSFERS.pending} />, { wrapper: wrapperFor() })
+  const badge = screen.getByRole('status')
+  expect(badge).toHaveAttribute('data-state', 'loading')
+  expect(badge).toHaveTextContent('Checking the transfer…')
+  expect(badge).toHaveAttribute('aria-live', 'polite')
+  await advance(0)
+  expect(badge).toHaveAttribute('data-state', 'pending')
+})
+
+test('a failed or refunded transfer shows its failure reason', async () => {
+  const failed = await renderBadge({ transferId: MOCK_TRANSFERS.failed })
+  expect(failed.badge).toHaveTextContent('The destination chain rejected the mint')
+  failed.unmount()
+  const refunded = await renderBadge({ transferId: MOCK_TRANSFERS.refunded })
+  expect(refunded.badge).toHaveTextContent('The bridge timed out; the amount went back to the sender')
+})
+
+test('shows the time left, which ages on a coarse tick without a render per second', async () => {
+  // Polls far apart: only the tick can move the text.
+  const polling = { initialIntervalMs: 10 * 60_000, maxIntervalMs: 10 * 60_000 }
+  const onRender = vi.fn()
+  render(
+    <Profiler id="badge" onRender={onRender}>
+      <BridgeStatusBadge transferId={MOCK_TRANSFERS.pending} polling={polling} />
+    </Profiler>,
+    { wrapper: wrapperFor() },
+  )
+  await advance(0)
+  const eta = screen.getByText('about 3 minutes left')
+  expect(eta.tagName).toBe('TIME')
+  expect(eta).toHaveAttribute('dateTime', new Date(Date.now() + 3 * STEP_MS).toISOString())
+  const commits = onRender.mock.calls.length
+  await advance(45_000)
+  expect(screen.getByRole('status')).toHaveTextContent('about 2 minutes left')
+  // 45 s on a 15 s tick: three renders, not forty-five.
+  expect(onRender.mock.calls.length - commits).toBeLessThanOrEqual(3)
+})
+
+test('an ETA that has passed says so instead of counting down below zero', async () => {
+  api.mock.useScenario('transfer-stuck-in-transit')
+  const { badge } = await renderBadge({ transferId: MOCK_TRANSFERS.inTransit })
+  expect(badge).toHaveTextContent('about 1 minute left')
+  await advance(2 * STEP_MS)
+  expect(badge).toHaveAttribute('data-state', 'in_transit')
+  expect(badge).toHaveTextContent('any moment now')
+})
+
+test('a transfer goes to completed on the mock clock; then no tick and no poll', async () => {
+  const onRender = vi.fn()
+  render(
+    <Profiler id="badge" onRender={onRender}>
+      <BridgeStatusBadge transferId={MOCK_TRANSFERS.inTransit} explorerUrl={explorerUrl} />
+    </Profiler>,
+    { wrapper: wrapperFor() },
+  )
+  await advance(0)
+  const badge = screen.getByRole('status')
+  expect(badge).toHaveAttribute('data-state', 'in_transit')
+  expect(screen.queryByRole('link', { name: 'Destination transaction on base' })).toBeNull()
+  await advance(STEP_MS + 30_000)
+  expect(badge).toHaveAttribute('data-state', 'completed')
+  expect(badge).toHaveTextContent('Transfer completed')
+  expect(badge).not.toHaveTextContent(/left|any moment/)
+  expect(screen.getByRole('link', { name: 'Destination transaction on base' })).toBeInTheDocument()
+  const commits = onRender.mock.calls.length
+  const polls = api.count('GET', `/bridge/status/${MOCK_TRANSFERS.inTransit}`)
+  await advance(10 * 60_000)
+  expect(onRender.mock.calls.length).toBe(commits)
+  expect(api.count('GET', `/bridge/status/${MOCK_TRANSFERS.inTransit}`)).toBe(polls)
+})
+
+test('links both transactions to the explorer, with names and safe rel', async () => {
+  await renderBadge({ transferId: MOCK_TRANSFERS.completed, explorerUrl, linkTarget: '_blank' })
+  const source = screen.getByRole('link', { name: 'Source transaction on solana' })
+  const destination = screen.getByRole('link', { name: 'Destination transaction on base' })
+  expect(source.getAttribute('href')).toMatch(/^https:\/\/explorer\.test\/solana\/tx\/0x[0-9a-f]{64}$/)
+  expect(destination.getAttribute('href')).toMatch(/^https:\/\/explorer\.test\/base\/tx\/0x[0-9a-f]{64}$/)
+  for (const link of [source, destination]) {
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer')
+    expect(link).toHaveAttribute('target', '_blank')
+  }
+})
+
+test('no links without explorerUrl, and none for a chain it has no URL for', async () => {
+  const plain = await renderBadge({ transferId: MOCK_TRANSFERS.completed })
+  expect(screen.queryAllByRole('link')).toHaveLength(0)
+  plain.unmount()
+  await renderBadge({
+    transferId: MOCK_TRANSFERS.completed,
+    explorerUrl: (chain, tx) => (chain === 'base' ? explorerUrl(chain, tx) : undefined),
+  })
+  expect(screen.getAllByRole('link').map((a) => a.textContent)).toEqual(['Destination transaction on base'])
+  expect(screen.getByRole('link')).not.toHaveAttribute('target')
+})
+
+test('stale: a transfer stuck past maxDurationMs says it is taking longer than usual', async () => {
+  api.mock.useScenario('transfer-stuck-in-transit')
+  const { badge } = await renderBadge({ transferId: MOCK_TRANSFERS.inTransit, polling: { maxDurationMs: 60_000 } })
+  expect(badge).toHaveAttribute('data-state', 'in_transit')
+  await advance(61_000)
+  expect(badge).toHaveAttribute('data-state', 'stale')
+  expect(badge).toHaveTextContent('Taking longer than usual')
+})
+
+test('a status this version does not know shows as unknown, with the status as sent', async () => {
+  api.server.use(
+    http.get('*/pub/v1/bridge/status/:id', ({ params }) =>
+      HttpResponse.json({
+        id: params.id,
+        status: 'awaiting_attestation',
+        sourceChain: 'solana',
+        destinationChain: 'base',
+        asset: 'USDC',
+        amount: '25.00',
+        createdAt: '2026-01-01T00:00:00Z',
+        updatedAt: '2026-01-01T00:00:00Z',
+      }),
+    ),
+  )
+  const { badge } = await renderBadge({ transferId: 'tr_new' })
+  expect(badge).toHaveAttribute('data-state', 'unknown')
+  expect(badge).toHaveTextContent('Transfer status: awaiting_attestation')
+})
+
+test('error: a 500 before any answer, and an unknown id', async () => {
+  api.mock.inject('getBridgeStatus', { status: 500 })
+  const down = await renderBadge({ transferId: MOCK_TRANSFERS.pending })
+  expect(down.badge).toHaveAttribute('data-state', 'error')
+  expect(down.badge).toHaveTextContent('Could not check the transfer')
+  down.unmount()
+  api.mock.clearFaults()
+  const missing = await renderBadge({ transferId: 'tr_nope' })
+  expect(missing.badge).toHaveAttribute('data-state', 'error')
+})
+
+test('a failed poll keeps the last status on screen while polling goes on', async () => {
+  const { badge } = await renderBadge({ transferId: MOCK_TRANSFERS.pending })
+  api.mock.inject('getBridgeStatus', { status: 500, times: 1 })
+  await advance(2_000)
+  expect(api.count('GET', `/bridge/status/${MOCK_TRANSFERS.pending}`)).toBe(2)
+  expect(badge).toHaveAttribute('data-state', 'pending')
+})
+
+test('className, ref and rest props reach the root; ARIA can be overridden', async () => {
+  const ref = createRef<HTMLDivElement>()
+  const { badge } = await renderBadge({
+    transferId: MOCK_TRANSFERS.completed,
+    ref,
+    className: 'mine',
+    id: 'badge',
+    'aria-live': 'assertive',
+    title: 'Transfer',
+  } as BridgeStatusBadgeProps)
+  expect(ref.current).toBe(badge)
+  expect(badge).toHaveClass('paylink-root', 'paylink-bridge-status-badge', 'mine')
+  expect(badge).toHaveAttribute('id', 'badge')
+  expect(badge).toHaveAttribute('title', 'Transfer')
+  expect(badge).toHaveAttribute('aria-live', 'assertive')
+})
+
+test('unstyled drops our classes and keeps the structure and data attributes', async () => {
+  const { badge } = await renderBadge({ transferId: MOCK_TRANSFERS.completed, unstyled: true, className: 'mine' })
+  expect(badge.className).toBe('mine')
+  expect(badge).toHaveAttribute('data-state', 'completed')
+  expect(badge.querySelector('[data-part="indicator"]')).toHaveAttribute('aria-hidden', 'true')
+})
+
+test('labels and locale: German texts and durations', async () => {
+  await renderBadge({
+    transferId: MOCK_TRANSFERS.pending,
+    locale: 'de-DE',
+    explorerUrl,
+    labels: {
+      pending: 'Ausstehend',
+      eta: ({ duration }) => `noch etwa ${duration}`,
+      sourceTx: ({ chain }) => `Quelltransaktion auf ${chain}`,
+    },
+  })
+  const badge = screen.getByRole('status')
+  expect(badge).toHaveTextContent('Ausstehend')
+  expect(badge).toHaveTextContent('noch etwa 3 Minuten')
+  // The source transaction appears once the source chain confirms (at 1 minute; the next poll lands at 64 s).
+  await advance(STEP_MS + 10_000)
+  expect(screen.getByRole('link', { name: 'Quelltransaktion auf solana' })).toBeInTheDocument()
+})
+
+test('the relative time is offered to labels too', async () => {
+  await renderBadge({ transferId: MOCK_TRANSFERS.pending, locale: 'de-DE', labels: { eta: ({ relative }) => `fertig ${relative}` } })
+  expect(screen.getByRole('status')).toHaveTextContent('fertig in 3 Minuten')
+})
+
+test('renders on a server without touching the browser', () => {
+  const Wrapper = wrapperFor()
+  const html = renderToString(
+    <Wrapper>
+      <BridgeStatusBadge transferId={MOCK_TRANSFERS.pending} className="mine" />
+    </Wrapper>,
+  )
+  expect(html).toContain('role="status"')
+  expect(html).toContain('data-state="loading"')
+  expect(html).toContain('Checking the transfer…')
+  expect(api.requests).toHaveLength(0)
+})
+
+test('bridgeStatusBadgeState', () => {
+  const at = (status: string | undefined, isStale = false, isError = false) => bridgeStatusBadgeState({ status, isStale, isError })
+  expect(at(undefined)).toBe('loading')
+  expect(at(undefined, false, true)).toBe('error')
+  expect(at('in_transit', false, true)).toBe('in_transit')
+  expect(at('in_transit', true)).toBe('stale')
+  expect(at('refunded')).toBe('refunded')
+  expect(at('paused')).toBe('unknown')
+})
