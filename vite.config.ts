@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
+import { clientDirective } from './scripts/clientDirective.js'
 
 const react18 = fileURLToPath(new URL('./test/react18/node_modules/', import.meta.url))
 
@@ -7,7 +8,35 @@ const react18 = fileURLToPath(new URL('./test/react18/node_modules/', import.met
 // test/react18 so that its react-dom does not fight the root's React 19 over peers.
 const hookTests = ['test/hooks/**/*.test.{ts,tsx}']
 
+// The library build: one ESM file per source module under dist/ (so bundlers tree-shake what an app
+// does not import), one self-contained stylesheet, and every bare import (peers, zod, node:*) left
+// to the consumer. `.d.ts` files come from `tsc -p tsconfig.build.json`, run after this.
+const entries = {
+  index: 'src/index.ts',
+  client: 'src/client.ts',
+  server: 'src/server.ts',
+  mock: 'src/mock.ts',
+  'mock/browser': 'src/mock/browser.ts',
+  evm: 'src/evm.ts',
+  styles: 'src/styles.css',
+}
+
 export default defineConfig({
+  plugins: [clientDirective()],
+  build: {
+    lib: { entry: entries, formats: ['es'] },
+    outDir: 'dist',
+    target: 'es2022',
+    minify: false,
+    cssMinify: false,
+    cssCodeSplit: true,
+    // Tests and Storybook may serve public/ (MSW's worker); the package must not ship it.
+    copyPublicDir: false,
+    rolldownOptions: {
+      external: (id) => !/^(\.|\/|\0|[A-Za-z]:)/.test(id),
+      output: { preserveModules: true, preserveModulesRoot: 'src', entryFileNames: '[name].js' },
+    },
+  },
   test: {
     projects: [
       {

@@ -1,0 +1,122 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { build, type Rolldown } from 'vite'
+
+const ROOT = join(import.meta.dirname, '../..')
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+  exports: Record<string, string | { types: string; default: string }>
+  dependencies: Record<string, string>
+  peerDependencies: Record<string, string>
+  peerDependenciesMeta: Record<string, { optional?: boolean }>
+  sideEffects: string[]
+  files: string[]
+  bin: Record<string, string>
+}
+const REACT = /^(react|react-dom|@tanstack\/react-query)(\/|$)/
+const USE_CLIENT = /^"use client";\n/
+
+// The library build of vite.config.ts, in memory: what `npm run build` writes to dist/ (less the
+// .d.ts files, which tsc adds and attw checks).
+let chunks: Map<string, Rolldown.OutputChunk>
+let css: string
+
+beforeAll(async () => {
+  const result = await build({ root: ROOT, logLevel: 'silent', build: { write: false } })
+  const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[]
+  const files = outputs.flatMap((o) => o.output)
+  chunks = new Map(files.flatMap((f) => (f.type === 'chunk' ? [[f.fileName, f] as const] : [])))
+  const sheets = files.filter((f) => f.type === 'asset' && f.fileName.endsWith('.css'))
+  expect(sheets.map((f) => f.fileName)).toEqual(['styles.css'])
+  css = String((sheets[0] as Rolldown.OutputAsset).source)
+}, 30_000)
+
+/** The bare specifiers a built file imports, itself or through the package's own files. */
+function externalsOf(fileName: string, seen = new Set<string>()): Set<string> {
+  const found = new Set<string>()
+  if (seen.has(fileName)) return found
+  seen.add(fileName)
+  const chunk = chunks.get(fileName)
+  if (!chunk) throw new Error(`${fileName} was not built`)
+  for (const id of [...chunk.imports, ...chunk.dynamicImports]) {
+    if (chunks.has(id)) for (const e of externalsOf(id, seen)) found.add(e)
+    else found.add(id)
+  }
+  return found
+}
+
+const entryFile = (subpath: string) => {
+  const target = pkg.exports[subpath]
+  if (typeof target !== 'object') throw new Error(`${subpath} is not a JS entry`)
+  return target.default.replace(/^\.\/dist\//, '')
+}
+
+describe('the library build', () => {
+  it('emits the file and the declaration path of every JS entry in package.json', () => {
+    for (const [subpath, target] of Object.entries(pkg.exports)) {
+      if (typeof target === 'string') continue
+      expect(chunks.has(entryFile(subpath)), subpath).toBe(true)
+      expect(target.types, subpath).toBe(target.default.replace(/\.js$/, '.d.ts'))
+    }
+    expect(pkg.exports['./styles.css']).toBe('./dist/styles.css')
+  })
+
+  it('leaves React out of every entry but the root', () => {
+    const reaches = (subpath: string) => [...externalsOf(entryFile(subpath))].filter((id) => REACT.test(id))
+    expect(reaches('.')).toEqual(expect.arrayContaining(['react', '@tanstack/react-query']))
+    for (const subpath of ['./client', './server', './mock', './mock/browser', './evm']) {
+      expect(reaches(subpath), subpath).toEqual([])
+    }
+  })
+
+  it('starts with "use client" exactly the files that reach React', () => {
+    for (const [fileName, chunk] of chunks) {
+      const reachesReact = [...externalsOf(fileName)].some((id) => REACT.test(id))
+      expect(USE_CLIENT.test(chunk.code), fileName).toBe(reachesReact)
+      expect(chunk.code.match(/["']use client["']/g)?.length ?? 0, fileName).toBe(reachesReact ? 1 : 0)
+    }
+    expect(USE_CLIENT.test(chunks.get('index.js')?.code ?? '')).toBe(true)
+  })
+
+  it('imports only declared dependencies, peers and node: builtins, and keeps Node out of the browser entries', () => {
+    const declared = new Set([...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerDependencies)])
+    const all = new Set([...chunks.keys()].flatMap((f) => [...externalsOf(f)]))
+    const packageOf = (id: string) => id.split('/').slice(0, id.startsWith('@') ? 2 : 1).join('/')
+    expect([...all].filter((id) => !id.startsWith('node:') && !declared.has(packageOf(id)))).toEqual([])
+    for (const subpath of ['.', './client', './mock/browser', './evm']) {
+      expect([...externalsOf(entryFile(subpath))].filter((id) => id.startsWith('node:')), subpath).toEqual([])
+    }
+  })
+
+  it('needs the optional peers only in their own entries: viem not at run time, msw in the mock', () => {
+    expect(pkg.peerDependenciesMeta).toEqual({ msw: { optional: true }, viem: { optional: true } })
+    const users = (peer: string) =>
+      ['.', './client', './server', './mock', './mock/browser', './evm'].filter((s) =>
+        [...externalsOf(entryFile(s))].some((id) => packageOf(id) === peer),
+      )
+    const packageOf = (id: string) => id.split('/')[0]
+    expect(users('viem')).toEqual([])
+    expect(users('msw')).toEqual(['./mock', './mock/browser'])
+  })
+
+  it('ships one self-contained stylesheet holding every file styles.css imports', () => {
+    expect(css).not.toMatch(/@import/)
+    const source = readFileSync(join(ROOT, 'src/styles.css'), 'utf8')
+    const imported = [...source.matchAll(/@import\s+['"](.+?)['"]/g)].map((m) => m[1] as string)
+    expect(imported).toContain('./styles/tokens.css')
+    for (const file of imported) {
+      const names = readFileSync(join(ROOT, 'src', file), 'utf8')
+        .replace(/\/\*[\s\S]*?\*\//g, '')
+        .match(/(\.|--)paylink-[\w-]+/g)
+      for (const name of new Set(names)) expect(css, `${file}: ${name}`).toContain(name)
+    }
+    expect(pkg.sideEffects).toEqual(['**/*.css'])
+  })
+
+  it('ships the paylink-mock launcher, which runs the built mock entry', () => {
+    expect(pkg.files).toEqual(expect.arrayContaining(['dist', 'bin']))
+    const launcher = readFileSync(join(ROOT, pkg.bin['paylink-mock'] as string), 'utf8')
+    expect(launcher.startsWith('#!/usr/bin/env node\n')).toBe(true)
+    expect(launcher).toContain(`import('../dist/mock.js')`)
+    expect(chunks.has('mock.js')).toBe(true)
+  })
+})

@@ -1,0 +1,162 @@
+import * as client from '../../src/client.js'
+import * as evm from '../../src/evm.js'
+import * as root from '../../src/index.js'
+import * as mock from '../../src/mock.js'
+import * as mockBrowser from '../../src/mock/browser.js'
+import * as server from '../../src/server.js'
+
+// The public surface of each entry: a change here is a change of the package's API, so it must
+// show up in review as an edited snapshot (`npx vitest run test/exports -u`), never by accident.
+const names = (entry: object) => Object.keys(entry).sort()
+
+describe('the names each entry exports', () => {
+  it('@paylink/react', () => {
+    expect(names(root)).toMatchInlineSnapshot(`
+      [
+        "DEFAULT_MAX_AMOUNT",
+        "LINK_MODELS",
+        "PAYMENT_STATUSES",
+        "PayLinkConfigError",
+        "PayLinkError",
+        "PayLinkHttpError",
+        "PayLinkNetworkError",
+        "PayLinkPaymentError",
+        "PayLinkProvider",
+        "PayLinkValidationError",
+        "PayLinkX402Error",
+        "TERMINAL_PAYMENT_STATUSES",
+        "TERMINAL_TRANSFER_STATUSES",
+        "TRANSFER_STATUSES",
+        "createAttentionToken",
+        "createAttentionTokenMutationOptions",
+        "createLink",
+        "createLinkMutationOptions",
+        "createPayLinkClient",
+        "createPaymentHeader",
+        "decodePaymentRequired",
+        "decodePaymentResponse",
+        "defaultRetryPolicy",
+        "estimateFees",
+        "estimateFeesQueryOptions",
+        "fetchWithPayment",
+        "getBridgeStatus",
+        "getBridgeStatusQueryOptions",
+        "getLink",
+        "getLinkQueryOptions",
+        "getPayment",
+        "getPaymentQueryOptions",
+        "parseDurationSeconds",
+        "parseErrorBody",
+        "parseFeeAmount",
+        "payLinkKeys",
+        "paymentHeaderName",
+        "paymentLifecycle",
+        "pollUntilSettled",
+        "selectPaymentRequirement",
+        "signerSupports",
+        "transferLifecycle",
+        "useAttentionToken",
+        "useBridgeStatus",
+        "useCreateLink",
+        "useFeeEstimate",
+        "useLink",
+        "usePayLink",
+        "usePayLinkClient",
+        "usePayment",
+        "useVerifyPayment",
+        "verifyPayment",
+        "verifyPaymentMutationOptions",
+      ]
+    `)
+  })
+
+  it('@paylink/react/client', () => {
+    expect(names(client)).toMatchInlineSnapshot(`
+      [
+        "DEFAULT_MAX_AMOUNT",
+        "LINK_MODELS",
+        "PAYMENT_STATUSES",
+        "PayLinkConfigError",
+        "PayLinkError",
+        "PayLinkHttpError",
+        "PayLinkNetworkError",
+        "PayLinkPaymentError",
+        "PayLinkValidationError",
+        "PayLinkX402Error",
+        "TERMINAL_PAYMENT_STATUSES",
+        "TERMINAL_TRANSFER_STATUSES",
+        "TRANSFER_STATUSES",
+        "createAttentionToken",
+        "createLink",
+        "createPayLinkClient",
+        "createPaymentHeader",
+        "decodePaymentRequired",
+        "decodePaymentResponse",
+        "defaultRetryPolicy",
+        "estimateFees",
+        "fetchWithPayment",
+        "getBridgeStatus",
+        "getLink",
+        "getPayment",
+        "parseDurationSeconds",
+        "parseErrorBody",
+        "parseFeeAmount",
+        "paymentHeaderName",
+        "selectPaymentRequirement",
+        "signerSupports",
+        "verifyPayment",
+      ]
+    `)
+  })
+
+  it('@paylink/react/server', () => {
+    expect(names(server)).toMatchInlineSnapshot(`
+      [
+        "PROXY_ROUTES",
+        "PayLinkConfigError",
+        "createPayLinkProxy",
+        "toNodeHandler",
+      ]
+    `)
+  })
+
+  it('@paylink/react/mock and @paylink/react/mock/browser', () => {
+    expect(names(mockBrowser)).toMatchInlineSnapshot(`
+      [
+        "BASE_SEPOLIA_USDC",
+        "MOCK_API_KEY",
+        "MOCK_LINKS",
+        "MOCK_PAYMENTS",
+        "MOCK_PAY_TO",
+        "MOCK_ROUTES",
+        "MOCK_SCENARIOS",
+        "MOCK_TRANSFERS",
+        "MOCK_X402_REASONS",
+        "QUICK_QUOTE_TTL_MS",
+        "SLOW_SETTLE_MS",
+        "createMockApi",
+        "createTestSigner",
+        "defaultSeed",
+      ]
+    `)
+    expect(names(mock)).toEqual([...names(mockBrowser), 'startMockServer'].sort())
+  })
+
+  it('@paylink/react/evm', () => {
+    expect(names(evm)).toMatchInlineSnapshot(`
+      [
+        "createEvmSigner",
+      ]
+    `)
+  })
+
+  it('keeps hooks, providers and query factories out of the React-free entries', () => {
+    const reactOnly = /^use[A-Z]|Provider$|(Query|Mutation)Options$|^payLinkKeys$/
+    for (const entry of [client, server, mock, evm]) expect(names(entry).filter((n) => reactOnly.test(n))).toEqual([])
+    expect(names(root).filter((n) => reactOnly.test(n))).toContain('usePayLink')
+  })
+
+  it('the root re-exports the whole client entry, so one import serves both', () => {
+    expect(names(root)).toEqual(expect.arrayContaining(names(client)))
+  })
+})
