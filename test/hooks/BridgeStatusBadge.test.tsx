@@ -1,12 +1,8 @@
 import { act, render, screen } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
-import { createRef, Profiler } from 'react'
+import { type ComponentProps, createRef, Profiler } from 'react'
 import { renderToString } from 'react-dom/server'
-import {
-  BridgeStatusBadge,
-  type BridgeStatusBadgeProps,
-  bridgeStatusBadgeState,
-} from '../../src/components/BridgeStatusBadge.js'
+import { BridgeStatusBadge, bridgeStatusBadgeState } from '../../src/components/BridgeStatusBadge.js'
 import { MOCK_TRANSFERS } from '../../src/mock/constants.js'
 import { useMockApi, wrapperFor } from './harness.js'
 
@@ -24,7 +20,7 @@ afterEach(() => vi.useRealTimers())
 const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms))
 const explorerUrl = (chain: string, tx: string) => `https://explorer.test/${chain}/tx/${tx}`
 
-async function renderBadge(props: BridgeStatusBadgeProps) {
+async function renderBadge(props: ComponentProps<typeof BridgeStatusBadge>) {
   const view = render(<BridgeStatusBadge {...props} />, { wrapper: wrapperFor() })
   await advance(0)
   return { ...view, badge: screen.getByRole('status') }
@@ -196,7 +192,7 @@ test('className, ref and rest props reach the root; ARIA can be overridden', asy
     id: 'badge',
     'aria-live': 'assertive',
     title: 'Transfer',
-  } as BridgeStatusBadgeProps)
+  })
   expect(ref.current).toBe(badge)
   expect(badge).toHaveClass('paylink-root', 'paylink-bridge-status-badge', 'mine')
   expect(badge).toHaveAttribute('id', 'badge')

@@ -1,0 +1,148 @@
+import { forwardRef, type HTMLAttributes, type MouseEvent } from 'react'
+import { useFeeEstimate } from '../hooks/useFeeEstimate.js'
+import { hasFeeParams } from '../query/estimateFeesQueryOptions.js'
+import type { FeeAmount, FeeEstimateParams } from '../schemas/fees.js'
+import { composeEventHandlers } from './composeEventHandlers.js'
+import { formatDecimal, formatDuration, formatRelative } from './format.js'
+import { useCoarseNow } from './useCoarseNow.js'
+
+/** What a `FeeEstimate` shows, exposed as its `data-state`: `refreshing` keeps the previous quote on screen while a new one loads. */
+export type FeeEstimateState = 'idle' | 'loading' | 'ready' | 'refreshing' | 'error'
+
+/** Every text a `FeeEstimate` shows; those with values are functions. */
+export interface FeeEstimateLabels {
+  /** The accessible name of the whole estimate. */
+  title: string
+  /** Shown while a parameter is missing. */
+  idle: string
+  loading: string
+  error: string
+  retry: string
+  totalFee: string
+  gasFee: string
+  platformFee: string
+  estimatedTime: string
+  /** An amount with its currency; `amount` is already formatted for the locale. */
+  amount: (values: { amount: string; currency: string }) => string
+  /** The estimated time; `duration` is e.g. "2 minutes". */
+  duration: (values: { duration: string }) => string
+  /** The quote's age; `relative` is e.g. "10 seconds ago". */
+  quoted: (values: { relative: string }) => string
+}
+
+/** The English texts of `FeeEstimate`. */
+export const defaultFeeEstimateLabels: FeeEstimateLabels = {
+  title: 'Fee estimate',
+  idle: 'Fees appear once the transfer details are complete.',
+  loading: 'Getting a quote…',
+  error: 'Could not get a fee quote.',
+  retry: 'Try again',
+  totalFee: 'Total fee',
+  gasFee: 'Network fee',
+  platformFee: 'Platform fee',
+  estimatedTime: 'Estimated time',
+  amount: ({ amount, currency }) => `${amount} ${currency}`,
+  duration: ({ duration }) => `about ${duration}`,
+  quoted: ({ relative }) => `quoted ${relative}`,
+}
+
+/** The estimate's state from its parameters and query; a fetch in flight wins over an earlier error. */
+export function feeEstimateState(query: {
+  complete: boolean
+  hasData: boolean
+  isError: boolean
+  isFetching: boolean
+}): FeeEstimateState {
+  if (!query.complete) return 'idle'
+  if (query.isError && !query.isFetching) return 'error'
+  if (!query.hasData) return 'loading'
+  return query.isFetching ? 'refreshing' : 'ready'
+}
+
+/** Props of `FeeEstimate`: the estimate's parameters (quoted once all four are set); the rest go to its root `<div>`. */
+export interface FeeEstimateProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children'>, Partial<FeeEstimateParams> {
+  /** Called when the retry button is pressed, before the new quote is asked for; `preventDefault()` cancels it. Defaults to none. */
+  onRetry?: (event: MouseEvent<HTMLButtonElement>) => void
+  /** Texts to replace. Defaults to `defaultFeeEstimateLabels`. */
+  labels?: Partial<FeeEstimateLabels>
+  /** The locale of amounts, durations and times. Defaults to the runtime's locale. */
+  locale?: string
+  /** Leaves out the library's classes, keeping the structure and data attributes. Defaults to `false`. */
+  unstyled?: boolean
+}
+
+/** The fees and time of a cross-chain transfer, re-quoted when the quote expires. */
+export const FeeEstimate = forwardRef<HTMLDivElement, FeeEstimateProps>(function FeeEstimate(
+  { sourceChain, destinationChain, asset, amount, onRetry, labels: customLabels, locale, unstyled = false, className, ...rest },
+  ref,
+) {
+  const labels = { ...defaultFeeEstimateLabels, ...customLabels }
+  const params = { sourceChain, destinationChain, asset, amount }
+  const query = useFeeEstimate(params)
+  const fee = query.data
+  const state = feeEstimateState({
+    complete: hasFeeParams(params),
+    hasData: fee !== undefined,
+    isError: query.isError,
+    isFetching: query.isFetching,
+  })
+  const shown = state === 'ready' || state === 'refreshing' ? fee : undefined
+  const quotedAt = shown?.quotedAt === undefined ? undefined : Date.parse(shown.quotedAt)
+  const now = useCoarseNow(quotedAt !== undefined, quotedAt)
+  const money = ({ amount, currency }: FeeAmount) => labels.amount({ amount: formatDecimal(amount, locale), currency })
+  const rows = shown
+    ? [
+        { part: 'total-fee', term: labels.totalFee, value: money(shown.totalFee) },
+        shown.gasFee && { part: 'gas-fee', term: labels.gasFee, value: money(shown.gasFee) },
+        shown.platformFee && { part: 'platform-fee', term: labels.platformFee, value: money(shown.platformFee) },
+        {
+          part: 'estimated-time',
+          term: labels.estimatedTime,
+          value: labels.duration({ duration: formatDuration(shown.estimatedSeconds, locale) }),
+        },
+      ].filter((row) => !!row)
+    : []
+
+  return (
+    <div
+      role="group"
+      aria-label={labels.title}
+      aria-busy={state === 'loading' || state === 'refreshing' ? true : undefined}
+      data-state={state}
+      {...rest}
+      ref={ref}
+      className={[!unstyled && 'paylink-root paylink-fee-estimate', className].filter(Boolean).join(' ') || undefined}
+    >
+      {state === 'idle' && <p data-part="message">{labels.idle}</p>}
+      {state === 'loading' && <p data-part="message">{labels.loading}</p>}
+      {state === 'error' && (
+        <>
+          <p data-part="message" role="alert">
+            {labels.error}
+          </p>
+          <button
+            type="button"
+            data-part="retry"
+            onClick={composeEventHandlers(onRetry, () => void query.refetch())}
+          >
+            {labels.retry}
+          </button>
+        </>
+      )}
+      {rows.length > 0 && (
+        <dl data-part="figures">
+          {rows.map(({ part, term, value }) => (
+            <div key={part} data-part={part}>
+              <dt>{term}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      {quotedAt !== undefined && now !== undefined && (
+        // A server clock ahead of ours would otherwise date the quote in the future.
+        <p data-part="age">{labels.quoted({ relative: formatRelative(Math.min(quotedAt, now), now, locale) })}</p>
+      )}
+    </div>
+  )
+})

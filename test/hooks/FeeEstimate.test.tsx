@@ -1,0 +1,221 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { type ComponentProps, createRef } from 'react'
+import { renderToString } from 'react-dom/server'
+import { FeeEstimate, feeEstimateState } from '../../src/components/FeeEstimate.js'
+import type { FeeEstimateParams } from '../../src/schemas/fees.js'
+import { QUICK_QUOTE_TTL_MS } from '../../src/mock/scenarios.js'
+import { useMockApi, wrapperFor } from './harness.js'
+
+const api = useMockApi()
+// The mock: gas 0.1215 on solana ↔ base, platform 0.3 % of the amount, 90 s; quotes hold 30 s.
+const params: FeeEstimateParams = { sourceChain: 'solana', destinationChain: 'base', asset: 'USDC', amount: '100' }
+const quotes = () => api.count('GET', '/fees/estimate')
+const root = () => screen.getByRole('group', { name: 'Fee estimate' })
+
+/** The figures as [term, value] pairs, in order. */
+function figures() {
+  return within(root())
+    .queryAllByRole('term')
+    .map((dt) => [dt.textContent, dt.nextElementSibling?.textContent])
+}
+
+async function renderReady(props: ComponentProps<typeof FeeEstimate> = params, name = 'Fee estimate') {
+  const view = render(<FeeEstimate {...props} />, { wrapper: wrapperFor() })
+  await waitFor(() => expect(screen.getByRole('group', { name })).toHaveAttribute('data-state', 'ready'))
+  return view
+}
+
+describe('with real timers', () => {
+  test('idle until every parameter is set, without a request', async () => {
+    const { rerender } = render(<FeeEstimate {...params} amount="" />, { wrapper: wrapperFor() })
+    expect(root()).toHaveAttribute('data-state', 'idle')
+    expect(root()).toHaveTextContent('Fees appear once the transfer details are complete.')
+    expect(root()).not.toHaveAttribute('aria-busy')
+    await act(() => new Promise((r) => setTimeout(r, 20)))
+    expect(quotes()).toBe(0)
+    rerender(<FeeEstimate {...params} />)
+    await waitFor(() => expect(root()).toHaveAttribute('data-state', 'ready'))
+    expect(quotes()).toBe(1)
+  })
+
+  test('loading is busy; ready shows the total, the breakdown and the time in words', async () => {
+    render(<FeeEstimate {...params} />, { wrapper: wrapperFor() })
+    expect(root()).toHaveAttribute('data-state', 'loading')
+    expect(root()).toHaveAttribute('aria-busy', 'true')
+    expect(root()).toHaveTextContent('Getting a quote…')
+    await waitFor(() => expect(root()).toHaveAttribute('data-state', 'ready'))
+    expect(root()).not.toHaveAttribute('aria-busy')
+    expect(figures()).toEqual([
+      ['Total fee', '0.4215 USDC'],
+      ['Network fee', '0.1215 USDC'],
+      ['Platform fee', '0.3 USDC'],
+      ['Estimated time', 'about 2 minutes'],
+    ])
+    expect(root()).toHaveTextContent('quoted now')
+  })
+
+  test('the total is exact: digits a float would lose are kept', async () => {
+    await renderReady({ ...params, amount: '1000000000000000' })
+    expect(figures()[0]).toEqual(['Total fee', '3,000,000,000,000.1215 USDC'])
+  })
+
+  test('de-DE: amounts, durations and the age in German, with German labels', async () => {
+    await renderReady({
+      ...params,
+      amount: '1000000',
+      locale: 'de-DE',
+      labels: {
+        title: 'Gebührenschätzung',
+        totalFee: 'Gesamtgebühr',
+        estimatedTime: 'Dauer',
+        duration: ({ duration }) => `etwa ${duration}`,
+        quoted: ({ relative }) => `Angebot von ${relative}`,
+      },
+    }, 'Gebührenschätzung')
+    const group = screen.getByRole('group', { name: 'Gebührenschätzung' })
+    expect(group).toHaveAttribute('data-state', 'ready')
+    const terms = within(group).getAllByRole('term')
+    expect(terms[0]).toHaveTextContent('Gesamtgebühr')
+    expect(terms[0]!.nextElementSibling).toHaveTextContent('3.000,1215 USDC')
+    expect(group).toHaveTextContent('Dauer')
+    expect(group).toHaveTextContent('etwa 2 Minuten')
+    expect(group).toHaveTextContent('Angebot von jetzt')
+  })
+
+  test('without gas and platform fees only the total and the time are shown', async () => {
+    api.server.use(http.get('*/pub/v1/fees/estimate', () => HttpResponse.json({ totalFee: '2 USD', estimatedTime: '240 seconds' })))
+    await renderReady()
+    expect(figures()).toEqual([
+      ['Total fee', '2 USD'],
+      ['Estimated time', 'about 4 minutes'],
+    ])
+    expect(root().querySelector('[data-part="age"]')).toBeNull()
+  })
+
+  test('new parameters keep the previous figures on screen, busy, until the new quote', async () => {
+    const { rerender } = await renderReady()
+    api.mock.inject('estimateFees', { latencyMs: 100, times: 1 })
+    rerender(<FeeEstimate {...params} amount="1000" />)
+    expect(root()).toHaveAttribute('data-state', 'refreshing')
+    expect(root()).toHaveAttribute('aria-busy', 'true')
+    expect(figures()[0]).toEqual(['Total fee', '0.4215 USDC'])
+    await waitFor(() => expect(root()).toHaveAttribute('data-state', 'ready'))
+    expect(figures()[0]).toEqual(['Total fee', '3.1215 USDC'])
+  })
+
+  test('an error shows an alert and a retry button that asks again', async () => {
+    api.mock.inject('estimateFees', { status: 500, times: 1 })
+    render(<FeeEstimate {...params} />, { wrapper: wrapperFor() })
+    await waitFor(() => expect(root()).toHaveAttribute('data-state', 'error'))
+    expect(screen.getByRole('alert')).toHaveTextContent('Could not get a fee quote.')
+    expect(root()).not.toHaveAttribute('aria-busy')
+    expect(figures()).toEqual([])
+    api.mock.inject('estimateFees', { latencyMs: 100, times: 1 })
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
+    await waitFor(() => expect(root()).toHaveAttribute('data-state', 'loading'))
+    expect(root()).toHaveAttribute('aria-busy', 'true')
+    await waitFor(() => expect(root()).toHaveAttribute('data-state', 'ready'))
+    expect(quotes()).toBe(2)
+    expect(screen.queryByRole('button')).toBeNull()
+  })
+
+  test('a bad amount is an error without a request', async () => {
+    render(<FeeEstimate {...params} amount="1e3" />, { wrapper: wrapperFor() })
+    await waitFor(() => expect(root()).toHaveAttribute('data-state', 'error'))
+    expect(quotes()).toBe(0)
+  })
+
+  test('onRetry runs first and can cancel the retry', async () => {
+    api.mock.inject('estimateFees', { status: 500 })
+    const onRetry = vi.fn((event: { preventDefault(): void }) => event.preventDefault())
+    render(<FeeEstimate {...params} onRetry={onRetry} />, { wrapper: wrapperFor() })
+    await waitFor(() => expect(root()).toHaveAttribute('data-state', 'error'))
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
+    await act(() => new Promise((r) => setTimeout(r, 20)))
+    // Had ours run first, the quote would have been asked for before the veto.
+    expect(onRetry).toHaveBeenCalledTimes(1)
+    expect(quotes()).toBe(1)
+    expect(root()).toHaveAttribute('data-state', 'error')
+  })
+
+  test('className, ref and rest props reach the root; ARIA can be overridden', async () => {
+    const ref = createRef<HTMLDivElement>()
+    await renderReady({ ...params, ref, className: 'mine', id: 'fees', 'aria-label': 'Bridge fees' }, 'Bridge fees')
+    const group = screen.getByRole('group', { name: 'Bridge fees' })
+    expect(ref.current).toBe(group)
+    expect(group).toHaveClass('paylink-root', 'paylink-fee-estimate', 'mine')
+    expect(group).toHaveAttribute('id', 'fees')
+  })
+
+  test('unstyled drops our classes and keeps the structure and data attributes', async () => {
+    await renderReady({ ...params, unstyled: true })
+    expect(root().className).toBe('')
+    expect(root()).toHaveAttribute('data-state', 'ready')
+    expect(root().querySelector('dl')).not.toBeNull()
+  })
+
+  test('renders on a server without touching the browser', () => {
+    const Wrapper = wrapperFor()
+    const html = renderToString(
+      <Wrapper>
+        <FeeEstimate {...params} />
+      </Wrapper>,
+    )
+    expect(html).toContain('data-state="loading"')
+    expect(html).toContain('aria-busy="true"')
+    expect(html).toContain('Getting a quote…')
+    expect(api.requests).toHaveLength(0)
+  })
+})
+
+describe('with fake timers', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
+  })
+  afterEach(() => vi.useRealTimers())
+  const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms))
+
+  test("the quote's age moves on a coarse tick, and a new quote is asked for when it expires", async () => {
+    render(<FeeEstimate {...params} />, { wrapper: wrapperFor() })
+    await advance(0)
+    expect(root()).toHaveTextContent('quoted now')
+    await advance(20_000)
+    expect(root()).toHaveTextContent('quoted 15 seconds ago')
+    expect(quotes()).toBe(1)
+    await advance(10_001)
+    expect(quotes()).toBe(2)
+    expect(root()).toHaveTextContent('quoted now')
+  })
+
+  test('fees-expire-quickly: re-quoted on expiry, the old figures shown and busy meanwhile', async () => {
+    api.mock.useScenario('fees-expire-quickly')
+    render(<FeeEstimate {...params} />, { wrapper: wrapperFor() })
+    await advance(0)
+    expect(root()).toHaveAttribute('data-state', 'ready')
+    api.mock.inject('estimateFees', { latencyMs: 1_000, times: 1 })
+    await advance(QUICK_QUOTE_TTL_MS - 100)
+    expect(quotes()).toBe(1)
+    await advance(200)
+    expect(quotes()).toBe(2)
+    expect(root()).toHaveAttribute('data-state', 'refreshing')
+    expect(root()).toHaveAttribute('aria-busy', 'true')
+    expect(figures()[0]).toEqual(['Total fee', '0.4215 USDC'])
+    await advance(1_000)
+    expect(root()).toHaveAttribute('data-state', 'ready')
+    expect(root()).not.toHaveAttribute('aria-busy')
+    await advance(QUICK_QUOTE_TTL_MS)
+    expect(quotes()).toBe(3)
+  })
+})
+
+test('feeEstimateState', () => {
+  const at = (complete: boolean, hasData: boolean, isError: boolean, isFetching: boolean) =>
+    feeEstimateState({ complete, hasData, isError, isFetching })
+  expect(at(false, true, true, true)).toBe('idle')
+  expect(at(true, false, false, true)).toBe('loading')
+  expect(at(true, true, false, false)).toBe('ready')
+  expect(at(true, true, false, true)).toBe('refreshing')
+  expect(at(true, true, true, false)).toBe('error')
+  expect(at(true, false, true, true)).toBe('loading')
+})
