@@ -30,6 +30,7 @@ export default defineConfig({
     minify: false,
     cssMinify: false,
     cssCodeSplit: true,
+    reportCompressedSize: false,
     // Tests and Storybook may serve public/ (MSW's worker); the package must not ship it.
     copyPublicDir: false,
     rolldownOptions: {
