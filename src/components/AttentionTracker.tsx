@@ -1,0 +1,142 @@
+import { forwardRef, type HTMLAttributes, type ReactNode, useEffect, useMemo, useRef } from 'react'
+import { useAttentionToken } from '../hooks/useAttentionToken.js'
+import { AttentionMeter } from './AttentionMeter.js'
+import { type AttentionReport, AttentionReporter } from './AttentionReporter.js'
+import { attentionTrackerState } from './attentionTrackerState.js'
+import { composeRefs } from './composeRefs.js'
+import { observeAttention } from './observeAttention.js'
+
+/** The elements an `AttentionTracker` can render as its root. */
+export type AttentionTrackerElement = 'div' | 'section' | 'article' | 'main' | 'aside' | 'figure' | 'li' | 'span'
+
+/**
+ * Props of `AttentionTracker`; the rest go to its root element. It shows no text of its own, so it
+ * takes no `labels` and no `locale`.
+ */
+export interface AttentionTrackerProps extends HTMLAttributes<HTMLElement> {
+  /** The content whose attention is counted; it never re-renders because of tracking. */
+  children?: ReactNode
+  /** Whether the viewer agreed to attention tracking: no token and no tracking until true, and turning it false stops both. */
+  consent: boolean
+  /** The link whose content this is, sent with the token request. Defaults to none. */
+  code?: string
+  /** An opaque viewer id, sent with the token request. Defaults to none. */
+  viewerId?: string
+  /** Seconds between heartbeats. Defaults to the token's `heartbeatSeconds`, else `15`. */
+  heartbeatSeconds?: number
+  /** Attention needed before the first report, in ms: shorter visits are never reported. Defaults to `3000`. */
+  minDwellMs?: number
+  /** How long an input (pointer, key, scroll, wheel, touch) keeps counting as attention, in ms. Defaults to `30000`. */
+  idleTimeoutMs?: number
+  /** Receives every report: each heartbeat, and the final one (`final: true`) on `pagehide` or unmount. Defaults to none. */
+  onHeartbeat?: (report: AttentionReport) => void
+  /** Receives a failed token request. Defaults to none. */
+  onError?: (error: unknown) => void
+  /** Where `navigator.sendBeacon` posts every report as JSON text (`text/plain`, so no CORS preflight). Defaults to none. */
+  beaconUrl?: string
+  /** The root element. Defaults to `'div'`. */
+  as?: AttentionTrackerElement
+  /** Leaves out the library's classes, keeping the structure and data attributes. Defaults to `false`. */
+  unstyled?: boolean
+}
+
+interface Tracking {
+  key: string
+  meter: AttentionMeter
+  reporter: AttentionReporter
+}
+
+/** Wraps content and counts the viewer's attention to it, reporting heartbeats with an attention token once consent is given. */
+export const AttentionTracker = forwardRef<HTMLElement, AttentionTrackerProps>(function AttentionTracker(
+  {
+    consent,
+    code,
+    viewerId,
+    heartbeatSeconds,
+    minDwellMs = 3_000,
+    idleTimeoutMs = 30_000,
+    onHeartbeat,
+    onError,
+    beaconUrl,
+    as = 'div',
+    unstyled = false,
+    className,
+    children,
+    ...rest
+  },
+  ref,
+) {
+  const { mutateAsync } = useAttentionToken()
+  const rootRef = useRef<HTMLElement | null>(null)
+  const composedRef = useMemo(() => composeRefs(ref, rootRef), [ref])
+  const latest = useRef({ consent, onHeartbeat, onError, beaconUrl, mutateAsync })
+  useEffect(() => {
+    latest.current = { consent, onHeartbeat, onError, beaconUrl, mutateAsync }
+  })
+  // Tracking lives in a ref, outside React state, so that children never re-render because of it,
+  // and so that StrictMode's second effect run finds the same token and totals (one token per mount).
+  const tracking = useRef<Tracking | null>(null)
+
+  useEffect(() => {
+    const root = rootRef.current
+    if (!root) return
+    // data-state is written on the node, not through state, so that tracking re-renders nothing.
+    const writeState = (state: string) => root.setAttribute('data-state', state)
+    if (!consent) {
+      writeState(attentionTrackerState(false, 'waiting'))
+      return
+    }
+    const key = JSON.stringify([code ?? null, viewerId ?? null])
+    let current = tracking.current
+    if (current?.key !== key) {
+      current?.reporter.finish()
+      const meter = new AttentionMeter({ idleTimeoutMs })
+      const reporter = new AttentionReporter({
+        meter,
+        requestToken: () => latest.current.mutateAsync({ code, viewerId }),
+        onReport: (report) => send(latest.current, report),
+        onError: (error) => latest.current.onError?.(error),
+        onPhaseChange: (phase) => rootRef.current?.setAttribute('data-state', attentionTrackerState(true, phase)),
+      })
+      current = tracking.current = { key, meter, reporter }
+    }
+    const { meter, reporter } = current
+    meter.setIdleTimeout(idleTimeoutMs)
+    reporter.configure({ heartbeatSeconds, minDwellMs })
+    reporter.start()
+    const stopObserving = observeAttention(root, meter, () => reporter.update())
+    const onPageHide = () => reporter.finish()
+    window.addEventListener('pagehide', onPageHide)
+    return () => {
+      window.removeEventListener('pagehide', onPageHide)
+      stopObserving()
+      reporter.stop()
+    }
+  }, [consent, code, viewerId, heartbeatSeconds, minDwellMs, idleTimeoutMs])
+
+  // Attention not yet reported is sent when the content goes away, as on pagehide. A withdrawn
+  // consent sends nothing more.
+  useEffect(
+    () => () => {
+      if (latest.current.consent) tracking.current?.reporter.finish()
+    },
+    [],
+  )
+
+  const Root = as as 'div'
+  return (
+    <Root
+      data-state={attentionTrackerState(consent, 'waiting')}
+      {...rest}
+      ref={composedRef}
+      className={unstyled ? className : ['paylink-root paylink-attention-tracker', className].filter(Boolean).join(' ')}
+    >
+      {children}
+    </Root>
+  )
+})
+
+function send(to: { onHeartbeat?: ((report: AttentionReport) => void) | undefined; beaconUrl?: string | undefined }, report: AttentionReport) {
+  to.onHeartbeat?.(report)
+  if (to.beaconUrl && typeof navigator.sendBeacon === 'function') navigator.sendBeacon(to.beaconUrl, JSON.stringify(report))
+}

@@ -1,0 +1,457 @@
+import { act, render, screen } from '@testing-library/react'
+import { createRef, type ReactNode, StrictMode } from 'react'
+import { renderToString } from 'react-dom/server'
+import { PayLinkHttpError } from '../../src/client.js'
+import type { AttentionReport } from '../../src/components/AttentionReporter.js'
+import { AttentionTracker, type AttentionTrackerProps } from '../../src/components/AttentionTracker.js'
+import { attentionTrackerState } from '../../src/components/attentionTrackerState.js'
+import { MOCK_LINKS } from '../../src/mock/constants.js'
+import { useMockApi, wrapperFor } from './harness.js'
+
+// Tokens live a minute, so renewal (30 s before expiry) happens inside a short test.
+const api = useMockApi({ attentionTtlMs: 60_000 })
+const tokenRequests = () => api.count('POST', '/attention/token')
+
+/** A stand-in for IntersectionObserver (jsdom has none) that a test moves by hand. */
+class FakeIntersectionObserver {
+  static live = new Set<FakeIntersectionObserver>()
+  readonly targets = new Set<Element>()
+  constructor(readonly callback: IntersectionObserverCallback) {}
+  observe(target: Element) {
+    this.targets.add(target)
+    FakeIntersectionObserver.live.add(this)
+  }
+  unobserve(target: Element) {
+    this.targets.delete(target)
+  }
+  disconnect() {
+    this.targets.clear()
+    FakeIntersectionObserver.live.delete(this)
+  }
+  takeRecords() {
+    return []
+  }
+}
+
+/** Shows `ratio` of a 100 px tall tracker in a 1000 px viewport (or `height` px of a taller one). */
+function scrollTo(ratio: number, height = ratio * 100) {
+  act(() => {
+    for (const observer of FakeIntersectionObserver.live) {
+      const entries = [...observer.targets].map(
+        (target) =>
+          ({
+            target,
+            isIntersecting: ratio > 0,
+            intersectionRatio: ratio,
+            intersectionRect: { height },
+            rootBounds: { height: 1000 },
+          }) as unknown as IntersectionObserverEntry,
+      )
+      observer.callback(entries, observer as unknown as IntersectionObserver)
+    }
+  })
+}
+
+function setVisibility(state: 'visible' | 'hidden') {
+  Object.defineProperty(document, 'visibilityState', { value: state, configurable: true })
+  act(() => {
+    document.dispatchEvent(new Event('visibilitychange'))
+  })
+}
+
+const fire = (target: EventTarget, type: string) =>
+  act(() => {
+    target.dispatchEvent(new Event(type))
+  })
+const input = () => fire(document.body, 'pointerdown')
+const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms))
+/** Advances `ms` with an input every `every` ms, as a reader who keeps scrolling. */
+async function read(ms: number, every = 1_000) {
+  for (let t = 0; t < ms; t += every) {
+    input()
+    await advance(every)
+  }
+}
+
+const beacon = vi.fn((_url: string, _body?: BodyInit | null) => true)
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
+  vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver)
+  Object.defineProperty(navigator, 'sendBeacon', { value: beacon, configurable: true })
+  beacon.mockClear()
+  vi.spyOn(document, 'hasFocus').mockReturnValue(true)
+  Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true })
+})
+afterEach(() => {
+  vi.useRealTimers()
+  vi.unstubAllGlobals()
+  FakeIntersectionObserver.live.clear()
+})
+
+function setup(props: Partial<AttentionTrackerProps> = {}, children: ReactNode = <p>Article</p>, strict = false) {
+  const reports: AttentionReport[] = []
+  const Wrapper = wrapperFor()
+  const ui = (p: Partial<AttentionTrackerProps>) => {
+    const tree = (
+      <Wrapper>
+        <AttentionTracker
+          data-testid="tracker"
+          consent
+          code={MOCK_LINKS.demo}
+          onHeartbeat={(r) => reports.push(r)}
+          {...props}
+          {...p}
+        >
+          {children}
+        </AttentionTracker>
+      </Wrapper>
+    )
+    return strict ? <StrictMode>{tree}</StrictMode> : tree
+  }
+  const view = render(ui({}))
+  const root = screen.getByTestId('tracker')
+  return {
+    ...view,
+    root,
+    reports,
+    last: () => reports[reports.length - 1],
+    rerender: (p: Partial<AttentionTrackerProps>) => view.rerender(ui(p)),
+  }
+}
+
+test('data-state is idle without consent, else the tracking phase', () => {
+  expect(attentionTrackerState(false, 'active')).toBe('idle')
+  expect(attentionTrackerState(true, 'paused')).toBe('paused')
+})
+
+test('without consent nothing is requested or counted; consent starts tracking', async () => {
+  const t = setup({ consent: false, heartbeatSeconds: 5, minDwellMs: 0 })
+  expect(t.root).toHaveAttribute('data-state', 'idle')
+  expect(FakeIntersectionObserver.live.size).toBe(0)
+  scrollTo(1)
+  await read(20_000)
+  expect(tokenRequests()).toBe(0)
+  expect(t.reports).toEqual([])
+  expect(t.root).toHaveAttribute('data-state', 'idle')
+
+  t.rerender({ consent: true })
+  expect(t.root).toHaveAttribute('data-state', 'waiting')
+  scrollTo(1)
+  input()
+  expect(t.root).toHaveAttribute('data-state', 'active')
+  await read(5_000)
+  expect(tokenRequests()).toBe(1)
+  // Only the time since consent counts.
+  expect(t.last()).toMatchObject({ activeMs: 5_000, visibleMs: 5_000, final: false })
+})
+
+test('withdrawing consent stops tracking and sends nothing more', async () => {
+  const t = setup({ heartbeatSeconds: 5, minDwellMs: 0 })
+  scrollTo(1)
+  await read(5_000)
+  expect(t.reports).toHaveLength(1)
+  await read(2_000)
+  t.rerender({ consent: false })
+  expect(t.root).toHaveAttribute('data-state', 'idle')
+  expect(FakeIntersectionObserver.live.size).toBe(0)
+  await read(20_000)
+  fire(window, 'pagehide')
+  t.unmount()
+  expect(t.reports).toHaveLength(1)
+  expect(beacon).not.toHaveBeenCalled()
+})
+
+test('the token is requested on the first attention, not on mount', async () => {
+  const t = setup()
+  await read(10_000)
+  expect(t.root).toHaveAttribute('data-state', 'waiting')
+  expect(tokenRequests()).toBe(0)
+  scrollTo(1)
+  expect(t.root).toHaveAttribute('data-state', 'active')
+  await advance(0)
+  expect(tokenRequests()).toBe(1)
+})
+
+test('one token per mount under StrictMode', async () => {
+  const t = setup({ heartbeatSeconds: 5 }, <p>Article</p>, true)
+  scrollTo(1)
+  await read(20_000)
+  expect(tokenRequests()).toBe(1)
+  const tokens = new Set(t.reports.map((r) => r.token))
+  expect(tokens.size).toBe(1)
+  expect(t.reports.map((r) => r.activeMs)).toEqual([5_000, 10_000, 15_000, 20_000])
+})
+
+test('one token per mount under StrictMode when attention starts at mount (autoplaying media, no IntersectionObserver)', async () => {
+  vi.stubGlobal('IntersectionObserver', undefined)
+  const playing = (video: HTMLVideoElement | null) => {
+    if (video) Object.defineProperty(video, 'paused', { value: false })
+  }
+  const t = setup({ heartbeatSeconds: 5 }, <video ref={playing} />, true)
+  expect(t.root).toHaveAttribute('data-state', 'active')
+  await advance(20_000)
+  expect(tokenRequests()).toBe(1)
+  expect(t.reports.map((r) => r.activeMs)).toEqual([5_000, 10_000, 15_000, 20_000])
+})
+
+test('heartbeats come every heartbeatSeconds once minDwellMs is reached, with the session and totals', async () => {
+  const t = setup({ heartbeatSeconds: 2, minDwellMs: 5_000 })
+  scrollTo(1)
+  await read(4_000)
+  expect(t.reports).toEqual([])
+  await read(4_000)
+  expect(t.reports).toEqual([
+    { token: expect.stringMatching(/^att_/), sessionId: expect.any(String), activeMs: 6_000, visibleMs: 6_000, final: false },
+    expect.objectContaining({ activeMs: 8_000, visibleMs: 8_000 }),
+  ])
+})
+
+test('the heartbeat interval defaults to the token’s heartbeatSeconds', async () => {
+  const t = setup()
+  scrollTo(1)
+  await read(31_000)
+  // The mock asks for a heartbeat every 15 s.
+  expect(t.reports.map((r) => r.activeMs)).toEqual([15_000, 30_000])
+})
+
+test('no attention counts without input for idleTimeoutMs', async () => {
+  const t = setup({ heartbeatSeconds: 10, minDwellMs: 1_000, idleTimeoutMs: 5_000 })
+  scrollTo(1)
+  input()
+  await advance(4_999)
+  expect(t.root).toHaveAttribute('data-state', 'active')
+  await advance(1)
+  expect(t.root).toHaveAttribute('data-state', 'paused')
+  await advance(5_000)
+  expect(t.last()).toMatchObject({ activeMs: 5_000, visibleMs: 10_000 })
+  await advance(2_000)
+  input()
+  expect(t.root).toHaveAttribute('data-state', 'active')
+  await advance(8_000)
+  // 0–5 s and 12–17 s: each input counts for 5 s.
+  expect(t.root).toHaveAttribute('data-state', 'paused')
+  expect(t.last()).toMatchObject({ activeMs: 10_000, visibleMs: 20_000 })
+})
+
+test('no attention counts while the document is hidden, nor visible time', async () => {
+  const t = setup({ heartbeatSeconds: 10, minDwellMs: 1_000 })
+  scrollTo(1)
+  await read(4_000)
+  setVisibility('hidden')
+  expect(t.root).toHaveAttribute('data-state', 'paused')
+  await read(8_000)
+  setVisibility('visible')
+  expect(t.root).toHaveAttribute('data-state', 'active')
+  await read(8_000)
+  expect(t.reports.map((r) => [r.activeMs, r.visibleMs])).toEqual([
+    [4_000, 4_000],
+    [12_000, 12_000],
+  ])
+})
+
+test('no attention counts while the window is blurred; visible time does', async () => {
+  const t = setup({ heartbeatSeconds: 10, minDwellMs: 1_000 })
+  scrollTo(1)
+  await read(4_000)
+  fire(window, 'blur')
+  expect(t.root).toHaveAttribute('data-state', 'paused')
+  await read(8_000)
+  fire(window, 'focus')
+  await read(8_000)
+  expect(t.reports.map((r) => [r.activeMs, r.visibleMs])).toEqual([
+    [4_000, 10_000],
+    [12_000, 20_000],
+  ])
+})
+
+test('nothing counts while less than half is visible; a tall article filling half the viewport counts', async () => {
+  const t = setup({ heartbeatSeconds: 10, minDwellMs: 1_000 })
+  scrollTo(0.6)
+  await read(4_000)
+  scrollTo(0.4)
+  expect(t.root).toHaveAttribute('data-state', 'paused')
+  await read(8_000)
+  scrollTo(0.3, 600)
+  expect(t.root).toHaveAttribute('data-state', 'active')
+  await read(8_000)
+  expect(t.reports.map((r) => [r.activeMs, r.visibleMs])).toEqual([
+    [4_000, 4_000],
+    [12_000, 12_000],
+  ])
+})
+
+test('playing media inside counts without input, until it pauses', async () => {
+  const t = setup({ heartbeatSeconds: 10, minDwellMs: 1_000, idleTimeoutMs: 5_000 }, <video data-testid="video" />)
+  const video = screen.getByTestId('video')
+  scrollTo(1)
+  input()
+  await advance(2_000)
+  fire(video, 'play')
+  await advance(18_000)
+  expect(t.root).toHaveAttribute('data-state', 'active')
+  expect(t.last()).toMatchObject({ activeMs: 20_000, visibleMs: 20_000 })
+  fire(video, 'pause')
+  expect(t.root).toHaveAttribute('data-state', 'paused')
+  await advance(10_000)
+  expect(t.reports).toHaveLength(2)
+  // Playing media counts only while visible too.
+  fire(video, 'play')
+  setVisibility('hidden')
+  await advance(10_000)
+  expect(t.reports).toHaveLength(2)
+})
+
+test('the token is renewed before it expires and later heartbeats carry the new one', async () => {
+  const t = setup({ heartbeatSeconds: 10, minDwellMs: 0 })
+  scrollTo(1)
+  await read(29_000)
+  expect(tokenRequests()).toBe(1)
+  const first = t.last()!.token
+  await read(2_000)
+  expect(tokenRequests()).toBe(2)
+  await read(10_000)
+  expect(t.last()!.token).not.toBe(first)
+  expect(t.last()!.activeMs).toBe(40_000)
+  await read(25_000)
+  expect(tokenRequests()).toBe(3)
+})
+
+test('a token nobody used since it was issued lapses, and the next attention asks again', async () => {
+  const t = setup({ heartbeatSeconds: 10, minDwellMs: 0, idleTimeoutMs: 1_000 })
+  scrollTo(1)
+  input()
+  await advance(10_000)
+  expect(t.reports).toHaveLength(1)
+  // Renewed at 30 s (there was attention since the first token), left to lapse at 60 s.
+  await advance(120_000)
+  expect(tokenRequests()).toBe(2)
+  expect(t.root).toHaveAttribute('data-state', 'paused')
+  await read(10_000)
+  expect(tokenRequests()).toBe(3)
+  expect(t.last()).toMatchObject({ activeMs: 11_000 })
+})
+
+test('a refused token request is reported once and not repeated', async () => {
+  api.mock.inject('createAttentionToken', { status: 404 })
+  const onError = vi.fn()
+  const t = setup({ heartbeatSeconds: 5, minDwellMs: 0, onError })
+  scrollTo(1)
+  await read(30_000)
+  expect(tokenRequests()).toBe(1)
+  expect(onError).toHaveBeenCalledTimes(1)
+  expect(onError.mock.calls[0]![0]).toBeInstanceOf(PayLinkHttpError)
+  expect(t.reports).toEqual([])
+})
+
+test('a failed token request is retried at the next heartbeat, not on every input', async () => {
+  api.mock.inject('createAttentionToken', { status: 503, times: 1 })
+  const onError = vi.fn()
+  const t = setup({ heartbeatSeconds: 5, minDwellMs: 0, onError })
+  scrollTo(1)
+  await read(4_000, 100)
+  expect(tokenRequests()).toBe(1)
+  await read(7_000)
+  expect(tokenRequests()).toBe(2)
+  expect(onError).toHaveBeenCalledTimes(1)
+  expect(t.last()).toMatchObject({ activeMs: 10_000 })
+})
+
+test('with beaconUrl every heartbeat and the final report on pagehide go by sendBeacon', async () => {
+  const t = setup({ heartbeatSeconds: 5, minDwellMs: 0, beaconUrl: '/engagement' })
+  scrollTo(1)
+  await read(5_000)
+  expect(beacon).toHaveBeenCalledTimes(1)
+  expect(beacon.mock.calls[0]![0]).toBe('/engagement')
+  expect(JSON.parse(beacon.mock.calls[0]![1] as string)).toEqual(t.reports[0])
+  await read(2_000)
+  fire(window, 'pagehide')
+  expect(beacon).toHaveBeenCalledTimes(2)
+  expect(JSON.parse(beacon.mock.calls[1]![1] as string)).toMatchObject({ activeMs: 7_000, final: true })
+  // Nothing new to report: a second pagehide sends nothing.
+  fire(window, 'pagehide')
+  expect(beacon).toHaveBeenCalledTimes(2)
+})
+
+test('below minDwellMs nothing is reported, not even on pagehide', async () => {
+  const t = setup({ minDwellMs: 3_000, beaconUrl: '/engagement' })
+  scrollTo(1)
+  await read(2_000)
+  fire(window, 'pagehide')
+  expect(t.reports).toEqual([])
+  expect(beacon).not.toHaveBeenCalled()
+})
+
+test('unmounting sends the unsent attention, then detaches everything', async () => {
+  const t = setup({ heartbeatSeconds: 5, minDwellMs: 0 })
+  scrollTo(1)
+  await read(7_000)
+  t.unmount()
+  expect(t.reports.map((r) => [r.activeMs, r.final])).toEqual([
+    [5_000, false],
+    [7_000, true],
+  ])
+  expect(FakeIntersectionObserver.live.size).toBe(0)
+  await read(30_000)
+  fire(window, 'pagehide')
+  expect(t.reports).toHaveLength(2)
+  expect(tokenRequests()).toBe(1)
+})
+
+test('unmounting while the token request is in flight leaves nothing running', async () => {
+  api.mock.inject('createAttentionToken', { latencyMs: 1_000 })
+  const onError = vi.fn()
+  const t = setup({ heartbeatSeconds: 5, minDwellMs: 0, onError })
+  scrollTo(1)
+  input()
+  t.unmount()
+  await advance(60_000)
+  expect(tokenRequests()).toBe(1)
+  expect(t.reports).toEqual([])
+  expect(onError).not.toHaveBeenCalled()
+})
+
+test('children render once over 60 s of tracked attention', async () => {
+  let renders = 0
+  function Child() {
+    renders += 1
+    return <p>Article</p>
+  }
+  const t = setup({ heartbeatSeconds: 5, minDwellMs: 0 }, <Child />)
+  scrollTo(1)
+  await read(30_000)
+  fire(window, 'blur')
+  fire(window, 'focus')
+  setVisibility('hidden')
+  setVisibility('visible')
+  await read(30_000)
+  expect(t.reports.length).toBeGreaterThanOrEqual(10)
+  expect(renders).toBe(1)
+})
+
+test('className, ref, rest props, as and unstyled reach the root', () => {
+  const ref = createRef<HTMLElement>()
+  const t = setup({ as: 'section', className: 'mine', 'aria-label': 'Article', ref } as Partial<AttentionTrackerProps>)
+  const section = screen.getByRole('region', { name: 'Article' })
+  expect(section).toBe(t.root)
+  expect(ref.current).toBe(section)
+  expect(section).toHaveClass('paylink-root', 'paylink-attention-tracker', 'mine')
+  expect(section).toHaveTextContent('Article')
+  t.rerender({ as: 'section', unstyled: true, className: 'mine' })
+  expect(screen.getByTestId('tracker')).toHaveAttribute('class', 'mine')
+  expect(screen.getByTestId('tracker')).toHaveAttribute('data-state', 'waiting')
+})
+
+test('renders on a server: children and the initial data-state', () => {
+  const Wrapper = wrapperFor()
+  const html = renderToString(
+    <Wrapper>
+      <AttentionTracker consent={false} code={MOCK_LINKS.demo}>
+        <p>Server article</p>
+      </AttentionTracker>
+    </Wrapper>,
+  )
+  expect(html).toContain('<p>Server article</p>')
+  expect(html).toContain('data-state="idle"')
+  expect(html).toContain('class="paylink-root paylink-attention-tracker"')
+})
