@@ -1,0 +1,28 @@
+import type { StorybookConfig } from '@storybook/react-vite'
+
+const config: StorybookConfig = {
+  stories: ['../stories/**/*.mdx', '../stories/**/*.stories.tsx'],
+  addons: ['@storybook/addon-docs', '@storybook/addon-a11y', '@storybook/addon-vitest', 'msw-storybook-addon'],
+  framework: {
+    name: '@storybook/react-vite',
+    // Storybook's own Vite config, not the library's: the library build (entries, externals) has
+    // nothing to do with the preview, and loading vite.config.ts from a test project it declares
+    // would load this one again.
+    options: { builder: { viteConfigPath: '.storybook/vite.config.ts' } },
+  },
+  // The worker script of msw (`npx msw init public`), served at /mockServiceWorker.js.
+  staticDirs: ['../public'],
+  core: { disableTelemetry: true, disableWhatsNewNotifications: true },
+  typescript: {
+    // Props tables and controls come from the exported `XProps` types and their JSDoc.
+    reactDocgen: 'react-docgen-typescript',
+    reactDocgenTypescriptOptions: {
+      shouldExtractLiteralValuesFromEnum: true,
+      shouldRemoveUndefinedFromOptional: true,
+      // Our props only: not the hundreds of DOM attributes every component also accepts.
+      propFilter: (prop) => !prop.parent || !/node_modules/.test(prop.parent.fileName),
+    },
+  },
+}
+
+export default config
