@@ -1,7 +1,7 @@
 import { forwardRef, type HTMLAttributes, type MouseEvent } from 'react'
 import { useFeeEstimate } from '../hooks/useFeeEstimate.js'
 import { hasFeeParams } from '../query/estimateFeesQueryOptions.js'
-import type { FeeAmount, FeeEstimateParams } from '../schemas/fees.js'
+import type { FeeAmount } from '../schemas/fees.js'
 import { composeEventHandlers } from './composeEventHandlers.js'
 import { formatDecimal, formatDuration, formatRelative } from './format.js'
 import { useCoarseNow } from './useCoarseNow.js'
@@ -60,7 +60,15 @@ export function feeEstimateState(query: {
 }
 
 /** Props of `FeeEstimate`: the estimate's parameters (quoted once all four are set); the rest go to its root `<div>`. */
-export interface FeeEstimateProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children'>, Partial<FeeEstimateParams> {
+export interface FeeEstimateProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
+  /** The chain the transfer leaves from, e.g. `'solana'`. Defaults to none: nothing is quoted (`idle`). */
+  sourceChain?: string
+  /** The chain the transfer arrives on, e.g. `'base'`. Defaults to none: nothing is quoted (`idle`). */
+  destinationChain?: string
+  /** The asset transferred, e.g. `'USDC'`. Defaults to none: nothing is quoted (`idle`). */
+  asset?: string
+  /** The amount transferred, as a decimal string (`'100'`, `'1.50'`). Defaults to none: nothing is quoted (`idle`). */
+  amount?: string
   /** Called when the retry button is pressed, before the new quote is asked for; `preventDefault()` cancels it. Defaults to none. */
   onRetry?: (event: MouseEvent<HTMLButtonElement>) => void
   /** Texts to replace. Defaults to `defaultFeeEstimateLabels`. */

@@ -1,0 +1,166 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { http, HttpResponse } from 'msw'
+import { expect, waitFor } from 'storybook/test'
+import { BridgeStatusBadge } from '../src/components/BridgeStatusBadge.js'
+import { MOCK_TRANSFERS } from '../src/mock/browser.js'
+import { storyBaseUrl } from './support/paylinkMock.js'
+
+const explorerUrl = (chain: string, tx: string) => `https://explorer.example/${chain}/tx/${tx}`
+
+const meta = {
+  title: 'Components/BridgeStatusBadge',
+  component: BridgeStatusBadge,
+  tags: ['autodocs'],
+  args: { transferId: MOCK_TRANSFERS.pending, explorerUrl },
+  argTypes: {
+    transferId: { control: 'select', options: Object.values(MOCK_TRANSFERS) },
+    explorerUrl: { control: false },
+    linkTarget: { control: 'select', options: [undefined, '_blank', '_self'] },
+    locale: { control: 'select', options: [undefined, 'en-US', 'de-DE', 'ja-JP'] },
+  },
+  // One transfer step per 10 minutes: each seeded transfer stays in its state while a story is looked at.
+  parameters: { paylinkMock: { options: { transferStepMs: 10 * 60_000 } } },
+} satisfies Meta<typeof BridgeStatusBadge>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+const expectState = async (canvasElement: HTMLElement, state: string) =>
+  waitFor(() => expect(canvasElement.querySelector('[role="status"]')).toHaveAttribute('data-state', state))
+
+/** Before the first answer: the status request never returns. */
+export const Loading: Story = {
+  parameters: { paylinkMock: { faults: { getBridgeStatus: { latencyMs: 999_999 } }, client: { timeoutMs: Infinity } } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('status')).toHaveTextContent('Checking the transfer…')
+  },
+}
+
+/** Submitted, not yet confirmed on the source chain; the time left counts down. */
+export const Pending: Story = {
+  play: async ({ canvas, canvasElement }) => {
+    await expectState(canvasElement, 'pending')
+    await expect(canvas.getByRole('status')).toHaveTextContent('about 30 minutes left')
+  },
+}
+
+/** Confirmed on the source chain: its transaction is linked. */
+export const SourceConfirmed: Story = {
+  args: { transferId: MOCK_TRANSFERS.sourceConfirmed },
+  play: async ({ canvas, canvasElement }) => {
+    await expectState(canvasElement, 'source_confirmed')
+    await expect(canvas.getByRole('link', { name: 'Source transaction on solana' })).toBeVisible()
+  },
+}
+
+/** On its way to the destination chain. */
+export const InTransit: Story = {
+  args: { transferId: MOCK_TRANSFERS.inTransit },
+  play: async ({ canvasElement }) => expectState(canvasElement, 'in_transit'),
+}
+
+/** Done: both transactions linked. */
+export const Completed: Story = {
+  args: { transferId: MOCK_TRANSFERS.completed, linkTarget: '_blank' },
+  play: async ({ canvas, canvasElement }) => {
+    await expectState(canvasElement, 'completed')
+    await expect(canvas.getAllByRole('link')).toHaveLength(2)
+  },
+}
+
+/** Failed, with the reason the API gave. */
+export const Failed: Story = {
+  args: { transferId: MOCK_TRANSFERS.failed },
+  play: async ({ canvas, canvasElement }) => {
+    await expectState(canvasElement, 'failed')
+    await expect(canvas.getByRole('status')).toHaveTextContent('The destination chain rejected the mint')
+  },
+}
+
+/** Failed in the dark theme: label, reason and link colours against the dark background. */
+export const FailedDark: Story = {
+  ...Failed,
+  globals: { theme: 'dark' },
+}
+
+/** Refunded to the sender, with the reason. */
+export const Refunded: Story = {
+  args: { transferId: MOCK_TRANSFERS.refunded },
+  play: async ({ canvasElement }) => expectState(canvasElement, 'refunded'),
+}
+
+/** Stuck in transit (`transfer-stuck-in-transit`) past a short `maxDurationMs`: polling gave up. */
+export const Stale: Story = {
+  args: { transferId: MOCK_TRANSFERS.inTransit, polling: { initialIntervalMs: 500, maxDurationMs: 1_500 } },
+  parameters: { paylinkMock: { scenarios: ['transfer-stuck-in-transit'] } },
+  play: async ({ canvas, canvasElement }) => {
+    await waitFor(() => expect(canvasElement.querySelector('[role="status"]')).toHaveAttribute('data-state', 'stale'), {
+      timeout: 5_000,
+    })
+    await expect(canvas.getByRole('status')).toHaveTextContent('Taking longer than usual')
+  },
+}
+
+/** The status request fails (HTTP 500) before any answer. */
+export const ErrorState: Story = {
+  name: 'Error',
+  parameters: { paylinkMock: { faults: { getBridgeStatus: { status: 500 } } } },
+  play: async ({ canvas, canvasElement }) => {
+    await expectState(canvasElement, 'error')
+    await expect(canvas.getByRole('status')).toHaveTextContent('Could not check the transfer')
+  },
+}
+
+/** A status this version does not know (a newer API): shown as sent, not as a failure. */
+export const Unknown: Story = {
+  beforeEach: ({ msw, id }) => {
+    msw.use(
+      http.get(`${storyBaseUrl(id)}/pub/v1/bridge/status/:id`, ({ params }) =>
+        HttpResponse.json({
+          id: params.id,
+          status: 'awaiting_attestation',
+          sourceChain: 'solana',
+          destinationChain: 'base',
+          asset: 'USDC',
+          amount: '25.00',
+          createdAt: '2026-01-01T00:00:00Z',
+          updatedAt: '2026-01-01T00:00:00Z',
+        }),
+      ),
+    )
+  },
+  play: async ({ canvas, canvasElement }) => {
+    await expectState(canvasElement, 'unknown')
+    await expect(canvas.getByRole('status')).toHaveTextContent('Transfer status: awaiting_attestation')
+  },
+}
+
+/** A pending transfer, one step a second on the mock's clock, followed until it is `completed`. */
+export const TransferCompletes: Story = {
+  args: { polling: { initialIntervalMs: 500, maxIntervalMs: 1_000 } },
+  parameters: { paylinkMock: { options: { transferStepMs: 1_000 } } },
+  play: async ({ canvas, canvasElement }) => {
+    const badge = canvas.getByRole('status')
+    await waitFor(() => expect(badge).not.toHaveAttribute('data-state', 'loading'))
+    await expect(badge).not.toHaveAttribute('data-state', 'completed')
+    await waitFor(() => expect(badge).toHaveAttribute('data-state', 'completed'), { timeout: 10_000 })
+    await expect(canvas.getByRole('link', { name: 'Destination transaction on base' })).toBeVisible()
+    await expect(canvasElement.querySelector('[data-part="eta"]')).toBeNull()
+  },
+}
+
+/** German texts and durations through `labels` and `locale`. */
+export const German: Story = {
+  args: {
+    locale: 'de-DE',
+    labels: {
+      pending: 'Überweisung ausstehend',
+      eta: ({ duration }) => `noch etwa ${duration}`,
+      sourceTx: ({ chain }) => `Quelltransaktion auf ${chain}`,
+      destinationTx: ({ chain }) => `Zieltransaktion auf ${chain}`,
+    },
+  },
+  play: async ({ canvas }) => {
+    await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent('noch etwa 30 Minuten'))
+  },
+}
