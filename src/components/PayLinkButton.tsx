@@ -1,0 +1,232 @@
+import {
+  type ButtonHTMLAttributes,
+  Children,
+  cloneElement,
+  forwardRef,
+  isValidElement,
+  type ReactNode,
+  type Ref,
+  useEffect,
+  useId,
+  useRef,
+} from 'react'
+import { type PayLinkError, PayLinkPaymentError } from '../client/errors.js'
+import { useLink } from '../hooks/useLink.js'
+import { usePayLink } from '../hooks/usePayLink.js'
+import { usePayResource } from '../hooks/usePayResource.js'
+import type { SettlementProof } from '../schemas/payment.js'
+import type { MaxAmount } from '../x402/maxAmount.js'
+import type { PaymentSigner } from '../x402/paymentSigner.js'
+import type { SettleResponse } from '../x402/schemas.js'
+import { composeEventHandlers } from './composeEventHandlers.js'
+import { formatBasisPoints, formatDecimal } from './format.js'
+import { defaultPayLinkButtonLabels, type PayLinkButtonLabels } from './PayLinkButtonLabels.js'
+import { type PayLinkButtonState, payLinkButtonState } from './payLinkButtonState.js'
+import { Slot } from './Slot.js'
+
+/** The settlement `onSettled` receives: the API's proof for a link, the x402 settlement header for a `resource`. */
+export type PayLinkButtonProof = SettlementProof | SettleResponse
+
+interface PayLinkButtonOwnProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'onError'> {
+  /** The wallet that signs. Without one the button is `disabled` (the price still shows). Defaults to none. */
+  signer?: PaymentSigner | undefined
+  /** Spend cap per asset, in atomic units: a price above it fails before the wallet is asked. Defaults to $0.10 of USDC. */
+  maxAmount?: MaxAmount | undefined
+  /** Called with the new `data-state` on every change after mount (not for the first state). Defaults to none. */
+  onStateChange?: ((state: PayLinkButtonState) => void) | undefined
+  /** Called once when the purchase settles, with its proof and, for a `resource`, the paid-for answer (its body unread). Defaults to none. */
+  onSettled?: ((proof: PayLinkButtonProof | undefined, response?: Response) => void) | undefined
+  /** Called when the purchase fails, or when its outcome becomes unknown (a payment being confirmed, not failed). Defaults to none. */
+  onError?: ((error: PayLinkError) => void) | undefined
+  /** Shows the link's creator/platform split on a second line before paying. Defaults to `false`. */
+  showSplit?: boolean | undefined
+  /** Renders the only child element (an `<a>`, a design-system button) with the button's props and content merged in. Defaults to `false`. */
+  asChild?: boolean | undefined
+  /** Texts to replace; the rest stay English (`defaultPayLinkButtonLabels`). Defaults to none. */
+  labels?: Partial<PayLinkButtonLabels> | undefined
+  /** The locale of the price and the split, for `Intl`. Defaults to the runtime's locale. */
+  locale?: string | undefined
+  /** Drops the package's classes (and so its look), keeping the structure and the data attributes. Defaults to `false`. */
+  unstyled?: boolean | undefined
+  /** Replaces the button's visible text (with `asChild`: the child's own children do). Defaults to the state's text from `labels`. */
+  children?: ReactNode
+}
+
+/** Props of `PayLinkButton`: what to pay (a link `code`, or any x402 `resource` URL), plus the button's own props. */
+export type PayLinkButtonProps = PayLinkButtonOwnProps &
+  (
+    | {
+        /** The code of the link to pay. */
+        code: string
+        resource?: undefined
+      }
+    | {
+        /** An x402 URL to pay instead of a link (fetched with GET; its price is read on mount from its 402). */
+        resource: string
+        code?: undefined
+      }
+  )
+
+type StatusKey = `${PayLinkButtonState}Status`
+
+// States in which the visible second line is the status: something went wrong or is being confirmed.
+const SHOWN_STATUS: readonly PayLinkButtonState[] = ['failed', 'cancelled', 'unknown']
+// The split is shown before paying only.
+const SPLIT_STATES: readonly PayLinkButtonState[] = ['loading', 'ready', 'disabled']
+
+/** A button that pays a payment link (or any x402 URL) once, showing the price and every step of the purchase. */
+export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(function PayLinkButton(props, ref) {
+  const {
+    code,
+    resource,
+    signer,
+    maxAmount,
+    onStateChange,
+    onSettled,
+    onError,
+    showSplit = false,
+    asChild = false,
+    labels: labelOverrides,
+    locale,
+    unstyled = false,
+    className,
+    disabled = false,
+    onClick,
+    children,
+    ...rest
+  } = props
+  const labels = { ...defaultPayLinkButtonLabels, ...labelOverrides }
+  const linkCode = resource ? undefined : code
+  const link = useLink(linkCode)
+  const forLink = usePayLink(linkCode, { signer, maxAmount })
+  const forResource = usePayResource(resource, { signer, maxAmount })
+  const purchase = resource ? forResource : forLink
+  const state = payLinkButtonState({
+    status: purchase.status,
+    disabled: disabled || !signer,
+    linkLoading: !!linkCode && link.isPending,
+  })
+  const actionable = purchase.canPay && !disabled && state !== 'loading'
+
+  const latest = useRef({ onStateChange, onSettled, onError })
+  useEffect(() => {
+    latest.current = { onStateChange, onSettled, onError }
+  })
+  // Starts at the first state so that mount reports nothing; StrictMode's second effect run sees no change.
+  const reported = useRef(state)
+  const { proof, error } = purchase
+  const response = resource ? forResource.response : undefined
+  const failedPayment = resource ? undefined : forLink.payment
+  useEffect(() => {
+    if (reported.current === state) return
+    reported.current = state
+    latest.current.onStateChange?.(state)
+    if (state === 'settled') {
+      if (response) latest.current.onSettled?.(proof, response)
+      else latest.current.onSettled?.(proof)
+    }
+    if (state === 'failed' || (state === 'unknown' && error)) {
+      latest.current.onError?.(
+        error ??
+          // A payment the API reported as failed or expired while it was followed carries no error of its own.
+          new PayLinkPaymentError({
+            reason: 'payment_refused',
+            message: 'The payment failed',
+            ...(failedPayment?.failureReason !== undefined && { x402Reason: failedPayment.failureReason }),
+          }),
+      )
+    }
+  }, [state, proof, response, error, failedPayment])
+
+  const price = resource ? forResource.price : link.data?.price
+  const payText = price
+    ? labels.pay({ amount: formatDecimal(price.amount, locale, 2), currency: price.currency })
+    : labels.payWithoutPrice
+  const texts: Record<PayLinkButtonState, string> = {
+    loading: labels.loading,
+    ready: payText,
+    cancelled: payText,
+    disabled: payText,
+    signing: labels.signing,
+    verifying: labels.verifying,
+    settled: labels.settled,
+    failed: labels.failed,
+    unknown: labels.unknown,
+  }
+  const slow = state === 'verifying' && !resource && forLink.isStale
+  const statusText = slow ? labels.verifyingSlowStatus : labels[`${state}Status` as StatusKey]
+  const statusShown = SHOWN_STATUS.includes(state)
+  const splits = showSplit && SPLIT_STATES.includes(state) ? link.data?.splits : undefined
+  const split =
+    splits &&
+    labels.split({ creator: formatBasisPoints(splits.creator, locale), platform: formatBasisPoints(splits.platform, locale) })
+
+  const id = useId()
+  const labelId = `${id}label`
+  const detailId = `${id}detail`
+  const statusId = `${id}status`
+  const part = (name: string) => (unstyled ? undefined : `paylink-button-${name}`)
+  // Why the live region is inside the button: the component renders one root, the button itself.
+  // ARIA makes a button's children presentational, so some browser and screen-reader pairs do
+  // not expose a region inside it; for those, the button's name (aria-labelledby → the label)
+  // changes with the state too, and screen readers commonly speak a name change of the focused
+  // element, which is the button the user just clicked. Where the region is exposed, it adds the
+  // polite announcement. It is kept out of the name and (unless shown) the description so nothing
+  // is read twice, and it is visually hidden, never display:none or aria-hidden, which would
+  // silence it.
+  const body = (label: ReactNode) => (
+    <>
+      <span id={labelId} className={part('label')} data-paylink-part="label">
+        {label}
+      </span>
+      {split && (
+        <span id={detailId} className={part('detail')} data-paylink-part="split">
+          {split}
+        </span>
+      )}
+      <span
+        id={statusId}
+        role="status"
+        aria-live="polite"
+        aria-atomic="true"
+        className={part(statusShown ? 'detail' : 'status')}
+        data-paylink-part="status"
+        data-paylink-sr-only={statusShown ? undefined : ''}
+      >
+        {statusText}
+      </span>
+    </>
+  )
+
+  const nativelyDisabled = !asChild && state === 'disabled'
+  const rootProps = {
+    'data-state': state,
+    'aria-labelledby': labelId,
+    'aria-describedby': split ? detailId : statusShown ? statusId : undefined,
+    'aria-busy': state === 'signing' || state === 'verifying' ? true : undefined,
+    // In flight the button stays focusable (aria-disabled, not disabled): focus is not thrown away mid-purchase.
+    'aria-disabled': !actionable && !nativelyDisabled ? true : undefined,
+    ...rest,
+    className: [unstyled ? undefined : 'paylink-root paylink-button', className].filter(Boolean).join(' ') || undefined,
+    onClick: composeEventHandlers(onClick, () => {
+      if (actionable) void purchase.pay()
+    }),
+  }
+
+  if (asChild) {
+    const child = Children.only(children)
+    if (!isValidElement<{ children?: ReactNode }>(child)) {
+      throw new Error('PayLinkButton with asChild needs one element as its child, e.g. <PayLinkButton asChild …><a href="…" /></PayLinkButton>.')
+    }
+    return (
+      <Slot {...rootProps} ref={ref as Ref<HTMLElement>}>
+        {cloneElement(child, undefined, body(child.props.children ?? texts[state]))}
+      </Slot>
+    )
+  }
+  return (
+    <button type="button" disabled={nativelyDisabled} {...rootProps} ref={ref}>
+      {body(children ?? texts[state])}
+    </button>
+  )
+})

@@ -1,0 +1,76 @@
+/** A price as the button shows it: the amount already formatted for the locale. */
+export interface PayLinkButtonPrice {
+  /** The amount, formatted (e.g. `"1.50"`, or `"1,50"` in `de-DE`). */
+  amount: string
+  /** The currency code, e.g. `USDC`. */
+  currency: string
+}
+
+/**
+ * Every text of `PayLinkButton`. The button's own text says what a click does; the `…Status`
+ * texts fill its polite live region (and, after a purchase went wrong or is being confirmed, its
+ * visible second line).
+ */
+export interface PayLinkButtonLabels {
+  /** Button text while the price loads. */
+  loading: string
+  /** Button text that starts a purchase. */
+  pay: (price: PayLinkButtonPrice) => string
+  /** Button text that starts a purchase when the price is not known (a link without one, or an x402 URL whose price could not be read). */
+  payWithoutPrice: string
+  /** Button text while the wallet is asked to sign. */
+  signing: string
+  /** Button text while the payment is verified and settled. */
+  verifying: string
+  /** Button text once paid. */
+  settled: string
+  /** Button text after a failure: a click tries again. */
+  failed: string
+  /** Button text while the outcome is not known: a click resends the same signed payment. */
+  unknown: string
+  /** The creator/platform split (`showSplit`), shares already formatted as percentages. */
+  split: (shares: { creator: string; platform: string }) => string
+  /** Announced while the price loads. */
+  loadingStatus: string
+  /** Announced when the button can be clicked to pay. */
+  readyStatus: string
+  /** Announced while the wallet is asked to sign. */
+  signingStatus: string
+  /** Announced while the payment is verified and settled. */
+  verifyingStatus: string
+  /** Announced when settlement takes longer than usual. */
+  verifyingSlowStatus: string
+  /** Announced once paid. */
+  settledStatus: string
+  /** Announced (and shown) after a failure. */
+  failedStatus: string
+  /** Announced (and shown) after the wallet refused to sign. */
+  cancelledStatus: string
+  /** Announced (and shown) while the outcome is not known: being confirmed, not failed. */
+  unknownStatus: string
+  /** Announced when the button cannot start a purchase (disabled, or no wallet). */
+  disabledStatus: string
+}
+
+/** The English texts of `PayLinkButton`. */
+export const defaultPayLinkButtonLabels: PayLinkButtonLabels = {
+  loading: 'Loading…',
+  pay: ({ amount, currency }) => `Pay ${amount} ${currency}`,
+  payWithoutPrice: 'Pay',
+  signing: 'Confirm in your wallet…',
+  verifying: 'Verifying payment…',
+  settled: 'Paid',
+  failed: 'Try again',
+  unknown: 'Check payment status',
+  split: ({ creator, platform }) => `Creator ${creator} · Platform ${platform}`,
+  loadingStatus: 'Loading the price',
+  readyStatus: 'Ready to pay',
+  signingStatus: 'Waiting for your wallet to sign',
+  verifyingStatus: 'Verifying the payment',
+  verifyingSlowStatus: 'Still confirming the payment: this is taking longer than usual',
+  settledStatus: 'Payment complete',
+  failedStatus: 'Payment failed',
+  cancelledStatus: 'Payment cancelled in your wallet',
+  unknownStatus: 'Confirming payment…',
+  disabledStatus: 'Payment unavailable',
+}

@@ -1,0 +1,42 @@
+import type { PurchaseStatus } from '../payment/PurchaseStore.js'
+
+/** What a `PayLinkButton` shows, as its `data-state`. */
+export type PayLinkButtonState =
+  | 'loading'
+  | 'ready'
+  | 'signing'
+  | 'verifying'
+  | 'settled'
+  | 'failed'
+  | 'cancelled'
+  | 'unknown'
+  | 'disabled'
+
+/** What `payLinkButtonState` reads. */
+export interface PayLinkButtonStateInput {
+  /** The purchase's status (`usePayLink` or `usePayResource`). */
+  status: PurchaseStatus
+  /** The button cannot start a purchase: the `disabled` prop, or no signer. */
+  disabled: boolean
+  /** The link (and so the price) is still loading. */
+  linkLoading: boolean
+}
+
+/**
+ * The button's `data-state`. A payment under way or done (`signing`, `verifying`, `settled`,
+ * `unknown`) is always shown, even when the button is disabled meanwhile: hiding it would tell the
+ * user that nothing was paid. Otherwise a button that cannot start a purchase is `disabled`.
+ */
+export function payLinkButtonState({ status, disabled, linkLoading }: PayLinkButtonStateInput): PayLinkButtonState {
+  switch (status) {
+    case 'signing':
+    case 'verifying':
+    case 'settled':
+    case 'unknown':
+      return status
+    default:
+      if (disabled) return 'disabled'
+      if (status === 'idle' || status === 'loading' || (status === 'ready' && linkLoading)) return 'loading'
+      return status
+  }
+}

@@ -1,0 +1,466 @@
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { createRef, type Ref, StrictMode } from 'react'
+import { renderToString } from 'react-dom/server'
+import { PayLinkButton, type PayLinkButtonProps } from '../../src/components/PayLinkButton.js'
+import { payLinkButtonState } from '../../src/components/payLinkButtonState.js'
+import { BASE_SEPOLIA_USDC, MOCK_LINKS, MOCK_PAY_TO } from '../../src/mock/constants.js'
+import { createTestSigner } from '../../src/mock/createTestSigner.js'
+import { encodeBase64Json } from '../../src/x402/base64.js'
+import { useMockApi, wrapperFor } from './harness.js'
+
+const api = useMockApi({ settleDelayMs: 0 })
+const code = MOCK_LINKS.demo
+const cap = { [BASE_SEPOLIA_USDC]: '10000000' } // 10 USDC: the demo link costs 1.50
+const paidRequests = () => api.requests.filter((r) => r.paid).length
+
+type LinkButtonProps = Partial<Extract<PayLinkButtonProps, { code: string }>> & { ref?: Ref<HTMLButtonElement> }
+
+function renderButton(props: LinkButtonProps = {}, { strict = false } = {}) {
+  const ui = <PayLinkButton code={code} maxAmount={cap} {...props} />
+  return render(strict ? <StrictMode>{ui}</StrictMode> : ui, { wrapper: wrapperFor() })
+}
+
+const button = () => screen.getByRole('button')
+const status = () => screen.getByRole('status')
+const stateOf = (element: HTMLElement) => element.getAttribute('data-state')
+
+/** A promise the test opens by hand. */
+function gate() {
+  let resolve!: () => void
+  const promise = new Promise<void>((r) => (resolve = r))
+  return { promise, resolve }
+}
+
+/** A signer whose wallet answers only once `until` resolves. */
+function heldSigner(signer: ReturnType<typeof createTestSigner>, until: Promise<void>) {
+  return { ...signer, signPayment: async (...a: Parameters<typeof signer.signPayment>) => (await until, signer.signPayment(...a)) }
+}
+
+async function ready() {
+  await waitFor(() => expect(stateOf(button())).toBe('ready'))
+}
+
+describe('payLinkButtonState', () => {
+  test('maps the purchase, the disabled flag and the link loading to one state', () => {
+    expect(payLinkButtonState({ status: 'idle', disabled: false, linkLoading: true })).toBe('loading')
+    expect(payLinkButtonState({ status: 'ready', disabled: false, linkLoading: true })).toBe('loading')
+    expect(payLinkButtonState({ status: 'ready', disabled: false, linkLoading: false })).toBe('ready')
+    expect(payLinkButtonState({ status: 'ready', disabled: true, linkLoading: false })).toBe('disabled')
+    expect(payLinkButtonState({ status: 'failed', disabled: true, linkLoading: false })).toBe('disabled')
+    // A payment under way or done is never hidden behind "disabled".
+    expect(payLinkButtonState({ status: 'verifying', disabled: true, linkLoading: false })).toBe('verifying')
+    expect(payLinkButtonState({ status: 'unknown', disabled: true, linkLoading: false })).toBe('unknown')
+    expect(payLinkButtonState({ status: 'cancelled', disabled: false, linkLoading: false })).toBe('cancelled')
+  })
+})
+
+describe('PayLinkButton', () => {
+  test('shows the price of the link once it loaded, with a stable name and a polite status', async () => {
+    renderButton({ signer: createTestSigner() })
+    expect(stateOf(button())).toBe('loading')
+    expect(button()).toHaveAccessibleName('Loading…')
+    expect(button()).toHaveAttribute('aria-disabled', 'true')
+    await ready()
+    expect(button()).toHaveAccessibleName('Pay 1.50 USDC')
+    expect(button()).not.toHaveAttribute('aria-disabled')
+    expect(button()).not.toHaveAttribute('aria-busy')
+    expect(button()).toHaveAttribute('type', 'button')
+    expect(status()).toHaveTextContent('Ready to pay')
+    expect(status()).toHaveAttribute('aria-live', 'polite')
+  })
+
+  test('pays the link: signing, verifying, then "Paid", with onSettled once and every state reported', async () => {
+    // Gates hold the wallet and the paid request open, so that each step is seen for sure.
+    const wallet = gate()
+    const answer = gate()
+    api.server.use(
+      http.post('*/payments/verify', async ({ request }) => {
+        if (request.headers.has('payment-signature')) await answer.promise
+      }),
+    )
+    const testSigner = createTestSigner()
+    const signer = heldSigner(testSigner, wallet.promise)
+    const onStateChange = vi.fn()
+    const onSettled = vi.fn()
+    const onError = vi.fn()
+    renderButton({ signer, onStateChange, onSettled, onError }, { strict: true })
+    await ready()
+    fireEvent.click(button())
+    await waitFor(() => expect(stateOf(button())).toBe('signing'))
+    expect(button()).toHaveAccessibleName('Confirm in your wallet…')
+    expect(button()).toHaveAttribute('aria-busy', 'true')
+    expect(button()).toHaveAttribute('aria-disabled', 'true')
+    expect(status()).toHaveTextContent('Waiting for your wallet to sign')
+    wallet.resolve()
+    await waitFor(() => expect(stateOf(button())).toBe('verifying'))
+    expect(button()).toHaveAccessibleName('Verifying payment…')
+    expect(button()).toHaveAttribute('aria-busy', 'true')
+    expect(status()).toHaveTextContent('Verifying the payment')
+    answer.resolve()
+    await waitFor(() => expect(stateOf(button())).toBe('settled'))
+    expect(button()).toHaveAccessibleName('Paid')
+    expect(status()).toHaveTextContent('Payment complete')
+    expect(button()).not.toHaveAttribute('aria-busy')
+    expect(onStateChange.mock.calls.map(([s]) => s)).toEqual(['ready', 'signing', 'verifying', 'settled'])
+    expect(onSettled).toHaveBeenCalledTimes(1)
+    expect(onSettled).toHaveBeenCalledWith(expect.objectContaining({ success: true, network: 'eip155:84532' }))
+    expect(onError).not.toHaveBeenCalled()
+    // A paid button does nothing more.
+    fireEvent.click(button())
+    expect(testSigner.calls).toBe(1)
+    expect(api.mock.ledger).toHaveLength(1)
+  })
+
+  test('a double click makes one signature and one paid request', async () => {
+    const wallet = gate()
+    const testSigner = createTestSigner()
+    renderButton({ signer: heldSigner(testSigner, wallet.promise) })
+    await ready()
+    fireEvent.click(button())
+    fireEvent.click(button())
+    await waitFor(() => expect(stateOf(button())).toBe('signing'))
+    fireEvent.click(button())
+    wallet.resolve()
+    await waitFor(() => expect(stateOf(button())).toBe('settled'))
+    expect(testSigner.calls).toBe(1)
+    expect(paidRequests()).toBe(1)
+  })
+
+  test('a refused payment is "unknown" (being confirmed, not failed), and a click resends it without signing again', async () => {
+    api.mock.useScenario('payment-insufficient-funds')
+    const signer = createTestSigner()
+    const onError = vi.fn()
+    renderButton({ signer, onError })
+    await ready()
+    fireEvent.click(button())
+    await waitFor(() => expect(stateOf(button())).toBe('unknown'))
+    expect(button()).toHaveAccessibleName('Check payment status')
+    expect(button()).toHaveAccessibleDescription('Confirming payment…')
+    expect(screen.getByText('Confirming payment…')).toBeVisible()
+    expect(screen.queryByText(/failed/i)).toBeNull()
+    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ reason: 'outcome_unknown', x402Reason: 'insufficient_funds' }))
+    fireEvent.click(button())
+    await waitFor(() => expect(paidRequests()).toBe(2))
+    await waitFor(() => expect(stateOf(button())).toBe('unknown'))
+    expect(signer.calls).toBe(1)
+  })
+
+  test('an ambiguous answer resolves to "Paid" when the same payment is resent', async () => {
+    api.mock.useScenario('payment-outcome-unknown')
+    const signer = createTestSigner()
+    const onSettled = vi.fn()
+    renderButton({ signer, onSettled })
+    await ready()
+    fireEvent.click(button())
+    await waitFor(() => expect(stateOf(button())).toBe('unknown'))
+    fireEvent.click(button())
+    await waitFor(() => expect(stateOf(button())).toBe('settled'))
+    expect(signer.calls).toBe(1)
+    expect(onSettled).toHaveBeenCalledTimes(1)
+    expect(api.mock.ledger).toHaveLength(1)
+  })
+
+  test('a payment that settles slowly stays "verifying" until it settles', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
+    try {
+      api.mock.useScenario('payment-settles-slowly')
+      const onSettled = vi.fn()
+      renderButton({ signer: createTestSigner(), onSettled })
+      await act(() => vi.advanceTimersByTimeAsync(10))
+      expect(stateOf(button())).toBe('ready')
+      fireEvent.click(button())
+      await act(() => vi.advanceTimersByTimeAsync(10))
+      expect(stateOf(button())).toBe('verifying')
+      expect(button()).toHaveAttribute('aria-busy', 'true')
+      await act(() => vi.advanceTimersByTimeAsync(30_000))
+      expect(stateOf(button())).toBe('verifying')
+      expect(onSettled).not.toHaveBeenCalled()
+      await act(() => vi.advanceTimersByTimeAsync(60_000))
+      expect(stateOf(button())).toBe('settled')
+      expect(onSettled).toHaveBeenCalledTimes(1)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  test('a link that does not exist fails, offers to try again, and reports the error', async () => {
+    api.mock.useScenario('link-not-found')
+    const signer = createTestSigner()
+    const onError = vi.fn()
+    renderButton({ signer, onError })
+    await waitFor(() => expect(stateOf(button())).toBe('failed'))
+    expect(button()).toHaveAccessibleName('Try again')
+    expect(button()).toHaveAccessibleDescription('Payment failed')
+    expect(button()).not.toHaveAttribute('aria-disabled')
+    expect(onError).toHaveBeenCalledTimes(1)
+    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ name: 'PayLinkHttpError', status: 404 }))
+    fireEvent.click(button())
+    await waitFor(() => expect(onError).toHaveBeenCalledTimes(2))
+    expect(stateOf(button())).toBe('failed')
+    expect(signer.calls).toBe(0)
+  })
+
+  test('a price over maxAmount fails before the wallet is asked', async () => {
+    const signer = createTestSigner()
+    const onError = vi.fn()
+    renderButton({ signer, onError, maxAmount: undefined }) // the default cap is $0.10
+    await ready()
+    fireEvent.click(button())
+    await waitFor(() => expect(stateOf(button())).toBe('failed'))
+    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ reason: 'exceeds_max_amount' }))
+    expect(signer.calls).toBe(0)
+  })
+
+  test('a wallet refusal is "cancelled": no error, and the price is offered again', async () => {
+    const onError = vi.fn()
+    renderButton({ signer: createTestSigner({ rejects: true }), onError })
+    await ready()
+    fireEvent.click(button())
+    await waitFor(() => expect(stateOf(button())).toBe('cancelled'))
+    expect(button()).toHaveAccessibleName('Pay 1.50 USDC')
+    expect(button()).toHaveAccessibleDescription('Payment cancelled in your wallet')
+    expect(button()).not.toHaveAttribute('aria-disabled')
+    expect(onError).not.toHaveBeenCalled()
+    expect(paidRequests()).toBe(0)
+  })
+
+  test('without a signer, or when disabled, the button is disabled and a click does nothing', async () => {
+    const { unmount } = renderButton()
+    await waitFor(() => expect(stateOf(button())).toBe('disabled'))
+    await waitFor(() => expect(button()).toHaveAccessibleName('Pay 1.50 USDC'))
+    expect(button()).toBeDisabled()
+    expect(status()).toHaveTextContent('Payment unavailable')
+    unmount()
+
+    const signer = createTestSigner()
+    renderButton({ signer, disabled: true })
+    await waitFor(() => expect(screen.getByRole('button')).toHaveAccessibleName('Pay 1.50 USDC'))
+    expect(stateOf(button())).toBe('disabled')
+    expect(button()).toBeDisabled()
+    fireEvent.click(button())
+    expect(signer.calls).toBe(0)
+  })
+
+  test("the consumer's onClick runs first, and preventDefault stops the purchase", async () => {
+    const signer = createTestSigner()
+    const order: string[] = []
+    const watched = { ...signer, signPayment: (...a: Parameters<typeof signer.signPayment>) => (order.push('sign'), signer.signPayment(...a)) }
+    renderButton({ signer: watched, onClick: () => order.push('consumer') })
+    await ready()
+    fireEvent.click(button())
+    await waitFor(() => expect(stateOf(button())).toBe('settled'))
+    expect(order).toEqual(['consumer', 'sign'])
+  })
+
+  test('preventDefault in onClick keeps the purchase from starting', async () => {
+    const signer = createTestSigner()
+    renderButton({ signer, onClick: (event) => event.preventDefault() })
+    await ready()
+    fireEvent.click(button())
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)))
+    expect(stateOf(button())).toBe('ready')
+    expect(signer.calls).toBe(0)
+  })
+
+  test('className, ref and the rest of the props reach the button; ARIA can be overridden', async () => {
+    const ref = createRef<HTMLButtonElement>()
+    renderButton({ signer: createTestSigner(), className: 'mine', ref, title: 'Buy the article', 'aria-describedby': 'elsewhere' })
+    await ready()
+    expect(button()).toHaveClass('paylink-root', 'paylink-button', 'mine')
+    expect(ref.current).toBe(button())
+    expect(button()).toHaveAttribute('title', 'Buy the article')
+    expect(button()).toHaveAttribute('aria-describedby', 'elsewhere')
+  })
+
+  test('unstyled drops the classes and keeps the structure and data attributes', async () => {
+    const { container } = renderButton({ signer: createTestSigner(), unstyled: true, className: 'mine' })
+    await ready()
+    expect(button()).toHaveAttribute('class', 'mine')
+    expect(container.querySelector('[class*="paylink"]')).toBeNull()
+    expect(status()).toHaveAttribute('data-paylink-sr-only')
+    expect(button()).toHaveAccessibleName('Pay 1.50 USDC')
+  })
+
+  test('labels replace the texts and locale formats the amount and the split', async () => {
+    renderButton({
+      signer: createTestSigner(),
+      locale: 'de-DE',
+      showSplit: true,
+      labels: {
+        pay: ({ amount, currency }) => `${amount} ${currency} zahlen`,
+        readyStatus: 'Bereit',
+        split: ({ creator, platform }) => `Urheber ${creator}, Plattform ${platform}`,
+      },
+    })
+    await ready()
+    expect(button()).toHaveAccessibleName('1,50 USDC zahlen')
+    expect(status()).toHaveTextContent('Bereit')
+    // German puts a no-break space before the percent sign.
+    expect(button()).toHaveAccessibleDescription('Urheber 90\u00a0%, Plattform 10\u00a0%')
+  })
+
+  test('showSplit shows the creator/platform split before paying, not after', async () => {
+    renderButton({ signer: createTestSigner(), showSplit: true })
+    await ready()
+    expect(screen.getByText('Creator 90% · Platform 10%')).toBeVisible()
+    expect(button()).toHaveAccessibleName('Pay 1.50 USDC')
+    expect(button()).toHaveAccessibleDescription('Creator 90% · Platform 10%')
+    fireEvent.click(button())
+    await waitFor(() => expect(stateOf(button())).toBe('settled'))
+    expect(screen.queryByText('Creator 90% · Platform 10%')).toBeNull()
+  })
+
+  test('asChild renders the consumer element with our props, content and behaviour', async () => {
+    const signer = createTestSigner()
+    const ref = createRef<HTMLButtonElement>()
+    const onClick = vi.fn()
+    render(
+      <PayLinkButton asChild code={code} maxAmount={cap} signer={signer} className="ours" ref={ref}>
+        <a href="#pay" className="theirs" onClick={onClick} />
+      </PayLinkButton>,
+      { wrapper: wrapperFor() },
+    )
+    const link = screen.getByRole('link')
+    await waitFor(() => expect(stateOf(link)).toBe('ready'))
+    expect(link).toHaveClass('paylink-root', 'paylink-button', 'ours', 'theirs')
+    expect(link).toHaveAccessibleName('Pay 1.50 USDC')
+    expect(ref.current).toBe(link)
+    fireEvent.click(link)
+    await waitFor(() => expect(stateOf(link)).toBe('settled'))
+    expect(onClick).toHaveBeenCalledTimes(1)
+    expect(signer.calls).toBe(1)
+  })
+
+  test('asChild without a signer marks the element aria-disabled (an <a> has no disabled)', async () => {
+    render(
+      <PayLinkButton asChild code={code}>
+        <a href="#pay">Buy</a>
+      </PayLinkButton>,
+      { wrapper: wrapperFor() },
+    )
+    const link = screen.getByRole('link')
+    await waitFor(() => expect(stateOf(link)).toBe('disabled'))
+    expect(link).toHaveAttribute('aria-disabled', 'true')
+    expect(link).toHaveAccessibleName('Buy')
+  })
+
+  test('unmounting mid-purchase reports nothing afterwards', async () => {
+    const onSettled = vi.fn()
+    const onStateChange = vi.fn()
+    const wallet = gate()
+    const { unmount } = renderButton({ signer: heldSigner(createTestSigner(), wallet.promise), onSettled, onStateChange })
+    await ready()
+    fireEvent.click(button())
+    await waitFor(() => expect(onStateChange).toHaveBeenLastCalledWith('signing'))
+    unmount()
+    wallet.resolve()
+    await waitFor(() => expect(api.mock.ledger).toHaveLength(1))
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)))
+    expect(onSettled).not.toHaveBeenCalled()
+    expect(onStateChange).toHaveBeenLastCalledWith('signing')
+  })
+
+  test('renders on a server (renderToString) in its loading state', () => {
+    const Wrapper = wrapperFor()
+    const html = renderToString(
+      <Wrapper>
+        <PayLinkButton code={code} signer={createTestSigner()} />
+      </Wrapper>,
+    )
+    expect(html).toContain('data-state="loading"')
+    expect(html).toContain('Loading…')
+    expect(html).toContain('role="status"')
+  })
+})
+
+describe('PayLinkButton with an x402 resource', () => {
+  const RESOURCE = 'https://paid.test/article'
+  const offer = encodeBase64Json({
+    x402Version: 2,
+    resource: { url: RESOURCE, description: 'An article' },
+    accepts: [
+      {
+        scheme: 'exact',
+        network: 'eip155:84532',
+        amount: '10000',
+        asset: BASE_SEPOLIA_USDC,
+        payTo: MOCK_PAY_TO,
+        maxTimeoutSeconds: 60,
+        extra: { name: 'USDC', version: '2' },
+      },
+    ],
+  })
+  const settlement = encodeBase64Json({ success: true, transaction: '0xfeed', network: 'eip155:84532', payer: '0xb0b' })
+
+  /** An x402 v2 server: 402 without payment; the paid request is answered by `paid` (by default 200 with a settlement). */
+  function serve(paid: (payment: string, n: number) => Response = () =>
+    HttpResponse.text('the article', { headers: { 'PAYMENT-RESPONSE': settlement } })) {
+    const payments: string[] = []
+    api.server.use(
+      http.get(RESOURCE, ({ request }) => {
+        const payment = request.headers.get('PAYMENT-SIGNATURE')
+        if (!payment) return HttpResponse.json({}, { status: 402, headers: { 'PAYMENT-REQUIRED': offer } })
+        payments.push(payment)
+        return paid(payment, payments.length)
+      }),
+    )
+    return payments
+  }
+
+  test('reads the price from the 402 on mount and pays the URL once', async () => {
+    const payments = serve()
+    const signer = createTestSigner()
+    const onSettled = vi.fn()
+    render(<PayLinkButton resource={RESOURCE} signer={signer} onSettled={onSettled} />, { wrapper: wrapperFor() })
+    expect(stateOf(button())).toBe('loading')
+    await ready()
+    expect(button()).toHaveAccessibleName('Pay 0.01 USDC')
+    fireEvent.click(button())
+    fireEvent.click(button())
+    await waitFor(() => expect(stateOf(button())).toBe('settled'))
+    expect(signer.calls).toBe(1)
+    expect(payments).toHaveLength(1)
+    expect(onSettled).toHaveBeenCalledTimes(1)
+    const [proof, response] = onSettled.mock.calls[0]!
+    expect(proof).toMatchObject({ success: true, transaction: '0xfeed' })
+    expect(await (response as Response).text()).toBe('the article')
+  })
+
+  test('a 402 after paying is "unknown"; a click resends the same payment, never a new signature', async () => {
+    const payments = serve((_, n) =>
+      n === 1
+        ? HttpResponse.json({}, { status: 402, headers: { 'PAYMENT-REQUIRED': offer } })
+        : HttpResponse.text('the article', { headers: { 'PAYMENT-RESPONSE': settlement } }),
+    )
+    const signer = createTestSigner()
+    const onError = vi.fn()
+    render(<PayLinkButton resource={RESOURCE} signer={signer} onError={onError} />, { wrapper: wrapperFor() })
+    await ready()
+    fireEvent.click(button())
+    await waitFor(() => expect(stateOf(button())).toBe('unknown'))
+    expect(button()).toHaveAccessibleName('Check payment status')
+    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ reason: 'outcome_unknown' }))
+    fireEvent.click(button())
+    await waitFor(() => expect(stateOf(button())).toBe('settled'))
+    expect(signer.calls).toBe(1)
+    expect(payments).toHaveLength(2)
+    expect(payments[1]).toBe(payments[0])
+  })
+
+  test('a wallet refusal is "cancelled" and nothing is paid', async () => {
+    const payments = serve()
+    render(<PayLinkButton resource={RESOURCE} signer={createTestSigner({ rejects: true })} />, { wrapper: wrapperFor() })
+    await ready()
+    fireEvent.click(button())
+    await waitFor(() => expect(stateOf(button())).toBe('cancelled'))
+    expect(payments).toHaveLength(0)
+  })
+
+  test('a price that cannot be read shows "Pay" without an amount', async () => {
+    api.server.use(http.get(RESOURCE, () => HttpResponse.text('not x402', { status: 402 })))
+    render(<PayLinkButton resource={RESOURCE} signer={createTestSigner()} />, { wrapper: wrapperFor() })
+    await ready()
+    expect(button()).toHaveAccessibleName('Pay')
+  })
+})
