@@ -1,0 +1,185 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { useEffect, useState } from 'react'
+import { expect, userEvent, waitFor } from 'storybook/test'
+import type { AttentionReport } from '../src/components/AttentionReporter.js'
+import { AttentionTracker, type AttentionTrackerProps } from '../src/components/AttentionTracker.js'
+import { MOCK_LINKS } from '../src/mock/browser.js'
+
+/**
+ * The tracker with what a host page would put around it: a consent checkbox, a button that hides
+ * the article, and the heartbeat log, all outside the tracked children.
+ */
+function TrackerDemo({ consent: consentArg, onHeartbeat, onError, ...props }: AttentionTrackerProps) {
+  const [consent, setConsent] = useState(consentArg)
+  useEffect(() => setConsent(consentArg), [consentArg])
+  const [shown, setShown] = useState(true)
+  const [reports, setReports] = useState<AttentionReport[]>([])
+  const [failure, setFailure] = useState<string>()
+  const last = reports[reports.length - 1]
+  return (
+    <div style={{ display: 'grid', gap: '1rem', maxWidth: '40rem' }}>
+      <div style={{ display: 'flex', gap: '1rem', alignItems: 'center' }}>
+        <label>
+          <input type="checkbox" checked={consent} onChange={(event) => setConsent(event.target.checked)} /> Allow
+          attention tracking
+        </label>
+        <button type="button" onClick={() => setShown((s) => !s)}>
+          {shown ? 'Hide the article' : 'Show the article'}
+        </button>
+      </div>
+      <div style={{ display: shown ? 'block' : 'none' }}>
+        <AttentionTracker
+          {...props}
+          consent={consent}
+          onHeartbeat={(report) => {
+            onHeartbeat?.(report)
+            setReports((all) => [...all, report])
+          }}
+          onError={(error) => {
+            onError?.(error)
+            setFailure(error instanceof Error ? error.message : String(error))
+          }}
+        />
+      </div>
+      <section aria-label="Heartbeat log">
+        <p>
+          Attention counted: <output aria-label="Attention counted">{last ? `${last.activeMs} ms` : 'none yet'}</output>
+        </p>
+        {failure && <p role="alert">Token request failed: {failure}</p>}
+        <ol aria-label="Heartbeats">
+          {reports.map((r, i) => (
+            <li key={i}>
+              {r.final ? 'Final report' : 'Heartbeat'}: {r.activeMs} ms attention, {r.visibleMs} ms visible (session{' '}
+              {r.sessionId})
+            </li>
+          ))}
+        </ol>
+      </section>
+    </div>
+  )
+}
+
+function Article() {
+  return (
+    <article style={{ border: '1px solid currentColor', borderRadius: 8, padding: '1rem' }}>
+      <p>
+        <strong>Paid article.</strong> Attention is counted while at least half of this box is on screen, the tab is
+        visible, the window has focus, and you moved, scrolled or typed in the last 30 seconds (or a video inside plays).
+      </p>
+    </article>
+  )
+}
+
+const meta = {
+  title: 'Components/AttentionTracker',
+  component: AttentionTracker,
+  tags: ['autodocs'],
+  render: (args) => <TrackerDemo {...args} />,
+  // Short intervals so that a story shows (and a test sees) heartbeats within seconds.
+  args: { consent: true, code: MOCK_LINKS.demo, heartbeatSeconds: 1, minDwellMs: 500, children: <Article /> },
+  argTypes: {
+    code: { control: 'select', options: Object.values(MOCK_LINKS) },
+    as: { control: 'select', options: ['div', 'section', 'article', 'main', 'aside', 'figure', 'span'] },
+    children: { control: false },
+    onHeartbeat: { action: 'heartbeat' },
+    onError: { action: 'error' },
+  },
+} satisfies Meta<typeof AttentionTracker>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+const tracker = (canvasElement: HTMLElement) => canvasElement.querySelector('.paylink-attention-tracker')
+const expectState = (canvasElement: HTMLElement, state: string, timeout = 3_000) =>
+  waitFor(() => expect(tracker(canvasElement)).toHaveAttribute('data-state', state), { timeout })
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** A reader who is here: the window has focus (the test page may not have it) and the pointer moves. */
+function attend() {
+  window.dispatchEvent(new FocusEvent('focus'))
+  document.body.dispatchEvent(new PointerEvent('pointermove', { bubbles: true }))
+}
+
+/** No consent yet: nothing is requested or counted, whatever the reader does; ticking the box starts tracking. */
+export const WaitingForConsent: Story = {
+  args: { consent: false },
+  play: async ({ canvas, canvasElement }) => {
+    await expectState(canvasElement, 'idle')
+    attend()
+    await sleep(1_500)
+    await expect(canvas.getByRole('status', { name: 'Attention counted' })).toHaveTextContent('none yet')
+    await expect(tracker(canvasElement)).toHaveAttribute('data-state', 'idle')
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'Allow attention tracking' }))
+    await expectState(canvasElement, 'waiting')
+  },
+}
+
+/** Consent given, no input yet: waiting for the first attention (no token asked for). */
+export const Waiting: Story = {
+  play: async ({ canvasElement }) => {
+    await expectState(canvasElement, 'waiting')
+  },
+}
+
+/** Attention counted: heartbeats arrive every second in the log, with the session of the token. */
+export const Tracking: Story = {
+  play: async ({ canvas, canvasElement }) => {
+    attend()
+    await expectState(canvasElement, 'active')
+    const heartbeats = canvas.getByRole('list', { name: 'Heartbeats' })
+    await waitFor(() => expect(heartbeats).toHaveTextContent(/Heartbeat: \d+ ms attention, \d+ ms visible \(session ses_\d+\)/), {
+      timeout: 5_000,
+    })
+  },
+}
+
+/** The same in the dark theme. */
+export const TrackingDark: Story = { ...Tracking, globals: { theme: 'dark' } }
+
+/** The article hidden: attention is paused. */
+export const Paused: Story = {
+  play: async ({ canvas, canvasElement }) => {
+    attend()
+    await expectState(canvasElement, 'active')
+    await userEvent.click(canvas.getByRole('button', { name: 'Hide the article' }))
+    await expectState(canvasElement, 'paused')
+  },
+}
+
+/** The link is unknown (`link-not-found`): the token request fails, and no report can be sent. */
+export const UnknownLink: Story = {
+  parameters: { paylinkMock: { scenarios: ['link-not-found'] } },
+  play: async ({ canvas, canvasElement }) => {
+    attend()
+    await expectState(canvasElement, 'active')
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('Token request failed: No link with code demo')
+    await expect(canvas.getByRole('status', { name: 'Attention counted' })).toHaveTextContent('none yet')
+  },
+}
+
+/** Attention counted only while visible: hiding the article stops the counted time; showing it again resumes it. */
+export const CountedOnlyWhileVisible: Story = {
+  play: async ({ canvas, canvasElement }) => {
+    const counted = canvas.getByRole('status', { name: 'Attention counted' })
+    const countedMs = () => Number.parseInt(counted.textContent ?? '', 10)
+    attend()
+    await expectState(canvasElement, 'active')
+    await waitFor(() => expect(countedMs()).toBeGreaterThanOrEqual(1_000), { timeout: 5_000 })
+
+    await userEvent.click(canvas.getByRole('button', { name: 'Hide the article' }))
+    await expectState(canvasElement, 'paused')
+    // The next heartbeat still reports the attention from before the article was hidden.
+    await sleep(1_200)
+    const whenHidden = countedMs()
+    attend()
+    // Two heartbeat intervals with input but the article hidden: nothing new is counted.
+    await sleep(2_000)
+    await expect(countedMs()).toBe(whenHidden)
+    await expect(tracker(canvasElement)).toHaveAttribute('data-state', 'paused')
+
+    await userEvent.click(canvas.getByRole('button', { name: 'Show the article' }))
+    attend()
+    await expectState(canvasElement, 'active')
+    await waitFor(() => expect(countedMs()).toBeGreaterThan(whenHidden), { timeout: 5_000 })
+  },
+}
