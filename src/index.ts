@@ -22,3 +22,19 @@ export { createAttentionTokenMutationOptions } from './query/createAttentionToke
 export { type Lifecycle, type PollingOptions, pollUntilSettled } from './query/pollUntilSettled.js'
 export type { PayLinkMutationOptions, PayLinkQueryOptions } from './query/types.js'
 export type { PayOptions, PurchaseState, PurchaseStatus } from './payment/PurchaseStore.js'
+export {
+  BridgeStatusBadge,
+  type BridgeStatusBadgeLabels,
+  type BridgeStatusBadgeProps,
+  type BridgeStatusBadgeState,
+  bridgeStatusBadgeState,
+  defaultBridgeStatusBadgeLabels,
+} from './components/BridgeStatusBadge.js'
+export {
+  defaultFeeEstimateLabels,
+  FeeEstimate,
+  type FeeEstimateLabels,
+  type FeeEstimateProps,
+  type FeeEstimateState,
+  feeEstimateState,
+} from './components/FeeEstimate.js'
