@@ -38,3 +38,6 @@ export {
   type FeeEstimateState,
   feeEstimateState,
 } from './components/FeeEstimate.js'
+export { AttentionTracker, type AttentionTrackerElement, type AttentionTrackerProps } from './components/AttentionTracker.js'
+export { type AttentionTrackerState, attentionTrackerState } from './components/attentionTrackerState.js'
+export type { AttentionPhase, AttentionReport } from './components/AttentionReporter.js'
