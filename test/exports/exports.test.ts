@@ -13,7 +13,10 @@ describe('the names each entry exports', () => {
   it('@paylink/react', () => {
     expect(names(root)).toMatchInlineSnapshot(`
       [
+        "AttentionTracker",
+        "BridgeStatusBadge",
         "DEFAULT_MAX_AMOUNT",
+        "FeeEstimate",
         "LINK_MODELS",
         "PAYMENT_STATUSES",
         "PayLinkConfigError",
@@ -27,6 +30,8 @@ describe('the names each entry exports', () => {
         "TERMINAL_PAYMENT_STATUSES",
         "TERMINAL_TRANSFER_STATUSES",
         "TRANSFER_STATUSES",
+        "attentionTrackerState",
+        "bridgeStatusBadgeState",
         "createAttentionToken",
         "createAttentionTokenMutationOptions",
         "createLink",
@@ -35,9 +40,12 @@ describe('the names each entry exports', () => {
         "createPaymentHeader",
         "decodePaymentRequired",
         "decodePaymentResponse",
+        "defaultBridgeStatusBadgeLabels",
+        "defaultFeeEstimateLabels",
         "defaultRetryPolicy",
         "estimateFees",
         "estimateFeesQueryOptions",
+        "feeEstimateState",
         "fetchWithPayment",
         "getBridgeStatus",
         "getBridgeStatusQueryOptions",
