@@ -168,17 +168,19 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
   const part = (name: string) => (unstyled ? undefined : `paylink-button-${name}`)
   // Why the live region is inside the button: the component renders one root, the button itself.
   // ARIA makes a button's children presentational, so some browser and screen-reader pairs do
-  // not expose a region inside it; for those, the button's name (aria-labelledby → the label)
-  // changes with the state too, and screen readers commonly speak a name change of the focused
-  // element, which is the button the user just clicked. Where the region is exposed, it adds the
-  // polite announcement. It is kept out of the name and (unless shown) the description so nothing
-  // is read twice, and it is visually hidden, never display:none or aria-hidden, which would
-  // silence it.
+  // not expose a region inside it; for those, the button's name (aria-labelledby) changes with
+  // the state too, and screen readers commonly speak a name change of the focused element, which
+  // is the button the user just clicked. Where the region is exposed, it adds the polite
+  // announcement. The name is the visible text only (label, then the second line when there is
+  // one), so that a voice-control user can say what they see (WCAG 2.5.3); the region, while not
+  // shown, stays out of it so nothing is read twice, and it is visually hidden, never
+  // display:none or aria-hidden, which would silence it.
   const body = (label: ReactNode) => (
     <>
       <span id={labelId} className={part('label')} data-paylink-part="label">
         {label}
       </span>
+      {/* A space between the lines, for text read from the content (a flex container drops it visually). */}{' '}
       {split && (
         <span id={detailId} className={part('detail')} data-paylink-part="split">
           {split}
@@ -201,8 +203,7 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
   const nativelyDisabled = !asChild && state === 'disabled'
   const rootProps = {
     'data-state': state,
-    'aria-labelledby': labelId,
-    'aria-describedby': split ? detailId : statusShown ? statusId : undefined,
+    'aria-labelledby': split ? `${labelId} ${detailId}` : statusShown ? `${labelId} ${statusId}` : labelId,
     'aria-busy': state === 'signing' || state === 'verifying' ? true : undefined,
     // In flight the button stays focusable (aria-disabled, not disabled): focus is not thrown away mid-purchase.
     'aria-disabled': !actionable && !nativelyDisabled ? true : undefined,

@@ -135,8 +135,8 @@ describe('PayLinkButton', () => {
     await ready()
     fireEvent.click(button())
     await waitFor(() => expect(stateOf(button())).toBe('unknown'))
-    expect(button()).toHaveAccessibleName('Check payment status')
-    expect(button()).toHaveAccessibleDescription('Confirming payment…')
+    // The name is all the visible text (WCAG 2.5.3): the action, then the second line.
+    expect(button()).toHaveAccessibleName('Check payment status Confirming payment…')
     expect(screen.getByText('Confirming payment…')).toBeVisible()
     expect(screen.queryByText(/failed/i)).toBeNull()
     expect(onError).toHaveBeenCalledWith(expect.objectContaining({ reason: 'outcome_unknown', x402Reason: 'insufficient_funds' }))
@@ -190,8 +190,7 @@ describe('PayLinkButton', () => {
     const onError = vi.fn()
     renderButton({ signer, onError })
     await waitFor(() => expect(stateOf(button())).toBe('failed'))
-    expect(button()).toHaveAccessibleName('Try again')
-    expect(button()).toHaveAccessibleDescription('Payment failed')
+    expect(button()).toHaveAccessibleName('Try again Payment failed')
     expect(button()).not.toHaveAttribute('aria-disabled')
     expect(onError).toHaveBeenCalledTimes(1)
     expect(onError).toHaveBeenCalledWith(expect.objectContaining({ name: 'PayLinkHttpError', status: 404 }))
@@ -218,8 +217,7 @@ describe('PayLinkButton', () => {
     await ready()
     fireEvent.click(button())
     await waitFor(() => expect(stateOf(button())).toBe('cancelled'))
-    expect(button()).toHaveAccessibleName('Pay 1.50 USDC')
-    expect(button()).toHaveAccessibleDescription('Payment cancelled in your wallet')
+    expect(button()).toHaveAccessibleName('Pay 1.50 USDC Payment cancelled in your wallet')
     expect(button()).not.toHaveAttribute('aria-disabled')
     expect(onError).not.toHaveBeenCalled()
     expect(paidRequests()).toBe(0)
@@ -265,12 +263,12 @@ describe('PayLinkButton', () => {
 
   test('className, ref and the rest of the props reach the button; ARIA can be overridden', async () => {
     const ref = createRef<HTMLButtonElement>()
-    renderButton({ signer: createTestSigner(), className: 'mine', ref, title: 'Buy the article', 'aria-describedby': 'elsewhere' })
+    renderButton({ signer: createTestSigner(), className: 'mine', ref, title: 'Buy the article', 'aria-labelledby': 'elsewhere' })
     await ready()
     expect(button()).toHaveClass('paylink-root', 'paylink-button', 'mine')
     expect(ref.current).toBe(button())
     expect(button()).toHaveAttribute('title', 'Buy the article')
-    expect(button()).toHaveAttribute('aria-describedby', 'elsewhere')
+    expect(button()).toHaveAttribute('aria-labelledby', 'elsewhere')
   })
 
   test('unstyled drops the classes and keeps the structure and data attributes', async () => {
@@ -294,18 +292,16 @@ describe('PayLinkButton', () => {
       },
     })
     await ready()
-    expect(button()).toHaveAccessibleName('1,50 USDC zahlen')
-    expect(status()).toHaveTextContent('Bereit')
     // German puts a no-break space before the percent sign.
-    expect(button()).toHaveAccessibleDescription('Urheber 90\u00a0%, Plattform 10\u00a0%')
+    expect(button()).toHaveAccessibleName('1,50 USDC zahlen Urheber 90\u00a0%, Plattform 10\u00a0%')
+    expect(status()).toHaveTextContent('Bereit')
   })
 
   test('showSplit shows the creator/platform split before paying, not after', async () => {
     renderButton({ signer: createTestSigner(), showSplit: true })
     await ready()
     expect(screen.getByText('Creator 90% · Platform 10%')).toBeVisible()
-    expect(button()).toHaveAccessibleName('Pay 1.50 USDC')
-    expect(button()).toHaveAccessibleDescription('Creator 90% · Platform 10%')
+    expect(button()).toHaveAccessibleName('Pay 1.50 USDC Creator 90% · Platform 10%')
     fireEvent.click(button())
     await waitFor(() => expect(stateOf(button())).toBe('settled'))
     expect(screen.queryByText('Creator 90% · Platform 10%')).toBeNull()
@@ -439,7 +435,7 @@ describe('PayLinkButton with an x402 resource', () => {
     await ready()
     fireEvent.click(button())
     await waitFor(() => expect(stateOf(button())).toBe('unknown'))
-    expect(button()).toHaveAccessibleName('Check payment status')
+    expect(button()).toHaveAccessibleName('Check payment status Confirming payment…')
     expect(onError).toHaveBeenCalledWith(expect.objectContaining({ reason: 'outcome_unknown' }))
     fireEvent.click(button())
     await waitFor(() => expect(stateOf(button())).toBe('settled'))

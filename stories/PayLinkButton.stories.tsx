@@ -1,0 +1,224 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { http, HttpResponse } from 'msw'
+import { expect, userEvent, waitFor } from 'storybook/test'
+import { PayLinkButton } from '../src/components/PayLinkButton.js'
+import { BASE_SEPOLIA_USDC, MOCK_LINKS, MOCK_PAY_TO } from '../src/mock/browser.js'
+import { encodeBase64Json } from '../src/x402/base64.js'
+import { testSigner } from './support/testSigner.js'
+
+// 10 USDC per purchase: the demo link costs 1.50, over the default cap of $0.10.
+const maxAmount = { [BASE_SEPOLIA_USDC]: '10000000' }
+
+const meta = {
+  title: 'Components/PayLinkButton',
+  component: PayLinkButton,
+  tags: ['autodocs'],
+  args: { code: MOCK_LINKS.demo, maxAmount, signer: testSigner() },
+  argTypes: {
+    code: { control: 'select', options: Object.values(MOCK_LINKS) },
+    signer: { control: false },
+    maxAmount: { control: false },
+    resource: { control: 'text' },
+    locale: { control: 'select', options: [undefined, 'en-US', 'de-DE', 'ja-JP'] },
+    showSplit: { control: 'boolean' },
+    unstyled: { control: 'boolean' },
+    disabled: { control: 'boolean' },
+    onStateChange: { action: 'stateChange' },
+    onSettled: { action: 'settled' },
+    onError: { action: 'error' },
+  },
+} satisfies Meta<typeof PayLinkButton>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+const expectState = (canvasElement: HTMLElement, state: string) =>
+  waitFor(() => expect(canvasElement.querySelector('[data-state]')).toHaveAttribute('data-state', state), { timeout: 5_000 })
+
+/** The price is loading: the link and the 402 never answer. */
+export const Loading: Story = {
+  parameters: {
+    paylinkMock: {
+      faults: { getLink: { latencyMs: 999_999 }, verifyPayment: { latencyMs: 999_999 } },
+      client: { timeoutMs: Infinity },
+    },
+  },
+  play: async ({ canvas, canvasElement }) => {
+    await expectState(canvasElement, 'loading')
+    await expect(canvas.getByRole('button', { name: 'Loading…' })).toHaveAttribute('aria-disabled', 'true')
+  },
+}
+
+/** Ready: the link's price, formatted for the locale. */
+export const Ready: Story = {
+  play: async ({ canvas, canvasElement }) => {
+    await expectState(canvasElement, 'ready')
+    await expect(canvas.getByRole('button', { name: 'Pay 1.50 USDC' })).toBeEnabled()
+  },
+}
+
+/** Pays the link with the test signer and waits for "Paid": signing, verifying, settled. */
+export const Settled: Story = {
+  args: { signer: testSigner({ delayMs: 300 }) },
+  play: async ({ canvas, canvasElement, paylinkMock }) => {
+    await expectState(canvasElement, 'ready')
+    await userEvent.click(canvas.getByRole('button', { name: 'Pay 1.50 USDC' }))
+    await expectState(canvasElement, 'signing')
+    await expect(await canvas.findByRole('button', { name: 'Paid' }, { timeout: 5_000 })).toHaveAttribute('data-state', 'settled')
+    await expect(paylinkMock.ledger).toHaveLength(1)
+  },
+}
+
+/** The wallet is open: the button is busy and ignores clicks. */
+export const Signing: Story = {
+  args: { signer: testSigner({ delayMs: 10 * 60_000 }) },
+  play: async ({ canvas, canvasElement }) => {
+    await expectState(canvasElement, 'ready')
+    await userEvent.click(canvas.getByRole('button'))
+    await expectState(canvasElement, 'signing')
+    await expect(canvas.getByRole('button', { name: 'Confirm in your wallet…' })).toHaveAttribute('aria-busy', 'true')
+  },
+}
+
+/** Accepted, settling slowly (`payment-settles-slowly`): verifying until it settles. */
+export const Verifying: Story = {
+  parameters: { paylinkMock: { scenarios: ['payment-settles-slowly'] } },
+  play: async ({ canvas, canvasElement }) => {
+    await expectState(canvasElement, 'ready')
+    await userEvent.click(canvas.getByRole('button'))
+    await expectState(canvasElement, 'verifying')
+    await expect(canvas.getByRole('button', { name: 'Verifying payment…' })).toHaveAttribute('aria-busy', 'true')
+  },
+}
+
+/** The link does not exist (`link-not-found`): failed, and a click tries again. */
+export const Failed: Story = {
+  parameters: { paylinkMock: { scenarios: ['link-not-found'] } },
+  play: async ({ canvas, canvasElement }) => {
+    await expectState(canvasElement, 'failed')
+    await expect(canvas.getByRole('button', { name: 'Try again Payment failed' })).toBeEnabled()
+  },
+}
+
+/** The wallet refused: cancelled, nothing paid, the price offered again. */
+export const Cancelled: Story = {
+  args: { signer: testSigner({ rejects: true }) },
+  play: async ({ canvas, canvasElement }) => {
+    await expectState(canvasElement, 'ready')
+    await userEvent.click(canvas.getByRole('button'))
+    await expectState(canvasElement, 'cancelled')
+    await expect(canvas.getByText('Payment cancelled in your wallet')).toBeVisible()
+  },
+}
+
+/** A 402 answered the paid request (`payment-outcome-unknown`): being confirmed, not failed; a click resends the same payment. */
+export const Unknown: Story = {
+  parameters: { paylinkMock: { scenarios: ['payment-outcome-unknown'] } },
+  play: async ({ canvas, canvasElement }) => {
+    await expectState(canvasElement, 'ready')
+    await userEvent.click(canvas.getByRole('button'))
+    await expectState(canvasElement, 'unknown')
+    await expect(canvas.getByRole('button', { name: 'Check payment status Confirming payment…' })).toBeEnabled()
+    await expect(canvas.getByText('Confirming payment…')).toBeVisible()
+  },
+}
+
+/** No wallet connected: disabled, the price still shown. */
+export const Disabled: Story = {
+  args: { signer: undefined },
+  play: async ({ canvas, canvasElement }) => {
+    await expectState(canvasElement, 'disabled')
+    await expect(await canvas.findByRole('button', { name: 'Pay 1.50 USDC' })).toBeDisabled()
+  },
+}
+
+/** The creator/platform split on a second line, before paying. */
+export const WithSplit: Story = {
+  args: { showSplit: true },
+  play: async ({ canvas, canvasElement }) => {
+    await expectState(canvasElement, 'ready')
+    await expect(canvas.getByRole('button')).toHaveAccessibleName('Pay 1.50 USDC Creator 90% · Platform 10%')
+  },
+}
+
+/** German: "1,50 USDC" and "90 %". */
+export const German: Story = {
+  args: {
+    locale: 'de-DE',
+    showSplit: true,
+    labels: {
+      pay: ({ amount, currency }) => `${amount} ${currency} bezahlen`,
+      split: ({ creator, platform }) => `Urheber ${creator} · Plattform ${platform}`,
+    },
+  },
+  play: async ({ canvas, canvasElement }) => {
+    await expectState(canvasElement, 'ready')
+    await expect(canvas.getByRole('button', { name: /^1,50 USDC bezahlen/ })).toBeVisible()
+  },
+}
+
+/** `asChild`: the consumer's own `<a>` gets the button's props, content and behaviour. */
+export const AsChild: Story = {
+  args: { asChild: true, children: <a href="#paid" /> },
+  argTypes: { children: { control: false } },
+  play: async ({ canvas, canvasElement }) => {
+    await expectState(canvasElement, 'ready')
+    await expect(canvas.getByRole('link', { name: 'Pay 1.50 USDC' })).toBeVisible()
+  },
+}
+
+const RESOURCE = '/x402-demo/article'
+const offer = encodeBase64Json({
+  x402Version: 2,
+  resource: { url: RESOURCE, description: 'A paid article' },
+  accepts: [
+    {
+      scheme: 'exact',
+      network: 'eip155:84532',
+      amount: '50000',
+      asset: BASE_SEPOLIA_USDC,
+      payTo: MOCK_PAY_TO,
+      maxTimeoutSeconds: 60,
+      extra: { name: 'USDC', version: '2' },
+    },
+  ],
+})
+const settlement = encodeBase64Json({ success: true, transaction: '0xfeed', network: 'eip155:84532' })
+
+/** Any x402 URL instead of a link: the price is read from its 402 (v2), and a click pays it. */
+export const Resource: Story = {
+  args: { code: undefined, resource: RESOURCE },
+  beforeEach: ({ msw }) => {
+    msw.use(
+      http.get(RESOURCE, ({ request }) =>
+        request.headers.has('PAYMENT-SIGNATURE')
+          ? HttpResponse.text('The article', { headers: { 'PAYMENT-RESPONSE': settlement } })
+          : HttpResponse.json({}, { status: 402, headers: { 'PAYMENT-REQUIRED': offer } }),
+      ),
+    )
+  },
+  play: async ({ canvas, canvasElement }) => {
+    await expectState(canvasElement, 'ready')
+    await userEvent.click(canvas.getByRole('button', { name: 'Pay 0.05 USDC' }))
+    await expect(await canvas.findByRole('button', { name: 'Paid' }, { timeout: 5_000 })).toBeVisible()
+  },
+}
+
+/** Dark theme, ready. */
+export const Dark: Story = {
+  globals: { theme: 'dark' },
+  args: { showSplit: true },
+  play: async ({ canvas, canvasElement }) => {
+    await expectState(canvasElement, 'ready')
+    await expect(canvas.getByRole('button', { name: 'Pay 1.50 USDC Creator 90% · Platform 10%' })).toBeEnabled()
+  },
+}
+
+/** Dark theme, paid (success colours). */
+export const DarkSettled: Story = { ...Settled, globals: { theme: 'dark' } }
+
+/** Dark theme, failed (danger colours). */
+export const DarkFailed: Story = { ...Failed, globals: { theme: 'dark' } }
+
+/** Dark theme, outcome unknown (warning colours). */
+export const DarkUnknown: Story = { ...Unknown, globals: { theme: 'dark' } }
