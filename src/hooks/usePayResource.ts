@@ -95,9 +95,13 @@ export function usePayResource(
   resource: string | undefined,
   { signer, maxAmount, selectRequirement, timeoutMs }: UsePayResourceOptions = {},
 ) {
-  const [state, setState] = useState<PayResourceState>(IDLE)
-  const current = useRef(state)
-  current.current = state
+  const [state, setRendered] = useState<PayResourceState>(IDLE)
+  // The state as last set, read synchronously by `pay`: a click can come before React re-renders.
+  const latest = useRef(state)
+  const setState = useCallback((next: PayResourceState) => {
+    latest.current = next
+    setRendered(next)
+  }, [])
   const mounted = useRef(false)
   // Set synchronously on click, before any await, so a second click in the same tick is refused.
   const busy = useRef(false)
@@ -122,20 +126,20 @@ export function usePayResource(
     void readPrice(resource, controller.signal)
       .catch(() => undefined)
       .then((price) => {
-        if (own === generation.current && !controller.signal.aborted) {
-          setState((s) => (s.status === 'loading' ? { status: 'ready', ...(price && { price }) } : s))
+        if (own === generation.current && !controller.signal.aborted && latest.current.status === 'loading') {
+          setState({ status: 'ready', ...(price && { price }) })
         }
       })
     return () => controller.abort()
-  }, [resource])
+  }, [resource, setState])
 
   const pay = useCallback(async (): Promise<void> => {
-    const { status } = current.current
+    const { status, price } = latest.current
     if (!resource || !signer || busy.current || !STARTABLE.includes(status)) return
     busy.current = true
     const own = generation.current
     const set = (next: Omit<PayResourceState, 'price'>) => {
-      if (mounted.current && own === generation.current) setState((s) => ({ ...next, ...(s.price && { price: s.price }) }))
+      if (mounted.current && own === generation.current) setState({ ...next, ...(price && { price }) })
     }
     const settle = (response: Response, paid: boolean) => {
       if (response.ok) {
@@ -200,13 +204,14 @@ export function usePayResource(
     } finally {
       busy.current = false
     }
-  }, [resource, signer, maxAmount, selectRequirement, timeoutMs])
+  }, [resource, signer, maxAmount, selectRequirement, timeoutMs, setState])
 
   const reset = useCallback(() => {
-    if (busy.current || !['settled', 'failed', 'cancelled', 'unknown'].includes(current.current.status)) return
+    const { status, price } = latest.current
+    if (busy.current || !['settled', 'failed', 'cancelled', 'unknown'].includes(status)) return
     pending.current = undefined
-    setState((s) => ({ status: 'ready', ...(s.price && { price: s.price }) }))
-  }, [])
+    setState({ status: 'ready', ...(price && { price }) })
+  }, [setState])
 
   return {
     ...state,

@@ -184,6 +184,38 @@ describe('PayLinkButton', () => {
     }
   })
 
+  test('a settlement that takes longer than usual says so, still verifying', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
+    try {
+      api.mock.useScenario('payment-settles-slowly')
+      // The payment never settles: every later report of it still says `verified`.
+      api.server.use(
+        http.get('*/payments/:id', ({ params }) =>
+          HttpResponse.json({
+            id: params.id,
+            linkCode: code,
+            status: 'verified',
+            amount: '1.50',
+            asset: 'USDC',
+            network: 'eip155:84532',
+            createdAt: new Date().toISOString(),
+            updatedAt: new Date().toISOString(),
+          }),
+        ),
+      )
+      renderButton({ signer: createTestSigner() })
+      await act(() => vi.advanceTimersByTimeAsync(10))
+      fireEvent.click(button())
+      await act(() => vi.advanceTimersByTimeAsync(10))
+      expect(status()).toHaveTextContent('Verifying the payment')
+      await act(() => vi.advanceTimersByTimeAsync(31 * 60_000))
+      expect(stateOf(button())).toBe('verifying')
+      expect(status()).toHaveTextContent('Still confirming the payment: this is taking longer than usual')
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
   test('a link that does not exist fails, offers to try again, and reports the error', async () => {
     api.mock.useScenario('link-not-found')
     const signer = createTestSigner()
@@ -451,6 +483,31 @@ describe('PayLinkButton with an x402 resource', () => {
     fireEvent.click(button())
     await waitFor(() => expect(stateOf(button())).toBe('cancelled'))
     expect(payments).toHaveLength(0)
+  })
+
+  test('an error answer before any payment fails without asking the wallet', async () => {
+    let calls = 0
+    api.server.use(
+      http.get(RESOURCE, () => (++calls === 1 ? HttpResponse.json({}, { status: 402, headers: { 'PAYMENT-REQUIRED': offer } }) : new HttpResponse(null, { status: 503 }))),
+    )
+    const signer = createTestSigner()
+    const onError = vi.fn()
+    render(<PayLinkButton resource={RESOURCE} signer={signer} onError={onError} />, { wrapper: wrapperFor() })
+    await ready()
+    fireEvent.click(button())
+    await waitFor(() => expect(stateOf(button())).toBe('failed'))
+    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ message: 'The resource answered HTTP 503' }))
+    expect(signer.calls).toBe(0)
+  })
+
+  test('a server error after paying is "unknown", not failed', async () => {
+    serve(() => new HttpResponse(null, { status: 502 }))
+    const signer = createTestSigner()
+    render(<PayLinkButton resource={RESOURCE} signer={signer} />, { wrapper: wrapperFor() })
+    await ready()
+    fireEvent.click(button())
+    await waitFor(() => expect(stateOf(button())).toBe('unknown'))
+    expect(signer.calls).toBe(1)
   })
 
   test('a price that cannot be read shows "Pay" without an amount', async () => {
