@@ -6,7 +6,7 @@ import { usePayment } from './usePayment.js'
 
 /** Options of `usePayLink`. */
 export interface UsePayLinkOptions extends Omit<PayOptions, 'signer'> {
-  /** The wallet that signs; without one the purchase cannot start (the requirements still load). */
+  /** The wallet that signs; without one a purchase cannot start (the requirements still load, and a payment already signed can be resent). */
   signer?: PaymentSigner | undefined
 }
 
@@ -32,7 +32,7 @@ export function usePayLink(code: string | undefined, { signer, maxAmount, select
   }, [store, followed.data])
 
   const pay = useCallback(
-    () => (store && signer ? store.pay({ signer, maxAmount, selectRequirement }) : Promise.resolve()),
+    () => store?.pay({ signer, maxAmount, selectRequirement }) ?? Promise.resolve(),
     [store, signer, maxAmount, selectRequirement],
   )
   const reset = useCallback(() => store?.reset(), [store])
@@ -42,8 +42,8 @@ export function usePayLink(code: string | undefined, { signer, maxAmount, select
     pay,
     /** Abandons the purchase and fetches fresh requirements; see `PurchaseStore.reset`. */
     reset,
-    /** Whether a click would start (or resume) a purchase now. */
-    canPay: !!signer && ['ready', 'cancelled', 'failed', 'unknown'].includes(state.status),
+    /** Whether a click would start a purchase (needs a signer) or resend one whose outcome is unknown (does not). */
+    canPay: state.status === 'unknown' || (!!signer && ['ready', 'cancelled', 'failed'].includes(state.status)),
     /** Settlement is taking longer than usual. */
     isStale: followed.isStale,
   }

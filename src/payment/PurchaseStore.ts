@@ -41,8 +41,8 @@ export interface PurchaseState {
 
 /** What `pay` needs from the caller. */
 export interface PayOptions {
-  /** The wallet that signs; asked at most once per purchase. */
-  signer: PaymentSigner
+  /** The wallet that signs; asked at most once per purchase. Without one, `pay` can only resend a payment already signed. */
+  signer: PaymentSigner | undefined
   /** Spend cap per asset, in atomic units. Defaults to $0.10 of USDC. */
   maxAmount?: MaxAmount
   /** Picks among the payable requirements. Defaults to the first. */
@@ -149,19 +149,21 @@ export class PurchaseStore {
     this.busy = true
     try {
       if (status === 'unknown' && this.pending) return await this.send()
+      if (!options.signer) return
       let required = this.state.paymentRequired
       if (!required || isExpired(required)) required = await this.load()
       if (!required) return
+      const { signer } = options
       let requirement: PaymentRequirement
       try {
-        requirement = selectPaymentRequirement(required, options)
+        requirement = selectPaymentRequirement(required, { ...options, signer })
       } catch (error) {
         return this.set({ status: 'failed', paymentRequired: required, error: toPayLinkError(error) })
       }
       this.set({ status: 'signing', paymentRequired: required })
       let header: { value: string }
       try {
-        header = await createPaymentHeader(requirement, options.signer, {
+        header = await createPaymentHeader(requirement, signer, {
           x402Version: requirement.x402Version,
           resource: required.resource,
         })
@@ -218,7 +220,14 @@ export class PurchaseStore {
   observePayment(payment: Payment): void {
     if (this.state.status !== 'verifying' || payment.id !== this.state.payment?.id) return
     if (payment.status === 'settled') this.set({ ...this.state, status: 'settled', payment })
-    else if (payment.status === 'failed' || payment.status === 'expired') this.set({ ...this.state, status: 'failed', payment })
+    else if (payment.status === 'failed' || payment.status === 'expired') {
+      const error = new PayLinkPaymentError({
+        reason: 'payment_refused',
+        message: payment.status === 'expired' ? 'The payment expired before it settled' : 'The payment failed to settle',
+        ...(payment.failureReason !== undefined && { x402Reason: payment.failureReason }),
+      })
+      this.set({ ...this.state, status: 'failed', payment, error })
+    }
   }
 
   private forgetPending(): void {

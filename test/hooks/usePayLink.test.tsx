@@ -1,4 +1,5 @@
 import { act, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
 import { StrictMode } from 'react'
 import { usePayLink, type UsePayLinkOptions } from '../../src/hooks/usePayLink.js'
 import { BASE_SEPOLIA_USDC, MOCK_LINKS } from '../../src/mock/constants.js'
@@ -209,4 +210,51 @@ test('an unknown link fails with the HTTP error, and nothing is signed', async (
   await waitFor(() => expect(result.current.status).toBe('failed'))
   expect(result.current.error).toMatchObject({ name: 'PayLinkHttpError', status: 404 })
   expect(signer.calls).toBe(0)
+})
+
+test('a payment still owed can be resent without a signer (the wallet disconnected meanwhile)', async () => {
+  api.mock.useScenario('payment-outcome-unknown')
+  const { result, rerender } = renderHook((props: UsePayLinkOptions) => usePayLink(code, { maxAmount: cap, ...props }), {
+    wrapper: wrapperFor(),
+    initialProps: { signer: createTestSigner() } as UsePayLinkOptions,
+  })
+  await waitFor(() => expect(result.current.status).toBe('ready'))
+  await act(() => result.current.pay())
+  expect(result.current.status).toBe('unknown')
+  rerender({ signer: undefined })
+  expect(result.current.canPay).toBe(true)
+  await act(() => result.current.pay())
+  expect(result.current.status).toBe('settled')
+  expect(api.mock.ledger).toHaveLength(1)
+})
+
+test('a verified payment that later fails ends as failed, with the reason', async () => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
+  try {
+    api.mock.useScenario('payment-settles-slowly')
+    api.server.use(
+      http.get('*/pub/v1/payments/:id', ({ params }) =>
+        HttpResponse.json({
+          id: params.id,
+          linkCode: code,
+          status: 'failed',
+          amount: '1.50',
+          asset: 'USDC',
+          network: 'eip155:84532',
+          createdAt: new Date().toISOString(),
+          updatedAt: new Date().toISOString(),
+          failureReason: 'transaction_reverted',
+        }),
+      ),
+    )
+    const { result } = renderHook(() => usePayLink(code, { signer: createTestSigner(), maxAmount: cap }), { wrapper: wrapperFor() })
+    await act(() => vi.advanceTimersByTimeAsync(10))
+    await act(() => result.current.pay())
+    expect(result.current.status).toBe('verifying')
+    await act(() => vi.advanceTimersByTimeAsync(5_000))
+    expect(result.current.status).toBe('failed')
+    expect(result.current.error).toMatchObject({ name: 'PayLinkPaymentError', reason: 'payment_refused', x402Reason: 'transaction_reverted' })
+  } finally {
+    vi.useRealTimers()
+  }
 })
