@@ -2,14 +2,15 @@
 /// <reference types="vite/client" />
 import type { Preview } from '@storybook/react-vite'
 import '../src/styles.css'
+import { mswBeforeEach } from '../stories/support/mswPreview.js'
 import { installPayLinkMock } from '../stories/support/paylinkMock.js'
 import { withPayLink } from '../stories/support/withPayLink.js'
 import { withTheme } from '../stories/support/withTheme.js'
 import './preview.css'
 
 const preview: Preview = {
-  // msw-storybook-addon's own beforeEach (from main.ts) runs first and puts the worker on `context.msw`.
-  beforeEach: installPayLinkMock,
+  // In this order: the first puts the worker on `context.msw`, the second gives the story its mock.
+  beforeEach: [mswBeforeEach, installPayLinkMock],
   decorators: [withPayLink, withTheme],
   globalTypes: {
     theme: {
