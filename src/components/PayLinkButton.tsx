@@ -10,7 +10,7 @@ import {
   useId,
   useRef,
 } from 'react'
-import { type PayLinkError, PayLinkPaymentError } from '../client/errors.js'
+import type { PayLinkError } from '../client/errors.js'
 import { useLink } from '../hooks/useLink.js'
 import { usePayLink } from '../hooks/usePayLink.js'
 import { usePayResource } from '../hooks/usePayResource.js'
@@ -116,7 +116,6 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
   const reported = useRef(state)
   const { proof, error } = purchase
   const response = resource ? forResource.response : undefined
-  const failedPayment = resource ? undefined : forLink.payment
   useEffect(() => {
     if (reported.current === state) return
     reported.current = state
@@ -125,18 +124,8 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
       if (response) latest.current.onSettled?.(proof, response)
       else latest.current.onSettled?.(proof)
     }
-    if (state === 'failed' || (state === 'unknown' && error)) {
-      latest.current.onError?.(
-        error ??
-          // A payment the API reported as failed or expired while it was followed carries no error of its own.
-          new PayLinkPaymentError({
-            reason: 'payment_refused',
-            message: 'The payment failed',
-            ...(failedPayment?.failureReason !== undefined && { x402Reason: failedPayment.failureReason }),
-          }),
-      )
-    }
-  }, [state, proof, response, error, failedPayment])
+    if ((state === 'failed' || state === 'unknown') && error) latest.current.onError?.(error)
+  }, [state, proof, response, error])
 
   const price = resource ? forResource.price : link.data?.price
   const payText = price
