@@ -80,6 +80,8 @@ export default defineConfig({
           setupFiles: ['test/hooks/setup.ts'],
         },
       },
+      // The stories as tests in headless Chromium (its own config: Storybook's Vite setup, not this one).
+      '.storybook/vitest.config.ts',
     ],
   },
 })
