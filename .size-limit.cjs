@@ -8,6 +8,7 @@ module.exports = [
   check('everything from @paylink/react', 'dist/index.js', '*', '16 kB'),
   check('everything from @paylink/react/client', 'dist/client.js', '*', '11 kB'),
   check('@paylink/react/evm (viem external)', 'dist/evm.js', '*', '2 kB'),
+  component('PayLinkButton', '12 kB'),
   component('BridgeStatusBadge', '8 kB'),
   component('FeeEstimate', '8 kB'),
 ]
