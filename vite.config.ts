@@ -18,6 +18,7 @@ const entries = {
   mock: 'src/mock.ts',
   'mock/browser': 'src/mock/browser.ts',
   evm: 'src/evm.ts',
+  x402: 'src/x402.ts',
   styles: 'src/styles.css',
 }
 

@@ -1,6 +1,7 @@
 'use client'
 // The root entry, `@paylink/react`: the client, the query layer and the hooks.
 export * from './client.js'
+export * from './x402.js'
 export { PayLinkProvider, type PayLinkProviderProps, usePayLinkClient } from './hooks/PayLinkProvider.js'
 export { type UseLinkOptions, useLink } from './hooks/useLink.js'
 export { type UseCreateLinkOptions, useCreateLink } from './hooks/useCreateLink.js'

@@ -63,7 +63,7 @@ describe('the library build', () => {
   it('leaves React out of every entry but the root', () => {
     const reaches = (subpath: string) => [...externalsOf(entryFile(subpath))].filter((id) => REACT.test(id))
     expect(reaches('.')).toEqual(expect.arrayContaining(['react', '@tanstack/react-query']))
-    for (const subpath of ['./client', './server', './mock', './mock/browser', './evm']) {
+    for (const subpath of ['./client', './server', './mock', './mock/browser', './evm', './x402']) {
       expect(reaches(subpath), subpath).toEqual([])
     }
   })
@@ -82,7 +82,7 @@ describe('the library build', () => {
     const all = new Set([...chunks.keys()].flatMap((f) => [...externalsOf(f)]))
     const packageOf = (id: string) => id.split('/').slice(0, id.startsWith('@') ? 2 : 1).join('/')
     expect([...all].filter((id) => !id.startsWith('node:') && !declared.has(packageOf(id)))).toEqual([])
-    for (const subpath of ['.', './client', './mock/browser', './evm']) {
+    for (const subpath of ['.', './client', './mock/browser', './evm', './x402']) {
       expect([...externalsOf(entryFile(subpath))].filter((id) => id.startsWith('node:')), subpath).toEqual([])
     }
   })
@@ -90,7 +90,7 @@ describe('the library build', () => {
   it('needs the optional peers only in their own entries: viem not at run time, msw in the mock', () => {
     expect(pkg.peerDependenciesMeta).toEqual({ msw: { optional: true }, viem: { optional: true } })
     const users = (peer: string) =>
-      ['.', './client', './server', './mock', './mock/browser', './evm'].filter((s) =>
+      ['.', './client', './server', './mock', './mock/browser', './evm', './x402'].filter((s) =>
         [...externalsOf(entryFile(s))].some((id) => packageOf(id) === peer),
       )
     const packageOf = (id: string) => id.split('/')[0]

@@ -4,6 +4,7 @@ import * as root from '../../src/index.js'
 import * as mock from '../../src/mock.js'
 import * as mockBrowser from '../../src/mock/browser.js'
 import * as server from '../../src/server.js'
+import * as x402 from '../../src/x402.js'
 
 // The public surface of each entry: a change here is a change of the package's API, so it must
 // show up in review as an edited snapshot (`npx vitest run test/exports -u`), never by accident.
@@ -85,7 +86,6 @@ describe('the names each entry exports', () => {
   it('@paylink/react/client', () => {
     expect(names(client)).toMatchInlineSnapshot(`
       [
-        "DEFAULT_MAX_AMOUNT",
         "LINK_MODELS",
         "PAYMENT_STATUSES",
         "PayLinkConfigError",
@@ -101,12 +101,10 @@ describe('the names each entry exports', () => {
         "createAttentionToken",
         "createLink",
         "createPayLinkClient",
-        "createPaymentHeader",
         "decodePaymentRequired",
         "decodePaymentResponse",
         "defaultRetryPolicy",
         "estimateFees",
-        "fetchWithPayment",
         "getBridgeStatus",
         "getLink",
         "getPayment",
@@ -114,8 +112,6 @@ describe('the names each entry exports', () => {
         "parseErrorBody",
         "parseFeeAmount",
         "paymentHeaderName",
-        "selectPaymentRequirement",
-        "signerSupports",
         "verifyPayment",
       ]
     `)
@@ -162,13 +158,30 @@ describe('the names each entry exports', () => {
     `)
   })
 
+  it('@paylink/react/x402', () => {
+    expect(names(x402)).toMatchInlineSnapshot(`
+      [
+        "DEFAULT_MAX_AMOUNT",
+        "PayLinkPaymentError",
+        "PayLinkX402Error",
+        "createPaymentHeader",
+        "decodePaymentRequired",
+        "decodePaymentResponse",
+        "fetchWithPayment",
+        "paymentHeaderName",
+        "selectPaymentRequirement",
+        "signerSupports",
+      ]
+    `)
+  })
+
   it('keeps hooks, providers and query factories out of the React-free entries', () => {
     const reactOnly = /^use[A-Z]|Provider$|(Query|Mutation)Options$|^payLinkKeys$/
-    for (const entry of [client, server, mock, evm]) expect(names(entry).filter((n) => reactOnly.test(n))).toEqual([])
+    for (const entry of [client, server, mock, evm, x402]) expect(names(entry).filter((n) => reactOnly.test(n))).toEqual([])
     expect(names(root).filter((n) => reactOnly.test(n))).toContain('usePayLink')
   })
 
-  it('the root re-exports the whole client entry, so one import serves both', () => {
-    expect(names(root)).toEqual(expect.arrayContaining(names(client)))
+  it('the root re-exports the whole client and x402 entries, so one import serves all', () => {
+    expect(names(root)).toEqual(expect.arrayContaining([...names(client), ...names(x402)]))
   })
 })
