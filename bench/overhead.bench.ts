@@ -1,0 +1,50 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { performance } from 'node:perf_hooks'
+import { createPayLinkClient, getLink } from '../src/client.js'
+import { flush, median, record } from './record.js'
+
+// The client's overhead: `getLink` (URL building, headers, time-out, validation) against bare
+// `fetch` + `JSON.parse` of the same answer from the same local server, interleaved in one run.
+const LINK = JSON.stringify({
+  code: 'demo',
+  creatorId: 'creator_1',
+  chainType: 'solana',
+  model: 'payment',
+  splits: { creator: 9000, platform: 1000 },
+  price: { amount: '1.50', currency: 'USDC' },
+  title: 'Demo',
+  createdAt: '2026-01-01T00:00:00.000Z',
+})
+let server: Server
+let origin: string
+
+beforeAll(async () => {
+  server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(LINK))
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+})
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+  flush('overhead')
+})
+
+test('client.getLink against bare fetch + JSON.parse', async () => {
+  const client = createPayLinkClient({ baseUrl: origin, apiKey: 'k' })
+  const bare = async () => JSON.parse(await (await fetch(`${origin}/pub/v1/links/demo`, { headers: { 'X-API-Key': 'k' } })).text())
+  const ours = () => getLink(client, 'demo')
+  const times = { bare: [] as number[], ours: [] as number[] }
+  for (let i = 0; i < 600; i++) {
+    // Alternating order, so neither side always runs on a warmer connection.
+    const [first, second] = i % 2 ? (['bare', 'ours'] as const) : (['ours', 'bare'] as const)
+    for (const side of [first, second]) {
+      const start = performance.now()
+      await (side === 'bare' ? bare() : ours())
+      if (i >= 100) times[side].push(performance.now() - start)
+    }
+  }
+  const ratio = median(times.ours) / median(times.bare)
+  record({ group: 'client overhead', name: 'median getLink (µs)', value: Math.round(median(times.ours) * 1000), unit: 'µs' })
+  record({ group: 'client overhead', name: 'median fetch + JSON.parse (µs)', value: Math.round(median(times.bare) * 1000), unit: 'µs' })
+  record({ group: 'client overhead', name: 'ratio getLink ÷ bare', value: Number(ratio.toFixed(3)), unit: '×', target: '<= 1.15', met: ratio <= 1.15 })
+})
