@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { nonEmptyStringSchema, timestampSchema } from './common.js'
+import { nonEmptyStringSchema, positiveNumberSchema, timestampSchema } from './common.js'
 
 /** What `createAttentionToken` accepts: the link being watched and an opaque viewer id, both optional. */
 export const attentionTokenInputSchema = z.strictObject({
@@ -12,7 +12,7 @@ export const attentionSessionSchema = z.looseObject({
   token: nonEmptyStringSchema,
   sessionId: nonEmptyStringSchema,
   expiresAt: timestampSchema,
-  heartbeatSeconds: z.optional(z.number().check(z.positive())),
+  heartbeatSeconds: z.optional(positiveNumberSchema),
 })
 
 /** Input of `createAttentionToken`. */

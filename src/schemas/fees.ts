@@ -26,15 +26,21 @@ export function parseDurationSeconds(raw: string): number | undefined {
   return m ? Number(m[1]) : undefined
 }
 
-const feeAmountSchema = z.pipe(
-  z.string(),
-  z.transform((raw, ctx) => {
-    const parsed = parseFeeAmount(raw)
-    if (parsed) return parsed
-    ctx.issues.push({ code: 'custom', input: raw, message: `expected "<amount> <CURRENCY>", got ${JSON.stringify(raw)}` })
-    return z.NEVER
-  }),
-)
+/** A string that `parse` reads, else an issue saying what was `expected` and what came. */
+function parsableString(parse: (raw: string) => unknown, expected: string) {
+  return z.string().check(
+    z.refine((raw) => parse(raw) !== undefined, {
+      error: (issue) => `expected ${expected}, got ${JSON.stringify(issue.input)}`,
+      abort: true,
+    }),
+  )
+}
+
+// The string is replaced by its parsed form with `overwrite`, zod's one in-place change: `pipe`
+// and `transform` would add two more schema classes to every bundle.
+const feeAmountSchema = parsableString(parseFeeAmount, '"<amount> <CURRENCY>"').check(
+  z.overwrite((raw) => parseFeeAmount(raw) as unknown as string),
+) as unknown as z.ZodMiniType<FeeAmount, string>
 
 /** What `estimateFees` takes: all four are required and sent as the query string. */
 export const feeEstimateParamsSchema = z.strictObject({
@@ -44,30 +50,21 @@ export const feeEstimateParamsSchema = z.strictObject({
   amount: decimalStringSchema,
 })
 
-/** A fee estimate, with `totalFee`, `gasFee` and `platformFee` parsed exactly and `estimatedSeconds` added. */
-export const feeEstimateSchema = z.pipe(
-  z.looseObject({
-    totalFee: feeAmountSchema,
-    estimatedTime: z.string(),
-    gasFee: z.optional(feeAmountSchema),
-    platformFee: z.optional(feeAmountSchema),
-    quotedAt: z.optional(timestampSchema),
-    expiresAt: z.optional(timestampSchema),
-  }),
-  z.transform((fee, ctx) => {
-    const estimatedSeconds = parseDurationSeconds(fee.estimatedTime)
-    if (estimatedSeconds !== undefined) return { ...fee, estimatedSeconds }
-    ctx.issues.push({
-      code: 'custom',
-      input: fee.estimatedTime,
-      path: ['estimatedTime'],
-      message: `expected "<number> seconds", got ${JSON.stringify(fee.estimatedTime)}`,
-    })
-    return z.NEVER
-  }),
-)
+const feeFieldsSchema = z.looseObject({
+  totalFee: feeAmountSchema,
+  estimatedTime: parsableString(parseDurationSeconds, '"<number> seconds"'),
+  gasFee: z.optional(feeAmountSchema),
+  platformFee: z.optional(feeAmountSchema),
+  quotedAt: z.optional(timestampSchema),
+  expiresAt: z.optional(timestampSchema),
+})
 
 /** Parameters of a fee estimate. */
 export type FeeEstimateParams = z.input<typeof feeEstimateParamsSchema>
 /** A parsed fee estimate. `estimatedTime` keeps the raw string; `estimatedSeconds` is its number. */
-export type FeeEstimate = z.output<typeof feeEstimateSchema>
+export type FeeEstimate = z.output<typeof feeFieldsSchema> & { estimatedSeconds: number }
+
+/** A fee estimate, with `totalFee`, `gasFee` and `platformFee` parsed exactly and `estimatedSeconds` added. */
+export const feeEstimateSchema = feeFieldsSchema.check(
+  z.overwrite((fee) => ({ ...fee, estimatedSeconds: parseDurationSeconds(fee.estimatedTime)! })),
+) as unknown as z.ZodMiniType<FeeEstimate, z.input<typeof feeFieldsSchema>>

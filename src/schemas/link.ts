@@ -4,7 +4,11 @@ import { nonEmptyStringSchema, openEnum, priceSchema, timestampSchema } from './
 /** The link models the contract names. */
 export const LINK_MODELS = ['payment', 'engagement'] as const
 
-const shareSchema = z.int().check(z.gte(0))
+// Not an integer ends the check (abort): the sum below would only repeat it.
+const shareSchema = z.number().check(
+  z.refine(Number.isSafeInteger, { message: 'expected an integer', abort: true }),
+  z.refine((n) => n >= 0, 'must be at least 0'),
+)
 
 /** Division of proceeds in basis points; `creator + platform` is 10 000. */
 export const splitsSchema = z
@@ -18,9 +22,9 @@ export const splitsSchema = z
 
 /** What `createLink` accepts; checked on the client before anything is sent. */
 export const createLinkInputSchema = z.strictObject({
-  creatorId: z.string().check(z.trim(), z.minLength(1)),
+  creatorId: z.string().check(z.trim(), z.refine((s) => s !== '', 'must not be empty')),
   chainType: nonEmptyStringSchema,
-  model: z.enum(LINK_MODELS),
+  model: z.literal(LINK_MODELS),
   splits: splitsSchema,
   price: z.optional(priceSchema),
   title: z.optional(z.string()),

@@ -1,8 +1,8 @@
 import * as z from 'zod/mini'
-import { atomicAmountSchema, nonEmptyStringSchema } from '../schemas/common.js'
+import { atomicAmountSchema, jsonObjectSchema, nonEmptyStringSchema, positiveNumberSchema } from '../schemas/common.js'
 
 // The reference servers send `null` for absent optional fields as often as they leave them out.
-const extraSchema = z.optional(z.nullable(z.record(z.string(), z.unknown())))
+const extraSchema = z.optional(z.nullable(jsonObjectSchema))
 const optionalTextSchema = z.optional(z.nullable(z.string()))
 
 /** One way to pay, as an x402 v1 server lists it in the 402 body's `accepts`. */
@@ -14,7 +14,7 @@ export const requirementV1Schema = z.looseObject({
   description: optionalTextSchema,
   mimeType: optionalTextSchema,
   payTo: nonEmptyStringSchema,
-  maxTimeoutSeconds: z.number().check(z.positive()),
+  maxTimeoutSeconds: positiveNumberSchema,
   asset: nonEmptyStringSchema,
   outputSchema: z.optional(z.unknown()),
   extra: extraSchema,
@@ -27,7 +27,7 @@ export const requirementV2Schema = z.looseObject({
   amount: atomicAmountSchema,
   asset: nonEmptyStringSchema,
   payTo: nonEmptyStringSchema,
-  maxTimeoutSeconds: z.number().check(z.positive()),
+  maxTimeoutSeconds: positiveNumberSchema,
   extra: extraSchema,
 })
 
@@ -60,7 +60,7 @@ export const paymentPayloadV1Schema = z.looseObject({
   x402Version: z.literal(1),
   scheme: nonEmptyStringSchema,
   network: nonEmptyStringSchema,
-  payload: z.record(z.string(), z.unknown()),
+  payload: jsonObjectSchema,
 })
 
 /** The decoded `PAYMENT-SIGNATURE` header (v2); `accepted` echoes the requirement chosen. */
@@ -68,7 +68,7 @@ export const paymentPayloadV2Schema = z.looseObject({
   x402Version: z.literal(2),
   resource: z.optional(resourceInfoSchema),
   accepted: requirementV2Schema,
-  payload: z.record(z.string(), z.unknown()),
+  payload: jsonObjectSchema,
   extensions: extraSchema,
 })
 
