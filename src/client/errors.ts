@@ -67,6 +67,11 @@ export interface PayLinkIssue {
   message: string
 }
 
+/** The issues as one line: `splits.creator: must be at least 0; model: …`. */
+export function issuesText(issues: readonly PayLinkIssue[]): string {
+  return issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ')
+}
+
 /** Input that was refused before sending (`source: 'input'`) or a response that did not match the contract (`source: 'response'`). */
 export class PayLinkValidationError extends PayLinkError {
   override name = 'PayLinkValidationError' as const
@@ -87,7 +92,7 @@ export class PayLinkValidationError extends PayLinkError {
     const what = init.source === 'input' ? 'invalid input' : 'the response does not match the API contract'
     super(`${where}${what}`, {
       cause: init.cause,
-      details: init.issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; '),
+      details: issuesText(init.issues),
     })
     this.endpoint = init.endpoint
     this.source = init.source

@@ -48,8 +48,9 @@ export function parseErrorBody(status: number, text: string): ParsedErrorBody {
   const trimmed = text.trim()
   if (trimmed === '') return { ...fallback, body: undefined }
 
+  // Only an object or an array, so `json` is one of those or `undefined`.
   const json = /^[[{]/.test(trimmed) ? tryJson(trimmed) : undefined
-  if (json === undefined || json === null || typeof json !== 'object') {
+  if (json === undefined) {
     const title = /<title[^>]*>([^<]{1,200})<\/title>/i.exec(trimmed)?.[1]?.trim()
     const isHtml = /^<(!doctype|html|head|body)/i.test(trimmed)
     const message = isHtml
@@ -59,24 +60,15 @@ export function parseErrorBody(status: number, text: string): ParsedErrorBody {
   }
 
   const o = json as Record<string, unknown>
-  const error = o.error
-  if (error && typeof error === 'object' && !Array.isArray(error)) {
-    const e = error as Record<string, unknown>
-    const requestId = str(e.requestId) ?? str(o.requestId)
-    return {
-      code: str(e.code) ?? fallback.code,
-      message: str(e.message) ?? fallback.message,
-      ...(requestId !== undefined && { requestId }),
-      ...(e.details !== undefined && { details: e.details }),
-      body: json,
-    }
-  }
-  const requestId = str(o.requestId)
+  // The contract nests the fields under `error`; other servers put them at the top. A string
+  // `error` is the message.
+  const e = (o.error && typeof o.error === 'object' && !Array.isArray(o.error) ? o.error : o) as Record<string, unknown>
+  const requestId = str(e.requestId) ?? str(o.requestId)
   return {
-    code: str(o.code) ?? fallback.code,
-    message: str(error) ?? str(o.message) ?? fallback.message,
+    code: str(e.code) ?? fallback.code,
+    message: str(o.error) ?? str(e.message) ?? fallback.message,
     ...(requestId !== undefined && { requestId }),
-    ...(o.details !== undefined && { details: o.details }),
+    ...(e.details !== undefined && { details: e.details }),
     body: json,
   }
 }

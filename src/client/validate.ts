@@ -3,25 +3,12 @@ import { type PayLinkEndpoint, type PayLinkIssue, PayLinkValidationError } from 
 
 type RawIssue = z.core.$ZodIssue
 
-// zod/mini ships no locale (that is what keeps it small), so its messages all read "Invalid input";
-// these say what was expected instead.
+// zod/mini ships no locale (that is what keeps it small), so its own messages all read "Invalid
+// input"; these say what was expected instead. Our checks are refines that carry their message.
 function describe(issue: RawIssue): string {
-  switch (issue.code) {
-    case 'invalid_type':
-      return `expected ${issue.expected}`
-    case 'invalid_value':
-      return `expected one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`
-    case 'too_small':
-      return issue.origin === 'string' ? 'must not be empty' : `must be at least ${issue.minimum}`
-    case 'too_big':
-      return `must be at most ${issue.maximum}`
-    case 'invalid_format':
-      return `has an invalid format`
-    case 'invalid_union':
-      return 'matches none of the allowed shapes'
-    default:
-      return issue.message && issue.message !== 'Invalid input' ? issue.message : 'is invalid'
-  }
+  if (issue.code === 'invalid_type') return `expected ${issue.expected}`
+  if (issue.code === 'invalid_value') return `expected one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`
+  return issue.message && issue.message !== 'Invalid input' ? issue.message : 'is invalid'
 }
 
 /** Turns zod issues into `{ path, message }` pairs with a dotted path. */

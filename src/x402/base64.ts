@@ -12,8 +12,8 @@ export function encodeBase64Json(value: unknown): string {
 export function decodeBase64Json(text: string, source: string): unknown {
   let binary: string
   try {
-    const normalized = text.trim().replace(/-/g, '+').replace(/_/g, '/')
-    binary = atob(normalized.padEnd(normalized.length + ((4 - (normalized.length % 4)) % 4), '='))
+    // atob (the HTML spec's forgiving base64) skips white space and takes base64 without its padding.
+    binary = atob(text.replace(/-/g, '+').replace(/_/g, '/').replace(/=+\s*$/, ''))
   } catch (cause) {
     throw new PayLinkX402Error({ reason: 'malformed_base64', source, cause })
   }

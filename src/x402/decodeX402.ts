@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { PayLinkX402Error } from '../client/errors.js'
+import { issuesText, PayLinkX402Error } from '../client/errors.js'
 import { toIssues } from '../client/validate.js'
 import { decodeBase64Json } from './base64.js'
 
@@ -7,9 +7,7 @@ import { decodeBase64Json } from './base64.js'
 export function parseX402<S extends z.ZodMiniType>(schema: S, value: unknown, source: string): z.output<S> {
   const result = z.safeParse(schema, value)
   if (result.success) return result.data
-  const details = toIssues(result.error.issues)
-    .map((i) => (i.path ? `${i.path}: ${i.message}` : i.message))
-    .join('; ')
+  const details = issuesText(toIssues(result.error.issues))
   throw new PayLinkX402Error({ reason: 'invalid_shape', source, details, cause: result.error })
 }
 

@@ -49,35 +49,29 @@ export interface PaymentRequired {
   receivedAt: number
 }
 
+// The fields the two versions share; each adds its amount, resource and description.
+function common(raw: PaymentRequirementV1 | PaymentRequirementV2) {
+  const { scheme, network, asset, payTo, maxTimeoutSeconds } = raw
+  return { scheme, network, asset, payTo, maxTimeoutSeconds, extra: raw.extra ?? {}, raw }
+}
+
 function fromV1(r: PaymentRequirementV1): PaymentRequirement {
   return {
     x402Version: 1,
-    scheme: r.scheme,
-    network: r.network,
+    ...common(r),
     amount: r.maxAmountRequired,
-    asset: r.asset,
-    payTo: r.payTo,
-    maxTimeoutSeconds: r.maxTimeoutSeconds,
-    extra: r.extra ?? {},
     ...(typeof r.resource === 'string' && { resource: r.resource }),
     ...(typeof r.description === 'string' && { description: r.description }),
-    raw: r,
   }
 }
 
 function fromV2(r: PaymentRequirementV2, resource: PaymentRequired['resource']): PaymentRequirement {
   return {
     x402Version: 2,
-    scheme: r.scheme,
-    network: r.network,
+    ...common(r),
     amount: r.amount,
-    asset: r.asset,
-    payTo: r.payTo,
-    maxTimeoutSeconds: r.maxTimeoutSeconds,
-    extra: r.extra ?? {},
     ...(resource && { resource: resource.url }),
     ...(typeof resource?.description === 'string' && { description: resource.description }),
-    raw: r,
   }
 }
 
