@@ -18,7 +18,7 @@ export interface AttentionTotals {
   visibleMs: number
 }
 
-/** Options of `AttentionMeter`. */
+/** Options of `createAttentionMeter`. */
 export interface AttentionMeterOptions {
   /** How long input keeps counting as attention, in ms. */
   idleTimeoutMs: number
@@ -26,79 +26,65 @@ export interface AttentionMeterOptions {
   now?: () => number
 }
 
+/** Counts attention and visible time; see `createAttentionMeter`. */
+export interface AttentionMeter {
+  /** Changes some of the signals from now on. */
+  update(signals: Partial<AttentionSignals>): void
+  /** Records user input (pointer, key, scroll, wheel, touch) happening now. */
+  input(): void
+  /** Changes how long input keeps counting as attention, from now on. */
+  setIdleTimeout(ms: number): void
+  /** The totals up to now. */
+  totals(): AttentionTotals
+  /** Whether attention is being counted now. */
+  isAttending(): boolean
+  /** When attention stops for lack of input if nothing changes, or `undefined` when it is not counted now or media is playing. */
+  attentionEndsAt(): number | undefined
+}
+
 /**
  * Counts attention and visible time from signals and input, with no DOM and no timers: time is
  * read from the clock whenever something changes, so a test drives it with a fake clock.
  */
-export class AttentionMeter {
-  private readonly now: () => number
-  private idleTimeoutMs: number
-  private signals: AttentionSignals = { inView: false, documentVisible: false, focused: false, mediaPlaying: false }
-  private lastInputAt = Number.NEGATIVE_INFINITY
-  private syncedAt: number
-  private activeMs = 0
-  private visibleMs = 0
-
-  constructor({ idleTimeoutMs, now = Date.now }: AttentionMeterOptions) {
-    this.now = now
-    this.idleTimeoutMs = idleTimeoutMs
-    this.syncedAt = now()
-  }
-
-  /** Changes some of the signals from now on. */
-  update(signals: Partial<AttentionSignals>): void {
-    this.sync()
-    Object.assign(this.signals, signals)
-  }
-
-  /** Records user input (pointer, key, scroll, wheel, touch) happening now. */
-  input(): void {
-    this.sync()
-    this.lastInputAt = this.syncedAt
-  }
-
-  /** Changes how long input keeps counting as attention, from now on. */
-  setIdleTimeout(ms: number): void {
-    this.sync()
-    this.idleTimeoutMs = ms
-  }
-
-  /** The totals up to now. */
-  totals(): AttentionTotals {
-    this.sync()
-    return { activeMs: this.activeMs, visibleMs: this.visibleMs }
-  }
-
-  /** Whether attention is being counted now. */
-  isAttending(): boolean {
-    this.sync()
-    const { focused, mediaPlaying } = this.signals
-    return this.isVisible() && focused && (mediaPlaying || this.syncedAt < this.inputCountsUntil())
-  }
-
-  /** When attention stops for lack of input if nothing changes, or `undefined` when it is not counted now or media is playing. */
-  attentionEndsAt(): number | undefined {
-    return this.isAttending() && !this.signals.mediaPlaying ? this.inputCountsUntil() : undefined
-  }
-
-  private isVisible(): boolean {
-    return this.signals.inView && this.signals.documentVisible
-  }
-
-  private inputCountsUntil(): number {
-    return this.lastInputAt + this.idleTimeoutMs
-  }
-
+export function createAttentionMeter({ idleTimeoutMs, now = Date.now }: AttentionMeterOptions): AttentionMeter {
+  const signals: AttentionSignals = { inView: false, documentVisible: false, focused: false, mediaPlaying: false }
+  let lastInputAt = -Infinity
+  let syncedAt = now()
+  let activeMs = 0
+  let visibleMs = 0
+  const visible = () => signals.inView && signals.documentVisible
+  const inputCountsUntil = () => lastInputAt + idleTimeoutMs
   // The signals have held since `syncedAt`, except that input stops counting at its deadline.
-  private sync(): void {
-    const now = Math.max(this.now(), this.syncedAt)
-    if (this.isVisible()) {
-      this.visibleMs += now - this.syncedAt
-      if (this.signals.focused) {
-        const until = this.signals.mediaPlaying ? now : Math.min(now, this.inputCountsUntil())
-        this.activeMs += Math.max(0, until - this.syncedAt)
-      }
+  const sync = () => {
+    const at = Math.max(now(), syncedAt)
+    if (visible()) {
+      visibleMs += at - syncedAt
+      if (signals.focused) activeMs += Math.max(0, (signals.mediaPlaying ? at : Math.min(at, inputCountsUntil())) - syncedAt)
     }
-    this.syncedAt = now
+    syncedAt = at
   }
+  const meter: AttentionMeter = {
+    update(changes) {
+      sync()
+      Object.assign(signals, changes)
+    },
+    input() {
+      sync()
+      lastInputAt = syncedAt
+    },
+    setIdleTimeout(ms) {
+      sync()
+      idleTimeoutMs = ms
+    },
+    totals() {
+      sync()
+      return { activeMs, visibleMs }
+    },
+    isAttending() {
+      sync()
+      return visible() && signals.focused && (signals.mediaPlaying || syncedAt < inputCountsUntil())
+    },
+    attentionEndsAt: () => (meter.isAttending() && !signals.mediaPlaying ? inputCountsUntil() : undefined),
+  }
+  return meter
 }

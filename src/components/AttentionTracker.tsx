@@ -1,10 +1,11 @@
 import { forwardRef, type HTMLAttributes, type ReactNode, useEffect, useMemo, useRef } from 'react'
 import { useAttentionToken } from '../hooks/useAttentionToken.js'
-import { AttentionMeter } from './AttentionMeter.js'
-import { type AttentionReport, AttentionReporter } from './AttentionReporter.js'
+import { type AttentionMeter, createAttentionMeter } from './AttentionMeter.js'
+import { type AttentionPhase, type AttentionReport, type AttentionReporter, createAttentionReporter } from './AttentionReporter.js'
 import { attentionTrackerState } from './attentionTrackerState.js'
 import { composeRefs } from './composeRefs.js'
 import { observeAttention } from './observeAttention.js'
+import { rootClassName } from './rootClassName.js'
 
 /** The elements an `AttentionTracker` can render as its root. */
 export type AttentionTrackerElement = 'div' | 'section' | 'article' | 'main' | 'aside' | 'figure' | 'li' | 'span'
@@ -58,7 +59,7 @@ export const AttentionTracker = forwardRef<HTMLElement, AttentionTrackerProps>(f
     onHeartbeat,
     onError,
     beaconUrl,
-    as = 'div',
+    as: Root = 'div',
     unstyled = false,
     className,
     children,
@@ -81,30 +82,33 @@ export const AttentionTracker = forwardRef<HTMLElement, AttentionTrackerProps>(f
     const root = rootRef.current
     if (!root) return
     // data-state is written on the node, not through state, so that tracking re-renders nothing.
-    const writeState = (state: string) => root.setAttribute('data-state', state)
+    const writeState = (phase: AttentionPhase) => rootRef.current?.setAttribute('data-state', attentionTrackerState(consent, phase))
     if (!consent) {
-      writeState(attentionTrackerState(false, 'waiting'))
+      writeState('waiting')
       return
     }
-    const key = JSON.stringify([code ?? null, viewerId ?? null])
-    let current = tracking.current
-    if (current?.key !== key) {
-      current?.reporter.finish()
-      const meter = new AttentionMeter({ idleTimeoutMs })
-      const reporter = new AttentionReporter({
+    const key = JSON.stringify([code, viewerId])
+    if (tracking.current?.key !== key) {
+      tracking.current?.reporter.finish()
+      const meter = createAttentionMeter({ idleTimeoutMs })
+      const reporter = createAttentionReporter({
         meter,
         requestToken: () => latest.current.mutateAsync({ code, viewerId }),
-        onReport: (report) => send(latest.current, report),
+        onReport: (report) => {
+          const { onHeartbeat, beaconUrl } = latest.current
+          onHeartbeat?.(report)
+          if (beaconUrl && typeof navigator.sendBeacon === 'function') navigator.sendBeacon(beaconUrl, JSON.stringify(report))
+        },
         onError: (error) => latest.current.onError?.(error),
-        onPhaseChange: (phase) => rootRef.current?.setAttribute('data-state', attentionTrackerState(true, phase)),
+        onPhaseChange: writeState,
       })
-      current = tracking.current = { key, meter, reporter }
+      tracking.current = { key, meter, reporter }
     }
-    const { meter, reporter } = current
+    const { meter, reporter } = tracking.current
     meter.setIdleTimeout(idleTimeoutMs)
     reporter.configure({ heartbeatSeconds, minDwellMs })
     reporter.start()
-    const stopObserving = observeAttention(root, meter, () => reporter.update())
+    const stopObserving = observeAttention(root, meter, reporter.update)
     const onPageHide = () => reporter.finish()
     window.addEventListener('pagehide', onPageHide)
     return () => {
@@ -123,20 +127,14 @@ export const AttentionTracker = forwardRef<HTMLElement, AttentionTrackerProps>(f
     [],
   )
 
-  const Root = as as 'div'
   return (
     <Root
       data-state={attentionTrackerState(consent, 'waiting')}
       {...rest}
       ref={composedRef}
-      className={unstyled ? className : ['paylink-root paylink-attention-tracker', className].filter(Boolean).join(' ')}
+      className={rootClassName('paylink-attention-tracker', unstyled, className)}
     >
       {children}
     </Root>
   )
 })
-
-function send(to: { onHeartbeat?: ((report: AttentionReport) => void) | undefined; beaconUrl?: string | undefined }, report: AttentionReport) {
-  to.onHeartbeat?.(report)
-  if (to.beaconUrl && typeof navigator.sendBeacon === 'function') navigator.sendBeacon(to.beaconUrl, JSON.stringify(report))
-}

@@ -1,10 +1,7 @@
 import type { AttentionMeter, AttentionSignals } from './AttentionMeter.js'
 
 /** Input anywhere in the page counts: a reader scrolling past or moving the pointer is present. */
-const INPUT_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'scroll', 'wheel', 'touchstart'] as const
-const MEDIA_STOP_EVENTS = ['pause', 'ended', 'emptied'] as const
-/** Fine steps, so that content taller than two viewports reports how much of the viewport it fills. */
-const THRESHOLDS = Array.from({ length: 21 }, (_, i) => i / 20)
+const INPUT_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'scroll', 'wheel', 'touchstart']
 
 /**
  * Whether an intersection counts as in view: at least half of the content visible, or the content
@@ -26,37 +23,26 @@ export function isHalfInView(entry: IntersectionObserverEntry, viewportHeight: n
 export function observeAttention(element: HTMLElement, meter: AttentionMeter, onChange: () => void): () => void {
   const doc = element.ownerDocument
   const win = doc.defaultView ?? window
-  const playing = new Set<HTMLMediaElement>()
+  const playing = new Set<EventTarget>()
+  // One signal detaches every listener, those on media elements included.
+  const listeners = new AbortController()
+  const listen = (target: EventTarget, type: string, handler: (event: Event) => void, capture = false) =>
+    target.addEventListener(type, handler, { capture, passive: true, signal: listeners.signal })
+  const documentVisible = () => doc.visibilityState === 'visible'
   const change = (signals: Partial<AttentionSignals>) => {
     meter.update(signals)
     onChange()
   }
-  const onVisibility = () => change({ documentVisible: doc.visibilityState === 'visible' })
-  const onFocus = () => change({ focused: true })
-  const onBlur = () => change({ focused: false })
-  const onInput = () => {
-    meter.input()
-    onChange()
-  }
-  const unwatch = (media: HTMLMediaElement) => {
-    playing.delete(media)
-    for (const type of MEDIA_STOP_EVENTS) media.removeEventListener(type, onMediaStop)
-  }
   // Stop events are heard on the media element itself: one removed from the content while playing
   // is paused by the browser after it has left, where a listener on the wrapper would miss it.
+  // Adding the same listener twice is a no-op, so a media element played again is not heard twice.
   const onMediaStop = (event: Event) => {
-    unwatch(event.currentTarget as HTMLMediaElement)
+    playing.delete(event.currentTarget!)
     change({ mediaPlaying: playing.size > 0 })
   }
   const watch = (media: HTMLMediaElement) => {
-    if (playing.has(media)) return
     playing.add(media)
-    for (const type of MEDIA_STOP_EVENTS) media.addEventListener(type, onMediaStop)
-  }
-  const onPlay = (event: Event) => {
-    if (!(event.target instanceof HTMLMediaElement)) return
-    watch(event.target)
-    change({ mediaPlaying: true })
+    for (const type of ['pause', 'ended', 'emptied']) listen(media, type, onMediaStop)
   }
 
   for (const media of element.querySelectorAll<HTMLMediaElement>('video, audio')) {
@@ -69,32 +55,37 @@ export function observeAttention(element: HTMLElement, meter: AttentionMeter, on
             const entry = entries[entries.length - 1]
             if (entry) change({ inView: isHalfInView(entry, win.innerHeight) })
           },
-          { threshold: THRESHOLDS },
+          // Fine steps, so that content taller than two viewports reports how much of the viewport it fills.
+          { threshold: Array.from({ length: 21 }, (_, i) => i / 20) },
         )
       : undefined
   // Without IntersectionObserver (very old browsers) the content is taken as in view.
   change({
     inView: !observer,
-    documentVisible: doc.visibilityState === 'visible',
+    documentVisible: documentVisible(),
     focused: doc.hasFocus(),
     mediaPlaying: playing.size > 0,
   })
   observer?.observe(element)
-  doc.addEventListener('visibilitychange', onVisibility)
-  win.addEventListener('focus', onFocus)
-  win.addEventListener('blur', onBlur)
-  for (const type of INPUT_EVENTS) win.addEventListener(type, onInput, { capture: true, passive: true })
+  listen(doc, 'visibilitychange', () => change({ documentVisible: documentVisible() }))
+  listen(win, 'focus', () => change({ focused: true }))
+  listen(win, 'blur', () => change({ focused: false }))
+  const onInput = () => {
+    meter.input()
+    onChange()
+  }
+  for (const type of INPUT_EVENTS) listen(win, type, onInput, true)
+  const onPlay = (event: Event) => {
+    if (!(event.target instanceof HTMLMediaElement)) return
+    watch(event.target)
+    change({ mediaPlaying: true })
+  }
   // Media events do not bubble, so they are caught on the way down.
-  element.addEventListener('play', onPlay, true)
+  listen(element, 'play', onPlay, true)
 
   return () => {
     observer?.disconnect()
-    doc.removeEventListener('visibilitychange', onVisibility)
-    win.removeEventListener('focus', onFocus)
-    win.removeEventListener('blur', onBlur)
-    for (const type of INPUT_EVENTS) win.removeEventListener(type, onInput, { capture: true })
-    element.removeEventListener('play', onPlay, true)
-    for (const media of [...playing]) unwatch(media)
+    listeners.abort()
     meter.update({ inView: false, documentVisible: false, focused: false, mediaPlaying: false })
   }
 }

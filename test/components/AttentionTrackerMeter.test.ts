@@ -1,9 +1,9 @@
-import { AttentionMeter } from '../../src/components/AttentionMeter.js'
+import { createAttentionMeter } from '../../src/components/AttentionMeter.js'
 import { isHalfInView } from '../../src/components/observeAttention.js'
 
 function meterAt(idleTimeoutMs = 30_000) {
   const clock = { now: 1_000 }
-  const meter = new AttentionMeter({ idleTimeoutMs, now: () => clock.now })
+  const meter = createAttentionMeter({ idleTimeoutMs, now: () => clock.now })
   const at = (ms: number) => {
     clock.now = 1_000 + ms
     return meter
