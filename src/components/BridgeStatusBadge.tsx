@@ -3,6 +3,7 @@ import { useBridgeStatus } from '../hooks/useBridgeStatus.js'
 import type { PollingOptions } from '../query/pollUntilSettled.js'
 import { TRANSFER_STATUSES } from '../schemas/transfer.js'
 import { formatDuration, formatRelative } from './format.js'
+import { rootClassName } from './rootClassName.js'
 import { useCoarseNow } from './useCoarseNow.js'
 
 /** What a `BridgeStatusBadge` shows, exposed as its `data-state`. */
@@ -110,15 +111,16 @@ export const BridgeStatusBadge = forwardRef<HTMLDivElement, BridgeStatusBadgePro
         : labels.etaPassed
   }
   const reason = (state === 'failed' || state === 'refunded') && transfer?.failureReason
-  const links = transfer
-    ? [
-        { part: 'source-tx', tx: transfer.sourceTx, chain: transfer.sourceChain, name: labels.sourceTx },
-        { part: 'destination-tx', tx: transfer.destinationTx, chain: transfer.destinationChain, name: labels.destinationTx },
-      ].flatMap(({ part, tx, chain, name }) => {
-        const href = tx && explorerUrl?.(chain, tx)
-        return href ? [{ part, href, text: name({ chain }) }] : []
-      })
-    : []
+  const link = (part: string, tx: string | undefined, chain: string, name: (values: { chain: string }) => string) => {
+    const href = tx && explorerUrl?.(chain, tx)
+    return (
+      href && (
+        <a data-part={part} href={href} target={linkTarget} rel="noopener noreferrer">
+          {name({ chain })}
+        </a>
+      )
+    )
+  }
 
   return (
     <div
@@ -128,7 +130,7 @@ export const BridgeStatusBadge = forwardRef<HTMLDivElement, BridgeStatusBadgePro
       data-state={state}
       {...rest}
       ref={ref}
-      className={[!unstyled && 'paylink-root paylink-bridge-status-badge', className].filter(Boolean).join(' ') || undefined}
+      className={rootClassName('paylink-bridge-status-badge', unstyled, className)}
     >
       <span data-part="indicator" aria-hidden="true" />
       <span data-part="label">{text}</span>
@@ -139,11 +141,8 @@ export const BridgeStatusBadge = forwardRef<HTMLDivElement, BridgeStatusBadgePro
         </time>
       )}
       {reason && <span data-part="reason">{reason}</span>}
-      {links.map(({ part, href, text }) => (
-        <a key={part} data-part={part} href={href} target={linkTarget} rel="noopener noreferrer">
-          {text}
-        </a>
-      ))}
+      {transfer && link('source-tx', transfer.sourceTx, transfer.sourceChain, labels.sourceTx)}
+      {transfer && link('destination-tx', transfer.destinationTx, transfer.destinationChain, labels.destinationTx)}
     </div>
   )
 })

@@ -4,6 +4,7 @@ import { hasFeeParams } from '../query/estimateFeesQueryOptions.js'
 import type { FeeAmount } from '../schemas/fees.js'
 import { composeEventHandlers } from './composeEventHandlers.js'
 import { formatDecimal, formatDuration, formatRelative } from './format.js'
+import { rootClassName } from './rootClassName.js'
 import { useCoarseNow } from './useCoarseNow.js'
 
 /** What a `FeeEstimate` shows, exposed as its `data-state`: `refreshing` keeps the previous quote on screen while a new one loads. */
@@ -97,32 +98,26 @@ export const FeeEstimate = forwardRef<HTMLDivElement, FeeEstimateProps>(function
   const shown = state === 'ready' || state === 'refreshing' ? fee : undefined
   const quotedAt = shown?.quotedAt === undefined ? undefined : Date.parse(shown.quotedAt)
   const now = useCoarseNow(quotedAt !== undefined, quotedAt)
-  const money = ({ amount, currency }: FeeAmount) => labels.amount({ amount: formatDecimal(amount, locale), currency })
-  const rows = shown
-    ? [
-        { part: 'total-fee', term: labels.totalFee, value: money(shown.totalFee) },
-        shown.gasFee && { part: 'gas-fee', term: labels.gasFee, value: money(shown.gasFee) },
-        shown.platformFee && { part: 'platform-fee', term: labels.platformFee, value: money(shown.platformFee) },
-        {
-          part: 'estimated-time',
-          term: labels.estimatedTime,
-          value: labels.duration({ duration: formatDuration(shown.estimatedSeconds, locale) }),
-        },
-      ].filter((row) => !!row)
-    : []
+  const row = (part: string, term: string, value: string) => (
+    <div data-part={part}>
+      <dt>{term}</dt>
+      <dd>{value}</dd>
+    </div>
+  )
+  const money = (part: string, term: string, fee: FeeAmount | undefined) =>
+    fee && row(part, term, labels.amount({ amount: formatDecimal(fee.amount, locale), currency: fee.currency }))
 
   return (
     <div
       role="group"
       aria-label={labels.title}
-      aria-busy={state === 'loading' || state === 'refreshing' ? true : undefined}
+      aria-busy={state === 'loading' || state === 'refreshing' || undefined}
       data-state={state}
       {...rest}
       ref={ref}
-      className={[!unstyled && 'paylink-root paylink-fee-estimate', className].filter(Boolean).join(' ') || undefined}
+      className={rootClassName('paylink-fee-estimate', unstyled, className)}
     >
-      {state === 'idle' && <p data-part="message">{labels.idle}</p>}
-      {state === 'loading' && <p data-part="message">{labels.loading}</p>}
+      {(state === 'idle' || state === 'loading') && <p data-part="message">{labels[state]}</p>}
       {state === 'error' && (
         <>
           <p data-part="message" role="alert">
@@ -137,14 +132,12 @@ export const FeeEstimate = forwardRef<HTMLDivElement, FeeEstimateProps>(function
           </button>
         </>
       )}
-      {rows.length > 0 && (
+      {shown && (
         <dl data-part="figures">
-          {rows.map(({ part, term, value }) => (
-            <div key={part} data-part={part}>
-              <dt>{term}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
+          {money('total-fee', labels.totalFee, shown.totalFee)}
+          {money('gas-fee', labels.gasFee, shown.gasFee)}
+          {money('platform-fee', labels.platformFee, shown.platformFee)}
+          {row('estimated-time', labels.estimatedTime, labels.duration({ duration: formatDuration(shown.estimatedSeconds, locale) }))}
         </dl>
       )}
       {quotedAt !== undefined && now !== undefined && (
