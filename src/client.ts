@@ -29,7 +29,7 @@ export {
   type X402ErrorReason,
 } from './client/errors.js'
 export { parseErrorBody, type ParsedErrorBody } from './client/parseErrorBody.js'
-export type { Price } from './schemas/common.js'
+export type { Price } from './schemas/price.js'
 export { type CreateLinkInput, type Link, LINK_MODELS, type LinkModel } from './schemas/link.js'
 export {
   type Payment,

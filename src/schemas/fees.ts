@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
-import { decimalStringSchema, nonEmptyStringSchema, timestampSchema } from './common.js'
+import { nonEmptyStringSchema, timestampSchema } from './common.js'
+import { decimalStringSchema } from './price.js'
 
 /** An amount as the fee estimate states it, parsed exactly: `{ amount: '0.42', currency: 'USDC', raw: '0.42 USDC' }`. */
 export interface FeeAmount {

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
-import { nonEmptyStringSchema, openEnum, priceSchema, timestampSchema } from './common.js'
+import { nonEmptyStringSchema, openEnum, timestampSchema } from './common.js'
+import { priceSchema } from './price.js'
 
 /** The link models the contract names. */
 export const LINK_MODELS = ['payment', 'engagement'] as const

@@ -1,0 +1,52 @@
+import * as z from 'zod/mini'
+import { checkedString, nonEmptyStringSchema } from '../schemas/common.js'
+import { positiveNumberSchema } from '../schemas/positiveNumber.js'
+
+/** A non-negative integer amount in a token's atomic units, as a string (`"1500000"`). */
+const atomicAmountSchema = checkedString((s) => /^\d+$/.test(s), 'expected an integer amount in atomic units')
+
+// The reference servers send `null` for absent optional fields as often as they leave them out.
+/** Scheme- or extension-specific data: any JSON object, or nothing. */
+export const extraSchema = z.optional(z.nullable(z.looseObject({})))
+/** A text the server may leave out. */
+export const optionalTextSchema = z.optional(z.nullable(z.string()))
+
+/** One way to pay, as an x402 v1 server lists it in the 402 body's `accepts`. */
+export const requirementV1Schema = z.looseObject({
+  scheme: nonEmptyStringSchema,
+  network: nonEmptyStringSchema,
+  maxAmountRequired: atomicAmountSchema,
+  resource: optionalTextSchema,
+  description: optionalTextSchema,
+  mimeType: optionalTextSchema,
+  payTo: nonEmptyStringSchema,
+  maxTimeoutSeconds: positiveNumberSchema,
+  asset: nonEmptyStringSchema,
+  outputSchema: z.optional(z.unknown()),
+  extra: extraSchema,
+})
+
+/** One way to pay, as an x402 v2 server lists it in the `PAYMENT-REQUIRED` header's `accepts`. */
+export const requirementV2Schema = z.looseObject({
+  scheme: nonEmptyStringSchema,
+  network: nonEmptyStringSchema,
+  amount: atomicAmountSchema,
+  asset: nonEmptyStringSchema,
+  payTo: nonEmptyStringSchema,
+  maxTimeoutSeconds: positiveNumberSchema,
+  extra: extraSchema,
+})
+
+/** The resource a v2 402 is about. */
+export const resourceInfoSchema = z.looseObject({
+  url: z.string(),
+  description: optionalTextSchema,
+  mimeType: optionalTextSchema,
+})
+
+/** The resource a v2 402 is about, as the server described it. */
+export type ResourceInfo = z.infer<typeof resourceInfoSchema>
+/** A v1 payment requirement as sent. */
+export type PaymentRequirementV1 = z.infer<typeof requirementV1Schema>
+/** A v2 payment requirement as sent. */
+export type PaymentRequirementV2 = z.infer<typeof requirementV2Schema>
