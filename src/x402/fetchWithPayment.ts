@@ -1,8 +1,9 @@
-import { PayLinkConfigError, PayLinkNetworkError, PayLinkPaymentError, PayLinkX402Error } from '../client/errors.js'
+import { PayLinkConfigError, PayLinkPaymentError, PayLinkX402Error } from '../client/errors.js'
 import { createPaymentHeader, type PaymentHeader } from './createPaymentHeader.js'
 import { decodePaymentRequired } from './paymentRequired.js'
 import { decodePaymentResponse } from './paymentHeaders.js'
 import { selectPaymentRequirement, type SelectPaymentRequirementOptions } from './selectPaymentRequirement.js'
+import { sendX402, type X402Answer } from './sendX402.js'
 
 /** Options of `fetchWithPayment`: the signer, the spend cap, and the transport. */
 export interface FetchWithPaymentOptions extends SelectPaymentRequirementOptions {
@@ -14,48 +15,10 @@ export interface FetchWithPaymentOptions extends SelectPaymentRequirementOptions
   fetch?: typeof fetch
 }
 
-const TIMED_OUT = Symbol('timed out')
-// setTimeout fires at once for delays beyond 2^31 - 1 ms (Infinity included); this is "never".
-const MAX_TIMER_MS = 2_147_483_647
-
-interface Send {
-  <T>(request: Request, read: (response: Response) => Promise<T> | T): Promise<T>
-}
-
-function sender(options: FetchWithPaymentOptions, signal: AbortSignal): Send {
-  const { timeoutMs = 15_000, fetch: fetchFn = fetch } = options
-  return async (request, read) => {
-    signal.throwIfAborted()
-    const timeout = new AbortController()
-    const timer = setTimeout(() => timeout.abort(TIMED_OUT), Math.min(timeoutMs, MAX_TIMER_MS))
-    try {
-      // The caller's signal stays in force after the answer, so it can still stop the read of the body.
-      return await read(await fetchFn(request, { signal: AbortSignal.any([signal, timeout.signal]) }))
-    } catch (cause) {
-      if (signal.aborted) throw signal.reason
-      throw new PayLinkNetworkError({ timedOut: timeout.signal.reason === TIMED_OUT, cause, timeoutMs })
-    } finally {
-      clearTimeout(timer)
-    }
-  }
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return undefined
-  }
-}
-
 // The server's x402 reason for a 402 to a paid request: the failed settlement's, else the new
 // 402's. An undecodable answer leaves it unknown, which does not change the outcome (unknown).
-async function refusalReason(response: Response): Promise<string | undefined> {
-  const body = parseJson(await response.text())
-  for (const read of [
-    () => decodePaymentResponse(response.headers)?.errorReason,
-    () => decodePaymentRequired({ headers: response.headers, body }).error,
-  ]) {
+function refusalReason(answer: X402Answer): string | undefined {
+  for (const read of [() => decodePaymentResponse(answer.headers)?.errorReason, () => decodePaymentRequired(answer).error]) {
     try {
       const reason = read()
       if (reason) return reason
@@ -63,20 +26,15 @@ async function refusalReason(response: Response): Promise<string | undefined> {
       if (!(error instanceof PayLinkX402Error)) throw error
     }
   }
-  return undefined
 }
 
-function unknownOutcome(
-  details: string,
-  init: { cause?: unknown; x402Reason?: string | undefined; paymentHeader: PaymentHeader },
-) {
-  return new PayLinkPaymentError({
+const unknownOutcome = (details: string, init: { cause?: unknown; x402Reason?: string | undefined; paymentHeader: PaymentHeader }) =>
+  new PayLinkPaymentError({
     reason: 'outcome_unknown',
     message: 'The payment may have gone through: do not pay again, check its status',
     details,
     ...init,
   })
-}
 
 /**
  * Fetches any x402 URL and pays it when it answers 402: decodes the requirements (v1 or v2), picks
@@ -104,15 +62,13 @@ export async function fetchWithPayment(
       message: 'The request already carries a payment header; it is not paid again',
     })
   }
-  const signal = options.signal ?? request.signal
-  const send = sender(options, signal)
+  const sendOptions = { ...options, signal: options.signal ?? request.signal }
+  const { signal } = sendOptions
 
   // The clone is sent first so that method, headers and body are still there for the paid retry.
-  const first = await send(request.clone(), async (response) =>
-    response.status === 402 ? { response, body: parseJson(await response.text()) } : { response },
-  )
+  const first = await sendX402(request.clone(), sendOptions)
   if (first.response.status !== 402) return first.response
-  const paymentRequired = decodePaymentRequired({ headers: first.response.headers, body: first.body })
+  const paymentRequired = decodePaymentRequired(first)
   const requirement = selectPaymentRequirement(paymentRequired, options)
   const payment = await createPaymentHeader(requirement, options.signer, paymentRequired)
   // The user may have cancelled while the wallet was open: nothing has been sent with the payment yet.
@@ -120,18 +76,17 @@ export async function fetchWithPayment(
 
   // Our own copy of the caller's request: setting the header on it leaves the caller's untouched.
   request.headers.set(payment.name, payment.value)
-  let paid: { response: Response; reason?: string | undefined }
+  let paid: X402Answer
   try {
-    paid = await send(request, async (response) =>
-      response.status === 402 ? { response, reason: await refusalReason(response) } : { response },
-    )
+    paid = await sendX402(request, sendOptions)
   } catch (cause) {
     if (signal.aborted) throw cause
     throw unknownOutcome('the paid request got no answer', { cause, paymentHeader: payment })
   }
   if (paid.response.status !== 402) return paid.response
-  throw unknownOutcome(`the server answered the paid request with 402 (${paid.reason ?? 'no reason given'})`, {
-    x402Reason: paid.reason,
+  const reason = refusalReason(paid)
+  throw unknownOutcome(`the server answered the paid request with 402 (${reason ?? 'no reason given'})`, {
+    x402Reason: reason,
     paymentHeader: payment,
   })
 }

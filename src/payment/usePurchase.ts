@@ -1,0 +1,26 @@
+import { useCallback, useEffect, useSyncExternalStore } from 'react'
+import type { PayOptions, PurchaseSnapshot, PurchaseStore } from './PurchaseStore.js'
+
+const IDLE = { status: 'idle' } as const
+const idle = <A>() => IDLE as PurchaseSnapshot<A>
+const noop = () => () => {}
+
+/** A purchase store in React, shared by `usePayLink` and `usePayResource`: its state, `pay`, `reset` and `canPay`. */
+export function usePurchase<A extends object>(store: PurchaseStore<A> | undefined, { signer, maxAmount, selectRequirement }: Partial<PayOptions>) {
+  const state: PurchaseSnapshot<A> = useSyncExternalStore(store?.subscribe ?? noop, store?.getSnapshot ?? idle, idle)
+  useEffect(() => store?.start(), [store])
+  const pay = useCallback(
+    () => store?.pay({ signer, maxAmount, selectRequirement }) ?? Promise.resolve(),
+    [store, signer, maxAmount, selectRequirement],
+  )
+  const reset = useCallback(() => store?.reset(), [store])
+  return {
+    ...state,
+    /** Starts the purchase (or, in `unknown`, resends the same signed payment). Never rejects. */
+    pay,
+    /** Abandons the purchase and fetches fresh requirements; in `unknown` this forgets a payment that may have gone through. */
+    reset,
+    /** Whether a click would start a purchase (needs a signer) or resend one whose outcome is unknown (does not). */
+    canPay: state.status === 'unknown' || (!!signer && ['ready', 'cancelled', 'failed'].includes(state.status)),
+  }
+}
