@@ -23,7 +23,7 @@ const startedAt = new WeakMap<object, number>()
 
 /** When polling of a query began (its first poll), or `undefined` before that. */
 export function pollingStartedAt(query: object | undefined): number | undefined {
-  return query ? startedAt.get(query) : undefined
+  return query && startedAt.get(query)
 }
 
 /** Whether a status ends the lifecycle. */
@@ -33,14 +33,7 @@ export function isTerminal(lifecycle: Lifecycle, status: string | undefined): bo
 
 // Terminal statuses all rank last: after one of them, any other status is a step back.
 function rank(lifecycle: Lifecycle, status: string): number {
-  return lifecycle.terminal.includes(status) ? lifecycle.order.length : lifecycle.order.indexOf(status)
-}
-
-// Asking again cannot fix a 4xx (but 408 and 429) or an answer that breaks the contract.
-function isPermanent(error: unknown): boolean {
-  if (!error || error instanceof PayLinkNetworkError) return false
-  if (error instanceof PayLinkHttpError) return error.status < 500 && error.status !== 408 && error.status !== 429
-  return true
+  return isTerminal(lifecycle, status) ? lifecycle.order.length : lifecycle.order.indexOf(status)
 }
 
 /**
@@ -48,28 +41,29 @@ function isPermanent(error: unknown): boolean {
  * 429, no polling while the document is hidden, none after a terminal status or past
  * `maxDurationMs`, and never a step backwards.
  */
-export function pollUntilSettled<T extends { status: string }>(lifecycle: Lifecycle, options: PollingOptions = {}) {
-  const initial = options.initialIntervalMs ?? 2_000
-  const max = options.maxIntervalMs ?? 30_000
-  const maxDuration = options.maxDurationMs ?? 30 * 60_000
-  const onRegression =
-    options.onRegression ??
-    ((seen: string, received: string) =>
-      console.warn(`[paylink] ignored a status that moved backwards: "${received}" after "${seen}"`))
-
+export function pollUntilSettled<T extends { status: string }>(
+  lifecycle: Lifecycle,
+  {
+    initialIntervalMs = 2_000,
+    maxIntervalMs = 30_000,
+    maxDurationMs = 30 * 60_000,
+    onRegression = (seen, received) => console.warn(`[paylink] ignored a status that moved backwards: "${received}" after "${seen}"`),
+  }: PollingOptions = {},
+) {
   return {
     refetchInterval: (query: Query<T, any, T, any>): number | false => {
       const { data, error, dataUpdateCount, errorUpdateCount } = query.state
-      if (isTerminal(lifecycle, data?.status) || isPermanent(error)) return false
-      const now = Date.now()
-      if (!startedAt.has(query)) startedAt.set(query, now)
-      const remaining = startedAt.get(query)! + maxDuration - now
+      // Asking again cannot fix a 4xx (but 408 and 429) or an answer that breaks the contract.
+      const permanent =
+        error &&
+        !(error instanceof PayLinkNetworkError) &&
+        !(error instanceof PayLinkHttpError && (error.status >= 500 || error.status === 408 || error.status === 429))
+      if (permanent || isTerminal(lifecycle, data?.status)) return false
+      if (!startedAt.has(query)) startedAt.set(query, Date.now())
+      const remaining = startedAt.get(query)! + maxDurationMs - Date.now()
       if (remaining <= 0) return false
-      const polls = dataUpdateCount + errorUpdateCount
-      let interval = Math.min(max, initial * 1.5 ** Math.max(0, polls - 1))
-      if (error instanceof PayLinkHttpError && error.status === 429 && error.retryAfterSeconds !== undefined) {
-        interval = Math.max(interval, error.retryAfterSeconds * 1000)
-      }
+      let interval = Math.min(maxIntervalMs, initialIntervalMs * 1.5 ** Math.max(0, dataUpdateCount + errorUpdateCount - 1))
+      if (error instanceof PayLinkHttpError && error.status === 429) interval = Math.max(interval, (error.retryAfterSeconds ?? 0) * 1000)
       // The last poll lands on the deadline, so the render after it can report isStale.
       return Math.min(interval, remaining)
     },
@@ -79,10 +73,10 @@ export function pollUntilSettled<T extends { status: string }>(lifecycle: Lifecy
     structuralSharing: (previous: unknown, next: unknown): T => {
       const seen = (previous as T | undefined)?.status
       const received = (next as T).status
+      // Statuses this version does not know (rank -1) are never taken for a step back.
       if (seen !== undefined && seen !== received) {
-        const from = rank(lifecycle, seen)
         const to = rank(lifecycle, received)
-        if (from >= 0 && to >= 0 && (to < from || isTerminal(lifecycle, seen))) {
+        if (to >= 0 && to <= rank(lifecycle, seen)) {
           onRegression(seen, received)
           return previous as T
         }
