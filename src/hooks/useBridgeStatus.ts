@@ -1,5 +1,5 @@
 import { getBridgeStatusQueryOptions, transferLifecycle } from '../query/getBridgeStatusQueryOptions.js'
-import type { payLinkKeys } from '../query/payLinkKeys.js'
+import type { transferKey } from '../query/payLinkKeys.js'
 import type { PollingOptions } from '../query/pollUntilSettled.js'
 import type { PayLinkQueryOptions } from '../query/types.js'
 import type { Transfer } from '../schemas/transfer.js'
@@ -11,7 +11,7 @@ export interface UseBridgeStatusOptions {
   /** The polling policy (intervals, maximum duration, regression report). */
   polling?: PollingOptions
   /** TanStack Query options; the key and fetcher stay ours. */
-  query?: PayLinkQueryOptions<Transfer, ReturnType<typeof payLinkKeys.transfer>>
+  query?: PayLinkQueryOptions<Transfer, ReturnType<typeof transferKey>>
 }
 
 /** Follows a cross-chain transfer until it is `completed`, `failed` or `refunded`; `isStale` says polling gave up. */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { estimateFeesQueryOptions } from '../query/estimateFeesQueryOptions.js'
-import type { payLinkKeys } from '../query/payLinkKeys.js'
+import type { feesKey } from '../query/payLinkKeys.js'
 import type { PayLinkQueryOptions } from '../query/types.js'
 import type { FeeEstimate, FeeEstimateParams } from '../schemas/fees.js'
 import { usePayLinkClient } from './PayLinkProvider.js'
@@ -8,7 +8,7 @@ import { usePayLinkClient } from './PayLinkProvider.js'
 /** Options of `useFeeEstimate`. */
 export interface UseFeeEstimateOptions {
   /** TanStack Query options; the key and fetcher stay ours. */
-  query?: PayLinkQueryOptions<FeeEstimate, ReturnType<typeof payLinkKeys.fees>>
+  query?: PayLinkQueryOptions<FeeEstimate, ReturnType<typeof feesKey>>
 }
 
 /**

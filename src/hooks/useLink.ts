@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { getLinkQueryOptions } from '../query/getLinkQueryOptions.js'
-import type { payLinkKeys } from '../query/payLinkKeys.js'
+import type { linkKey } from '../query/payLinkKeys.js'
 import type { PayLinkQueryOptions } from '../query/types.js'
 import type { Link } from '../schemas/link.js'
 import { usePayLinkClient } from './PayLinkProvider.js'
@@ -8,7 +8,7 @@ import { usePayLinkClient } from './PayLinkProvider.js'
 /** Options of `useLink`. */
 export interface UseLinkOptions {
   /** TanStack Query options (`staleTime`, `select`, …); the key and the fetcher stay ours. */
-  query?: PayLinkQueryOptions<Link, ReturnType<typeof payLinkKeys.link>>
+  query?: PayLinkQueryOptions<Link, ReturnType<typeof linkKey>>
 }
 
 /** Reads a payment link by code; disabled while `code` is empty. Many components for one code share one request. */

@@ -1,5 +1,5 @@
 import { getPaymentQueryOptions, paymentLifecycle } from '../query/getPaymentQueryOptions.js'
-import type { payLinkKeys } from '../query/payLinkKeys.js'
+import type { paymentKey } from '../query/payLinkKeys.js'
 import type { PollingOptions } from '../query/pollUntilSettled.js'
 import type { PayLinkQueryOptions } from '../query/types.js'
 import type { Payment } from '../schemas/payment.js'
@@ -11,7 +11,7 @@ export interface UsePaymentOptions {
   /** The polling policy (intervals, maximum duration, regression report). */
   polling?: PollingOptions
   /** TanStack Query options; the key, fetcher and polling stay ours unless overridden here. */
-  query?: PayLinkQueryOptions<Payment, ReturnType<typeof payLinkKeys.payment>>
+  query?: PayLinkQueryOptions<Payment, ReturnType<typeof paymentKey>>
 }
 
 /** Follows a payment until it is `settled`, `failed` or `expired`; `isStale` says polling gave up. */

@@ -1,12 +1,12 @@
 import { createAttentionToken } from '../actions/createAttentionToken.js'
 import type { PayLinkClient } from '../client/createPayLinkClient.js'
 import type { AttentionTokenInput } from '../schemas/attention.js'
-import { payLinkKeys } from './payLinkKeys.js'
+import { mutationKey } from './payLinkKeys.js'
 
 /** Mutation options that request an attention session token. */
 export function createAttentionTokenMutationOptions(client: PayLinkClient) {
   return {
-    mutationKey: payLinkKeys.mutation('createAttentionToken'),
+    mutationKey: mutationKey('createAttentionToken'),
     mutationFn: (input: AttentionTokenInput = {}) => createAttentionToken(client, input),
   }
 }

@@ -3,7 +3,7 @@ import { estimateFees } from '../actions/estimateFees.js'
 import type { PayLinkClient } from '../client/createPayLinkClient.js'
 import type { PayLinkError } from '../client/errors.js'
 import type { FeeEstimate, FeeEstimateParams } from '../schemas/fees.js'
-import { payLinkKeys } from './payLinkKeys.js'
+import { feesKey } from './payLinkKeys.js'
 
 function untilExpiry(fee: FeeEstimate | undefined): number | undefined {
   return fee?.expiresAt === undefined ? undefined : Math.max(0, Date.parse(fee.expiresAt) - Date.now())
@@ -19,8 +19,8 @@ export function hasFeeParams(params: Partial<FeeEstimateParams> | undefined): pa
  * estimate kept on screen while the parameters change, and a new quote fetched when `expiresAt` passes.
  */
 export function estimateFeesQueryOptions(client: PayLinkClient, params: Partial<FeeEstimateParams> | undefined) {
-  return queryOptions<FeeEstimate, PayLinkError, FeeEstimate, ReturnType<typeof payLinkKeys.fees>>({
-    queryKey: payLinkKeys.fees(params),
+  return queryOptions<FeeEstimate, PayLinkError, FeeEstimate, ReturnType<typeof feesKey>>({
+    queryKey: feesKey(params),
     queryFn: ({ signal }) => estimateFees(client, params as FeeEstimateParams, { signal }),
     enabled: hasFeeParams(params),
     retry: false,

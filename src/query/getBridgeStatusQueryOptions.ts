@@ -3,7 +3,7 @@ import { getBridgeStatus } from '../actions/getBridgeStatus.js'
 import type { PayLinkClient } from '../client/createPayLinkClient.js'
 import type { PayLinkError } from '../client/errors.js'
 import { TERMINAL_TRANSFER_STATUSES, type Transfer, TRANSFER_STATUSES } from '../schemas/transfer.js'
-import { payLinkKeys } from './payLinkKeys.js'
+import { transferKey } from './payLinkKeys.js'
 import { type PollingOptions, pollUntilSettled } from './pollUntilSettled.js'
 
 /** The transfer lifecycle the polling policy follows. */
@@ -14,8 +14,8 @@ export const transferLifecycle = { order: TRANSFER_STATUSES, terminal: TERMINAL_
  * `refunded` (see `pollUntilSettled`). Disabled while `id` is missing.
  */
 export function getBridgeStatusQueryOptions(client: PayLinkClient, id: string | undefined, polling?: PollingOptions) {
-  return queryOptions<Transfer, PayLinkError, Transfer, ReturnType<typeof payLinkKeys.transfer>>({
-    queryKey: payLinkKeys.transfer(id),
+  return queryOptions<Transfer, PayLinkError, Transfer, ReturnType<typeof transferKey>>({
+    queryKey: transferKey(id),
     queryFn: ({ signal }) => getBridgeStatus(client, id!, { signal }),
     enabled: !!id,
     retry: false,

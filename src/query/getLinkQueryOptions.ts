@@ -3,7 +3,7 @@ import { getLink } from '../actions/getLink.js'
 import type { PayLinkClient } from '../client/createPayLinkClient.js'
 import type { PayLinkError } from '../client/errors.js'
 import type { Link } from '../schemas/link.js'
-import { payLinkKeys } from './payLinkKeys.js'
+import { linkKey } from './payLinkKeys.js'
 
 /**
  * Query options for a link, for `useQuery` and for `queryClient.prefetchQuery` on a server.
@@ -11,8 +11,8 @@ import { payLinkKeys } from './payLinkKeys.js'
  * retried what is worth retrying, and 4xx and validation errors are not.
  */
 export function getLinkQueryOptions(client: PayLinkClient, code: string | undefined) {
-  return queryOptions<Link, PayLinkError, Link, ReturnType<typeof payLinkKeys.link>>({
-    queryKey: payLinkKeys.link(code),
+  return queryOptions<Link, PayLinkError, Link, ReturnType<typeof linkKey>>({
+    queryKey: linkKey(code),
     queryFn: ({ signal }) => getLink(client, code!, { signal }),
     enabled: !!code,
     retry: false,

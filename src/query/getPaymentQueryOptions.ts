@@ -3,7 +3,7 @@ import { getPayment } from '../actions/getPayment.js'
 import type { PayLinkClient } from '../client/createPayLinkClient.js'
 import type { PayLinkError } from '../client/errors.js'
 import { type Payment, PAYMENT_STATUSES, TERMINAL_PAYMENT_STATUSES } from '../schemas/payment.js'
-import { payLinkKeys } from './payLinkKeys.js'
+import { paymentKey } from './payLinkKeys.js'
 import { type PollingOptions, pollUntilSettled } from './pollUntilSettled.js'
 
 /** The payment lifecycle the polling policy follows. */
@@ -14,8 +14,8 @@ export const paymentLifecycle = { order: PAYMENT_STATUSES, terminal: TERMINAL_PA
  * `pollUntilSettled`). Disabled while `id` is missing.
  */
 export function getPaymentQueryOptions(client: PayLinkClient, id: string | undefined, polling?: PollingOptions) {
-  return queryOptions<Payment, PayLinkError, Payment, ReturnType<typeof payLinkKeys.payment>>({
-    queryKey: payLinkKeys.payment(id),
+  return queryOptions<Payment, PayLinkError, Payment, ReturnType<typeof paymentKey>>({
+    queryKey: paymentKey(id),
     queryFn: ({ signal }) => getPayment(client, id!, { signal }),
     enabled: !!id,
     retry: false,

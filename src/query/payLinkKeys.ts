@@ -1,5 +1,30 @@
 import type { FeeEstimateParams } from '../schemas/fees.js'
 
+// One function per key, so that a bundle with one query carries only its own key (the
+// `payLinkKeys` object below is dropped where nothing imports it).
+
+/** The key of a link by code. */
+export const linkKey = (code: string | undefined) => ['paylink', 'link', code ?? null] as const
+/** The key of a payment by id. */
+export const paymentKey = (id: string | undefined) => ['paylink', 'payment', id ?? null] as const
+/** The key of a transfer by id. */
+export const transferKey = (id: string | undefined) => ['paylink', 'transfer', id ?? null] as const
+/** The key of a fee estimate for a set of parameters (missing ones as `null`). */
+export const feesKey = (params: Partial<FeeEstimateParams> | undefined) =>
+  [
+    'paylink',
+    'fees',
+    {
+      sourceChain: params?.sourceChain ?? null,
+      destinationChain: params?.destinationChain ?? null,
+      asset: params?.asset ?? null,
+      amount: params?.amount ?? null,
+    },
+  ] as const
+/** The key of a mutation. */
+export const mutationKey = (name: 'createLink' | 'verifyPayment' | 'createAttentionToken') =>
+  ['paylink', 'mutation', name] as const
+
 /**
  * Query keys of every PayLink query. All start with `payLinkKeys.all`, so that
  * `queryClient.invalidateQueries({ queryKey: payLinkKeys.all })` reaches every one of them.
@@ -9,23 +34,13 @@ export const payLinkKeys = {
   /** The root of every key. */
   all: ['paylink'] as const,
   /** A link by code. */
-  link: (code: string | undefined) => ['paylink', 'link', code ?? null] as const,
+  link: linkKey,
   /** A payment by id. */
-  payment: (id: string | undefined) => ['paylink', 'payment', id ?? null] as const,
+  payment: paymentKey,
   /** A transfer by id. */
-  transfer: (id: string | undefined) => ['paylink', 'transfer', id ?? null] as const,
+  transfer: transferKey,
   /** A fee estimate for a set of parameters (missing ones as `null`). */
-  fees: (params: Partial<FeeEstimateParams> | undefined) =>
-    [
-      'paylink',
-      'fees',
-      {
-        sourceChain: params?.sourceChain ?? null,
-        destinationChain: params?.destinationChain ?? null,
-        asset: params?.asset ?? null,
-        amount: params?.amount ?? null,
-      },
-    ] as const,
+  fees: feesKey,
   /** Mutation keys. */
-  mutation: (name: 'createLink' | 'verifyPayment' | 'createAttentionToken') => ['paylink', 'mutation', name] as const,
+  mutation: mutationKey,
 }

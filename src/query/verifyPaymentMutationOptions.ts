@@ -1,6 +1,6 @@
 import { type VerifyPaymentOptions, verifyPayment } from '../actions/verifyPayment.js'
 import type { PayLinkClient } from '../client/createPayLinkClient.js'
-import { payLinkKeys } from './payLinkKeys.js'
+import { mutationKey } from './payLinkKeys.js'
 
 /** What `useVerifyPayment().mutate` takes: the link code, and the signed payment and its idempotency key when paying. */
 export interface VerifyPaymentVariables extends Omit<VerifyPaymentOptions, 'signal'> {
@@ -10,7 +10,7 @@ export interface VerifyPaymentVariables extends Omit<VerifyPaymentOptions, 'sign
 /** Mutation options for the 402 gate: price a link (no `paymentHeader`) or verify a signed payment. Never retried at query level. */
 export function verifyPaymentMutationOptions(client: PayLinkClient) {
   return {
-    mutationKey: payLinkKeys.mutation('verifyPayment'),
+    mutationKey: mutationKey('verifyPayment'),
     mutationFn: ({ code, ...options }: VerifyPaymentVariables) => verifyPayment(client, { code }, options),
     retry: false as const,
   }
