@@ -27,7 +27,7 @@ export function PayLinkProvider({ children, ...props }: PayLinkProviderProps) {
 export function usePayLinkClient(hookName = 'usePayLinkClient'): PayLinkClient {
   const client = useContext(PayLinkContext)
   if (!client) {
-    throw new Error(`${hookName} must be used inside <PayLinkProvider>. Wrap your app (or this component) in <PayLinkProvider client={…}>.`)
+    throw new Error(`${hookName} must be used inside <PayLinkProvider>; wrap your app in one.`)
   }
   return client
 }
