@@ -26,21 +26,24 @@ export class PayLinkError extends Error {
 export class PayLinkHttpError extends PayLinkError {
   override name = 'PayLinkHttpError' as const
   /** The HTTP status, e.g. 404. */
-  readonly status: number
+  declare readonly status: number
   /** The API's error code (`not_found`, `rate_limited`, …), or one derived from the status when the body had none. */
-  readonly code: string
+  declare readonly code: string
   /** The request id from the body or the `X-Request-Id` header, for support tickets. */
-  readonly requestId: string | undefined
+  declare readonly requestId: string | undefined
   /** Seconds to wait before trying again, from `Retry-After` (seconds or HTTP date). */
-  readonly retryAfterSeconds: number | undefined
+  declare readonly retryAfterSeconds: number | undefined
   /** `details` of the error body (e.g. the bad fields of a 422). */
-  readonly details: unknown
+  declare readonly details: unknown
   /** The response body as received (parsed JSON, or text), with secrets removed. */
-  readonly body: unknown
+  declare readonly body: unknown
   /** The endpoint function that received it. */
-  readonly endpoint: PayLinkEndpoint
+  declare readonly endpoint: PayLinkEndpoint
 
-  constructor(init: {
+  constructor({
+    message,
+    ...fields
+  }: {
     endpoint: PayLinkEndpoint
     status: number
     code: string
@@ -50,14 +53,8 @@ export class PayLinkHttpError extends PayLinkError {
     details?: unknown
     body: unknown
   }) {
-    super(init.message, { details: `${init.endpoint}: HTTP ${init.status} ${init.code}` })
-    this.endpoint = init.endpoint
-    this.status = init.status
-    this.code = init.code
-    this.requestId = init.requestId
-    this.retryAfterSeconds = init.retryAfterSeconds
-    this.details = init.details
-    this.body = init.body
+    super(message, { details: `${fields.endpoint}: HTTP ${fields.status} ${fields.code}` })
+    Object.assign(this, fields)
   }
 }
 
@@ -90,10 +87,7 @@ export class PayLinkValidationError extends PayLinkError {
   }) {
     const where = init.endpoint ? `${init.endpoint}: ` : ''
     const what = init.source === 'input' ? 'invalid input' : 'the response does not match the API contract'
-    super(`${where}${what}`, {
-      cause: init.cause,
-      details: issuesText(init.issues),
-    })
+    super(`${where}${what}`, { cause: init.cause, details: issuesText(init.issues) })
     this.endpoint = init.endpoint
     this.source = init.source
     this.issues = init.issues

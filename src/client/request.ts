@@ -42,8 +42,6 @@ interface RawAnswer {
   text: string
 }
 
-const TIMED_OUT = Symbol('timed out')
-
 // setTimeout fires after 1 ms for a longer delay (or Infinity), which would turn "no limit" into "at once".
 const MAX_TIMER_MS = 2_147_483_647
 
@@ -73,59 +71,46 @@ function redact(text: string, secrets: readonly string[]): string {
   return secrets.reduce((t, s) => (s.length >= 4 ? t.split(s).join('[redacted]') : t), text)
 }
 
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+/** Settles as `promise` does, or rejects with the signal's reason as soon as it aborts. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
   return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason)
-    const onAbort = () => {
-      clearTimeout(timer)
-      reject(signal!.reason)
-    }
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort)
-      resolve()
-    }, Math.min(ms, MAX_TIMER_MS))
+    const onAbort = () => reject(signal!.reason)
+    if (signal?.aborted) onAbort()
     signal?.addEventListener('abort', onAbort, { once: true })
+    promise.then(resolve, reject).finally(() => signal?.removeEventListener('abort', onAbort))
   })
 }
 
-// Not every fetch errors the body when its signal aborts after the headers (mocks such as MSW,
-// polyfills), so the body read races the signal itself.
-function readText(response: Response, signal: AbortSignal): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const onAbort = () => reject(signal.reason)
-    if (signal.aborted) return onAbort()
-    signal.addEventListener('abort', onAbort, { once: true })
-    response
-      .text()
-      .then(resolve, reject)
-      .finally(() => signal.removeEventListener('abort', onAbort))
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const wait = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, Math.min(ms, MAX_TIMER_MS))
   })
+  return untilAborted(wait, signal).finally(() => clearTimeout(timer))
 }
 
 async function attempt(client: PayLinkClient, req: ApiRequest, url: string, headers: Headers): Promise<RawAnswer> {
-  // A signal that is already aborted fires no 'abort' event, so it would not reach the fetch below.
-  if (req.signal?.aborted) throw req.signal.reason
-  const controller = new AbortController()
-  const onAbort = () => controller.abort(req.signal!.reason)
-  req.signal?.addEventListener('abort', onAbort, { once: true })
-  const timer = setTimeout(() => controller.abort(TIMED_OUT), Math.min(client.timeoutMs, MAX_TIMER_MS))
+  req.signal?.throwIfAborted()
+  const timeout = new AbortController()
+  const timer = setTimeout(() => timeout.abort(), Math.min(client.timeoutMs, MAX_TIMER_MS))
+  const signal = req.signal ? AbortSignal.any([req.signal, timeout.signal]) : timeout.signal
   try {
     const response = await client.fetch(url, {
       method: req.method,
       headers,
       body: req.body === undefined ? undefined : JSON.stringify(req.body),
-      signal: controller.signal,
+      signal,
     })
-    // The time-out covers the body too: a server that stalls mid-body is as stuck as one that never answers.
-    const text = await readText(response, controller.signal)
+    // The time-out covers the body too: a server that stalls mid-body is as stuck as one that never
+    // answers. Not every fetch errors the body when its signal aborts after the headers (mocks such
+    // as MSW, polyfills), so the read races the signal itself.
+    const text = await untilAborted(response.text(), signal)
     return { status: response.status, headers: response.headers, text }
   } catch (cause) {
     if (req.signal?.aborted) throw req.signal.reason
-    const timedOut = controller.signal.reason === TIMED_OUT
-    throw new PayLinkNetworkError({ endpoint: req.endpoint, timedOut, cause, timeoutMs: client.timeoutMs })
+    throw new PayLinkNetworkError({ endpoint: req.endpoint, timedOut: timeout.signal.aborted, cause, timeoutMs: client.timeoutMs })
   } finally {
     clearTimeout(timer)
-    req.signal?.removeEventListener('abort', onAbort)
   }
 }
 

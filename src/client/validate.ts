@@ -4,7 +4,7 @@ import { type PayLinkEndpoint, type PayLinkIssue, PayLinkValidationError } from 
 type RawIssue = z.core.$ZodIssue
 
 // zod/mini ships no locale (that is what keeps it small), so its own messages all read "Invalid
-// input"; these say what was expected instead. Our checks are refines that carry their message.
+// input"; these say what was expected instead. Our own checks (`rule`) carry their message.
 function describe(issue: RawIssue): string {
   if (issue.code === 'invalid_type') return `expected ${issue.expected}`
   if (issue.code === 'invalid_value') return `expected one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`

@@ -1,9 +1,22 @@
 import * as z from 'zod/mini'
 
-// Checks are plain functions under `z.refine`: every zod check or format class used (regex,
-// minLength, int, …) adds its code to every bundle, while a refine is one class for all. A
-// schema built at a module's top level lands in every bundle that imports the module, so the
-// schemas that only some endpoints need live in their own files.
+// Checks are plain functions under `rule`: every zod check or format class used (regex,
+// minLength, int, …) adds its code to every bundle, while `rule` is one class for all. A schema
+// built at a module's top level lands in every bundle that imports the module, so the schemas
+// that only some endpoints need live in their own files.
+
+/**
+ * A check from a plain test: when `test` fails, an issue saying `message` (a function gets the
+ * value). With `abort`, the checks after it (its parent's included) do not run. Built on
+ * `z.check`, as `z.refine` would add zod's custom-schema class to every bundle.
+ */
+export function rule<T>(test: (value: T) => boolean, message: string | ((value: T) => string), abort = false) {
+  return z.check<T>((ctx) => {
+    if (test(ctx.value)) return
+    const text = typeof message === 'string' ? message : message(ctx.value)
+    ctx.issues.push({ code: 'custom', input: ctx.value, message: text, continue: !abort })
+  })
+}
 
 /**
  * A string status whose known values are typed, while a value the client does not know yet
@@ -15,7 +28,7 @@ export function openEnum<const T extends readonly string[]>(_known: T) {
 
 /** A string that `test` accepts, else an issue with `message`. */
 export function checkedString(test: (s: string) => boolean, message: string) {
-  return z.string().check(z.refine(test, message))
+  return z.string().check(rule(test, message))
 }
 
 /** A timestamp string that `Date.parse` understands (ISO 8601 in the contract). */

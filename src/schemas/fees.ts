@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { nonEmptyStringSchema, timestampSchema } from './common.js'
+import { nonEmptyStringSchema, rule, timestampSchema } from './common.js'
 import { decimalStringSchema } from './price.js'
 
 /** An amount as the fee estimate states it, parsed exactly: `{ amount: '0.42', currency: 'USDC', raw: '0.42 USDC' }`. */
@@ -30,10 +30,11 @@ export function parseDurationSeconds(raw: string): number | undefined {
 /** A string that `parse` reads, else an issue saying what was `expected` and what came. */
 function parsableString(parse: (raw: string) => unknown, expected: string) {
   return z.string().check(
-    z.refine((raw) => parse(raw) !== undefined, {
-      error: (issue) => `expected ${expected}, got ${JSON.stringify(issue.input)}`,
-      abort: true,
-    }),
+    rule(
+      (raw: string) => parse(raw) !== undefined,
+      (raw) => `expected ${expected}, got ${JSON.stringify(raw)}`,
+      true,
+    ),
   )
 }
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { nonEmptyStringSchema, openEnum, timestampSchema } from './common.js'
+import { nonEmptyStringSchema, openEnum, rule, timestampSchema } from './common.js'
 import { priceSchema } from './price.js'
 
 /** The link models the contract names. */
@@ -7,23 +7,20 @@ export const LINK_MODELS = ['payment', 'engagement'] as const
 
 // Not an integer ends the check (abort): the sum below would only repeat it.
 const shareSchema = z.number().check(
-  z.refine(Number.isSafeInteger, { message: 'expected an integer', abort: true }),
-  z.refine((n) => n >= 0, 'must be at least 0'),
+  rule(Number.isSafeInteger, 'expected an integer', true),
+  rule((n: number) => n >= 0, 'must be at least 0'),
 )
 
 /** Division of proceeds in basis points; `creator + platform` is 10 000. */
 export const splitsSchema = z
   .looseObject({ creator: shareSchema, platform: shareSchema })
   .check(
-    z.refine((s) => s.creator + s.platform === 10_000, {
-      message: 'creator + platform must equal 10000 (basis points)',
-      path: [],
-    }),
+    rule((s: { creator: number; platform: number }) => s.creator + s.platform === 10_000, 'creator + platform must equal 10000 (basis points)'),
   )
 
 /** What `createLink` accepts; checked on the client before anything is sent. */
 export const createLinkInputSchema = z.strictObject({
-  creatorId: z.string().check(z.trim(), z.refine((s) => s !== '', 'must not be empty')),
+  creatorId: z.string().check(z.trim(), rule((s: string) => s !== '', 'must not be empty')),
   chainType: nonEmptyStringSchema,
   model: z.literal(LINK_MODELS),
   splits: splitsSchema,
