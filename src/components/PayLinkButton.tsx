@@ -22,6 +22,7 @@ import { composeEventHandlers } from './composeEventHandlers.js'
 import { formatBasisPoints, formatDecimal } from './format.js'
 import { defaultPayLinkButtonLabels, type PayLinkButtonLabels } from './PayLinkButtonLabels.js'
 import { type PayLinkButtonState, payLinkButtonState } from './payLinkButtonState.js'
+import { rootClassName } from './rootClassName.js'
 import { Slot } from './Slot.js'
 
 /** The settlement `onSettled` receives: the API's proof for a link, the x402 settlement header for a `resource`. */
@@ -69,6 +70,9 @@ export type PayLinkButtonProps = PayLinkButtonOwnProps &
 
 type StatusKey = `${PayLinkButtonState}Status`
 
+// States whose button text is the price (a click would pay); each other state has a text of its own.
+const PAY_STATES: readonly PayLinkButtonState[] = ['ready', 'cancelled', 'disabled']
+type OwnTextState = Exclude<PayLinkButtonState, 'ready' | 'cancelled' | 'disabled'>
 // States in which the visible second line is the status: something went wrong or is being confirmed.
 const SHOWN_STATUS: readonly PayLinkButtonState[] = ['failed', 'cancelled', 'unknown']
 // The split is shown before paying only.
@@ -131,17 +135,7 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
   const payText = price
     ? labels.pay({ amount: formatDecimal(price.amount, locale, 2), currency: price.currency })
     : labels.payWithoutPrice
-  const texts: Record<PayLinkButtonState, string> = {
-    loading: labels.loading,
-    ready: payText,
-    cancelled: payText,
-    disabled: payText,
-    signing: labels.signing,
-    verifying: labels.verifying,
-    settled: labels.settled,
-    failed: labels.failed,
-    unknown: labels.unknown,
-  }
+  const text = PAY_STATES.includes(state) ? payText : labels[state as OwnTextState]
   const slow = state === 'verifying' && !resource && forLink.isStale
   const statusText = slow ? labels.verifyingSlowStatus : labels[`${state}Status` as StatusKey]
   const statusShown = SHOWN_STATUS.includes(state)
@@ -197,7 +191,7 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
     // In flight the button stays focusable (aria-disabled, not disabled): focus is not thrown away mid-purchase.
     'aria-disabled': !actionable && !nativelyDisabled ? true : undefined,
     ...rest,
-    className: [unstyled ? undefined : 'paylink-root paylink-button', className].filter(Boolean).join(' ') || undefined,
+    className: rootClassName('paylink-button', unstyled, className),
     onClick: composeEventHandlers(onClick, () => {
       if (actionable) void purchase.pay()
     }),
@@ -206,17 +200,17 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
   if (asChild) {
     const child = Children.only(children)
     if (!isValidElement<{ children?: ReactNode }>(child)) {
-      throw new Error('PayLinkButton with asChild needs one element as its child, e.g. <PayLinkButton asChild …><a href="…" /></PayLinkButton>.')
+      throw new Error('PayLinkButton asChild needs one element as its child, e.g. <a href="…" />')
     }
     return (
       <Slot {...rootProps} ref={ref as Ref<HTMLElement>}>
-        {cloneElement(child, undefined, body(child.props.children ?? texts[state]))}
+        {cloneElement(child, undefined, body(child.props.children ?? text))}
       </Slot>
     )
   }
   return (
     <button type="button" disabled={nativelyDisabled} {...rootProps} ref={ref}>
-      {body(children ?? texts[state])}
+      {body(children ?? text)}
     </button>
   )
 })

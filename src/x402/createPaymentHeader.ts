@@ -41,30 +41,18 @@ function isWalletRejection(error: unknown): boolean {
 export async function createPaymentHeader(
   requirement: PaymentRequirement,
   signer: PaymentSigner,
-  context: PaymentHeaderContext = {},
+  { x402Version = requirement.x402Version, resource, extensions }: PaymentHeaderContext = {},
 ): Promise<PaymentHeader> {
-  const { x402Version } = requirement
-  if (context.x402Version !== undefined && context.x402Version !== x402Version) {
-    throw new PayLinkConfigError(`createPaymentHeader: context.x402Version ${context.x402Version} is not the requirement's (${x402Version})`)
+  if (x402Version !== requirement.x402Version) {
+    throw new PayLinkConfigError(`createPaymentHeader: context.x402Version ${x402Version} is not the requirement's (${requirement.x402Version})`)
   }
   try {
-    const payload = await signer.signPayment(requirement, {
-      x402Version,
-      ...(context.resource && { resource: context.resource }),
-    })
+    const payload = await signer.signPayment(requirement, { x402Version, resource })
     if (typeof payload !== 'object' || payload === null) throw new TypeError('signPayment must return the payload object')
-    if (x402Version === 1) {
-      const { scheme, network } = requirement
-      return { name: 'X-PAYMENT', value: encodeBase64Json({ x402Version, scheme, network, payload }) }
-    }
-    const envelope = {
-      x402Version,
-      ...(context.resource && { resource: context.resource }),
-      accepted: requirement.raw,
-      payload,
-      ...(context.extensions && { extensions: context.extensions }),
-    }
-    return { name: 'PAYMENT-SIGNATURE', value: encodeBase64Json(envelope) }
+    // JSON leaves out the fields that are undefined.
+    return x402Version === 1
+      ? { name: 'X-PAYMENT', value: encodeBase64Json({ x402Version, scheme: requirement.scheme, network: requirement.network, payload }) }
+      : { name: 'PAYMENT-SIGNATURE', value: encodeBase64Json({ x402Version, resource, accepted: requirement.raw, payload, extensions }) }
   } catch (cause) {
     const rejected = isWalletRejection(cause)
     throw new PayLinkPaymentError({

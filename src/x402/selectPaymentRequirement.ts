@@ -16,42 +16,37 @@ export interface SelectPaymentRequirementOptions {
 
 const describe = (r: PaymentRequirement) => `${r.amount} of ${r.asset} on ${r.network} (${r.scheme})`
 
+const noPayable = (message: string, details?: string) =>
+  new PayLinkPaymentError({ reason: 'no_payable_requirement', message, details })
+
 /**
  * Picks the requirement of a 402 to pay: the first (or the caller-selected) one the signer can pay
  * and that is within `maxAmount`. Throws a `PayLinkPaymentError` (`no_payable_requirement` or
  * `exceeds_max_amount`) when there is none, before anything is signed.
  */
 export function selectPaymentRequirement(
-  paymentRequired: PaymentRequired,
-  options: SelectPaymentRequirementOptions,
+  { accepts }: PaymentRequired,
+  { signer, maxAmount = DEFAULT_MAX_AMOUNT, selectRequirement = (payable) => payable[0] }: SelectPaymentRequirementOptions,
 ): PaymentRequirement {
-  const { signer, maxAmount = DEFAULT_MAX_AMOUNT } = options
   const schemes = signer.schemes ?? ['exact']
-  const supported = paymentRequired.accepts.filter((r) => schemes.includes(r.scheme) && signerSupports(signer, r.network))
-  if (supported.length === 0) {
-    throw new PayLinkPaymentError({
-      reason: 'no_payable_requirement',
-      message: 'The wallet cannot pay in any of the ways the server accepts',
-      details: `offered: ${paymentRequired.accepts.map(describe).join('; ') || 'nothing'}; the wallet pays ${schemes.join(', ')} on ${signer.networks.join(', ')}`,
-    })
+  const supported = accepts.filter((r) => schemes.includes(r.scheme) && signerSupports(signer, r.network))
+  if (!supported.length) {
+    throw noPayable(
+      'The wallet cannot pay in any of the ways the server accepts',
+      `offered: ${accepts.map(describe).join('; ') || 'nothing'}; the wallet pays ${schemes.join(', ')} on ${signer.networks.join(', ')}`,
+    )
   }
-  const payable = supported.filter((r) => {
-    const cap = maxAmountFor(maxAmount, r.asset)
-    return cap !== undefined && BigInt(r.amount) <= cap
-  })
-  if (payable.length === 0) {
+  const capOf = (r: PaymentRequirement) => maxAmountFor(maxAmount, r.asset)
+  // An asset without a cap is never paid.
+  const payable = supported.filter((r) => BigInt(r.amount) <= (capOf(r) ?? -1n))
+  if (!payable.length) {
     throw new PayLinkPaymentError({
       reason: 'exceeds_max_amount',
       message: 'The price is above the spending limit (maxAmount)',
-      details: supported.map((r) => `${describe(r)}; limit ${maxAmountFor(maxAmount, r.asset) ?? 'none'}`).join('; '),
+      details: supported.map((r) => `${describe(r)}; limit ${capOf(r) ?? 'none'}`).join('; '),
     })
   }
-  const chosen = options.selectRequirement ? options.selectRequirement(payable) : payable[0]
-  if (!chosen || !payable.includes(chosen)) {
-    throw new PayLinkPaymentError({
-      reason: 'no_payable_requirement',
-      message: 'selectRequirement chose none of the payable requirements it was given',
-    })
-  }
+  const chosen = selectRequirement(payable)
+  if (!chosen || !payable.includes(chosen)) throw noPayable('selectRequirement chose none of the payable requirements it was given')
   return chosen
 }
