@@ -33,7 +33,7 @@ export interface AttentionReporterOptions {
   onPhaseChange: (phase: AttentionPhase) => void
 }
 
-/** The settings a tracker may change while mounted. */
+/** The settings a tracker may change while mounted; they take effect at the next `start()`. */
 export interface AttentionReporterSettings {
   /** Seconds between heartbeats. Defaults to the token's `heartbeatSeconds`, else `15`. */
   heartbeatSeconds?: number | undefined
@@ -43,10 +43,8 @@ export interface AttentionReporterSettings {
 
 /** Keeps the token and sends the heartbeats of one tracker; see `createAttentionReporter`. */
 export interface AttentionReporter {
-  /** Replaces the settings; a running heartbeat picks up a new interval at once. */
-  configure(settings: AttentionReporterSettings): void
-  /** Starts the timers (heartbeat, renewal, idle) and announces the phase. */
-  start(): void
+  /** Starts the timers (heartbeat, renewal, idle) with these settings and announces the phase. */
+  start(settings: AttentionReporterSettings): void
   /** Stops every timer; the token and the totals are kept for a later `start()`. */
   stop(): void
   /** Re-reads the meter after a signal or input changed: phase, lazy token request, idle timer. */
@@ -141,11 +139,8 @@ export function createAttentionReporter({
   }
 
   const reporter: AttentionReporter = {
-    configure(next) {
+    start(next) {
       settings = next
-      if (running) scheduleHeartbeat()
-    },
-    start() {
       running = true
       scheduleHeartbeat()
       if (session) scheduleRenewal(session)

@@ -70,9 +70,10 @@ export const AttentionTracker = forwardRef<HTMLElement, AttentionTrackerProps>(f
   const { mutateAsync } = useAttentionToken()
   const rootRef = useRef<HTMLElement | null>(null)
   const composedRef = useMemo(() => composeRefs(ref, rootRef), [ref])
-  const latest = useRef({ consent, onHeartbeat, onError, beaconUrl, mutateAsync })
+  const live = { consent, onHeartbeat, onError, beaconUrl, mutateAsync }
+  const latest = useRef(live)
   useEffect(() => {
-    latest.current = { consent, onHeartbeat, onError, beaconUrl, mutateAsync }
+    latest.current = live
   })
   // Tracking lives in a ref, outside React state, so that children never re-render because of it,
   // and so that StrictMode's second effect run finds the same token and totals (one token per mount).
@@ -106,8 +107,7 @@ export const AttentionTracker = forwardRef<HTMLElement, AttentionTrackerProps>(f
     }
     const { meter, reporter } = tracking.current
     meter.setIdleTimeout(idleTimeoutMs)
-    reporter.configure({ heartbeatSeconds, minDwellMs })
-    reporter.start()
+    reporter.start({ heartbeatSeconds, minDwellMs })
     const stopObserving = observeAttention(root, meter, reporter.update)
     const onPageHide = () => reporter.finish()
     window.addEventListener('pagehide', onPageHide)
