@@ -12,24 +12,21 @@ export interface SlotProps extends HTMLAttributes<HTMLElement> {
  */
 export const Slot = forwardRef<HTMLElement, SlotProps>(function Slot({ children, ...slotProps }, ref) {
   const child = Children.only(children)
-  if (!isValidElement<Record<string, unknown>>(child)) return null
-  const childProps = child.props
-  const merged: Record<string, unknown> = { ...slotProps, ...childProps }
-  for (const [name, value] of Object.entries(slotProps)) {
-    const own = childProps[name]
-    if (/^on[A-Z]/.test(name) && typeof value === 'function' && typeof own === 'function') {
+  if (!isValidElement<Record<string, any>>(child)) return null
+  const own = child.props
+  const merged: Record<string, unknown> = { ...slotProps, ...own }
+  for (const [name, ours] of Object.entries(slotProps)) {
+    const theirs = own[name]
+    if (/^on[A-Z]/.test(name) && typeof ours === 'function' && typeof theirs === 'function') {
       merged[name] = (...args: unknown[]) => {
-        own(...args)
-        value(...args)
+        theirs(...args)
+        ours(...args)
       }
     }
   }
-  if (slotProps.className || childProps.className) {
-    merged.className = [slotProps.className, childProps.className].filter(Boolean).join(' ')
-  }
-  if (slotProps.style || childProps.style) merged.style = { ...slotProps.style, ...(childProps.style as object) }
+  merged.className = [slotProps.className, own.className].filter(Boolean).join(' ') || undefined
+  if (slotProps.style || own.style) merged.style = { ...slotProps.style, ...own.style }
   // React 19 passes ref as a prop, React 18 keeps it on the element.
-  const childRef = (childProps.ref ?? (child as unknown as { ref?: Ref<HTMLElement> }).ref) as Ref<HTMLElement> | undefined
-  merged.ref = composeRefs(ref, childRef)
+  merged.ref = composeRefs(ref, own.ref ?? (child as { ref?: Ref<HTMLElement> }).ref)
   return cloneElement(child, merged)
 })
