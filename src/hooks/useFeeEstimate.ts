@@ -1,9 +1,9 @@
-import { useQuery } from '@tanstack/react-query'
 import { estimateFeesQueryOptions } from '../query/estimateFeesQueryOptions.js'
 import type { feesKey } from '../query/payLinkKeys.js'
 import type { PayLinkQueryOptions } from '../query/types.js'
 import type { FeeEstimate, FeeEstimateParams } from '../schemas/fees.js'
 import { usePayLinkClient } from './PayLinkProvider.js'
+import { usePayLinkQuery } from './usePayLinkQuery.js'
 
 /** Options of `useFeeEstimate`. */
 export interface UseFeeEstimateOptions {
@@ -16,6 +16,5 @@ export interface UseFeeEstimateOptions {
  * on screen while they change (`isPlaceholderData`), and re-quotes when the quote expires.
  */
 export function useFeeEstimate(params: Partial<FeeEstimateParams> | undefined, { query }: UseFeeEstimateOptions = {}) {
-  const options = estimateFeesQueryOptions(usePayLinkClient('useFeeEstimate'), params)
-  return useQuery({ ...query, ...options, enabled: options.enabled && (query?.enabled ?? true) })
+  return usePayLinkQuery(estimateFeesQueryOptions(usePayLinkClient('useFeeEstimate'), params), query)
 }

@@ -1,9 +1,9 @@
-import { useQuery } from '@tanstack/react-query'
 import { getLinkQueryOptions } from '../query/getLinkQueryOptions.js'
 import type { linkKey } from '../query/payLinkKeys.js'
 import type { PayLinkQueryOptions } from '../query/types.js'
 import type { Link } from '../schemas/link.js'
 import { usePayLinkClient } from './PayLinkProvider.js'
+import { usePayLinkQuery } from './usePayLinkQuery.js'
 
 /** Options of `useLink`. */
 export interface UseLinkOptions {
@@ -13,6 +13,5 @@ export interface UseLinkOptions {
 
 /** Reads a payment link by code; disabled while `code` is empty. Many components for one code share one request. */
 export function useLink(code: string | undefined, { query }: UseLinkOptions = {}) {
-  const options = getLinkQueryOptions(usePayLinkClient('useLink'), code)
-  return useQuery({ ...query, ...options, enabled: options.enabled && (query?.enabled ?? true) })
+  return usePayLinkQuery(getLinkQueryOptions(usePayLinkClient('useLink'), code), query)
 }

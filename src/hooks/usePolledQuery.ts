@@ -1,7 +1,8 @@
-import { type QueryKey, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query'
+import { type QueryKey, type useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query'
 import type { PayLinkError } from '../client/errors.js'
 import { isTerminal, type Lifecycle, pollingStartedAt, type PollingOptions } from '../query/pollUntilSettled.js'
 import type { PayLinkQueryOptions } from '../query/types.js'
+import { usePayLinkQuery } from './usePayLinkQuery.js'
 
 /** A polled query's result; `isStale` is true once polling gave up (`maxDurationMs` passed without a terminal status). */
 export type PolledQueryResult<T> = ReturnType<typeof useQuery<T, PayLinkError>> & {
@@ -17,7 +18,7 @@ export function usePolledQuery<T extends { status: string }, K extends QueryKey>
   polling: PollingOptions | undefined,
 ): PolledQueryResult<T> {
   const queryClient = useQueryClient()
-  const result = useQuery({ ...query, ...options, enabled: options.enabled !== false && (query?.enabled ?? true) })
+  const result = usePayLinkQuery(options, query)
   const started = pollingStartedAt(queryClient.getQueryCache().find({ queryKey: options.queryKey, exact: true }))
   const maxDuration = polling?.maxDurationMs ?? 30 * 60_000
   const isStale =

@@ -29,7 +29,7 @@ export function estimateFeesQueryOptions(client: PayLinkClient, params: Partial<
     refetchInterval: (query) => {
       const ms = untilExpiry(query.state.data)
       // The floor keeps a server whose clock runs ahead (quotes that arrive expired) from being asked in a loop.
-      return ms === undefined ? false : Math.max(ms, 5_000)
+      return ms !== undefined && Math.max(ms, 5_000)
     },
   })
 }

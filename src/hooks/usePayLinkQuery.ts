@@ -1,0 +1,11 @@
+import { type QueryKey, useQuery, type UseQueryOptions } from '@tanstack/react-query'
+import type { PayLinkError } from '../client/errors.js'
+import type { PayLinkQueryOptions } from '../query/types.js'
+
+/** `useQuery` with a factory's options over the caller's `query` bag: the key and fetcher stay ours, and both `enabled` must allow it. */
+export function usePayLinkQuery<T, K extends QueryKey>(
+  options: UseQueryOptions<T, PayLinkError, T, K> & { queryKey: K },
+  query: PayLinkQueryOptions<T, K> | undefined,
+) {
+  return useQuery({ ...query, ...options, enabled: options.enabled !== false && query?.enabled !== false })
+}
