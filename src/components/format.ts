@@ -5,7 +5,7 @@
 export function formatDecimal(amount: string, locale: string | undefined, minimumFractionDigits = 0): string {
   const fraction = amount.split('.')[1]?.length ?? 0
   const format = new Intl.NumberFormat(locale, {
-    minimumFractionDigits: Math.max(minimumFractionDigits, 0),
+    minimumFractionDigits,
     maximumFractionDigits: Math.max(fraction, minimumFractionDigits),
   })
   // Intl.NumberFormat formats strings exactly (ECMA-402 NumberFormat v3); the type says number.
