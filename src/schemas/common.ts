@@ -23,7 +23,13 @@ export function rule<T>(test: (value: T) => boolean, message: string | ((value: 
  * passes as a plain string: the contract says an unknown state must never crash a client.
  */
 export function openEnum<const T extends readonly string[]>(_known: T) {
-  return z.string() as unknown as z.ZodMiniType<T[number] | (string & {})>
+  return z.string() as unknown as z.ZodMiniType<T[number] | (string & {}), string>
+}
+
+/** One of `values`, else an issue listing them. */
+export function oneOf<const T extends readonly string[]>(values: T) {
+  const message = `expected one of ${values.map((v) => JSON.stringify(v)).join(', ')}`
+  return checkedString((s) => values.includes(s), message) as unknown as z.ZodMiniType<T[number], T[number]>
 }
 
 /** A string that `test` accepts, else an issue with `message`. */

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { nonEmptyStringSchema, openEnum, rule, timestampSchema } from './common.js'
+import { nonEmptyStringSchema, oneOf, openEnum, rule, timestampSchema } from './common.js'
 import { priceSchema } from './price.js'
 
 /** The link models the contract names. */
@@ -22,7 +22,7 @@ export const splitsSchema = z
 export const createLinkInputSchema = z.strictObject({
   creatorId: z.string().check(z.trim(), rule((s: string) => s !== '', 'must not be empty')),
   chainType: nonEmptyStringSchema,
-  model: z.literal(LINK_MODELS),
+  model: oneOf(LINK_MODELS),
   splits: splitsSchema,
   price: z.optional(priceSchema),
   title: z.optional(z.string()),

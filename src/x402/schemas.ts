@@ -6,9 +6,10 @@ import { extraSchema, optionalTextSchema, requirementV1Schema, requirementV2Sche
 export * from './paymentPayloadSchemas.js'
 export * from './requirementSchemas.js'
 
+// No `x402Version` in the 402 schemas: x402VersionOf reads it first, to choose the schema.
+
 /** The JSON body of an x402 v1 402. */
 export const paymentRequiredV1Schema = z.looseObject({
-  x402Version: z.literal(1),
   // x402-express 1.x puts a caught exception here, which JSON turns into `{}`.
   error: z.optional(z.unknown()),
   accepts: z.array(requirementV1Schema),
@@ -16,7 +17,6 @@ export const paymentRequiredV1Schema = z.looseObject({
 
 /** The decoded `PAYMENT-REQUIRED` header of an x402 v2 402. */
 export const paymentRequiredV2Schema = z.looseObject({
-  x402Version: z.literal(2),
   error: optionalTextSchema,
   resource: z.optional(resourceInfoSchema),
   accepts: z.array(requirementV2Schema),
