@@ -112,9 +112,10 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
   })
   const actionable = purchase.canPay && !disabled && state !== 'loading'
 
-  const latest = useRef({ onStateChange, onSettled, onError })
+  // The callbacks of the last render, so that new ones do not re-run the reporting effect.
+  const latest = useRef(props)
   useEffect(() => {
-    latest.current = { onStateChange, onSettled, onError }
+    latest.current = props
   })
   // Starts at the first state so that mount reports nothing; StrictMode's second effect run sees no change.
   const reported = useRef(state)
