@@ -73,24 +73,25 @@ export function issuesText(issues: readonly PayLinkIssue[]): string {
 export class PayLinkValidationError extends PayLinkError {
   override name = 'PayLinkValidationError' as const
   /** The endpoint function whose input or response failed. */
-  readonly endpoint: PayLinkEndpoint | undefined
+  declare readonly endpoint: PayLinkEndpoint | undefined
   /** Whether the caller's input or the server's response was invalid. */
-  readonly source: 'input' | 'response'
+  declare readonly source: 'input' | 'response'
   /** Every problem found, each with its field path. */
-  readonly issues: readonly PayLinkIssue[]
+  declare readonly issues: readonly PayLinkIssue[]
 
-  constructor(init: {
+  constructor({
+    cause,
+    ...fields
+  }: {
     endpoint?: PayLinkEndpoint | undefined
     source: 'input' | 'response'
     issues: readonly PayLinkIssue[]
     cause?: unknown
   }) {
-    const where = init.endpoint ? `${init.endpoint}: ` : ''
-    const what = init.source === 'input' ? 'invalid input' : 'the response does not match the API contract'
-    super(`${where}${what}`, { cause: init.cause, details: issuesText(init.issues) })
-    this.endpoint = init.endpoint
-    this.source = init.source
-    this.issues = init.issues
+    const where = fields.endpoint ? `${fields.endpoint}: ` : ''
+    const what = fields.source === 'input' ? 'invalid input' : 'the response does not match the API contract'
+    super(`${where}${what}`, { cause, details: issuesText(fields.issues) })
+    Object.assign(this, fields)
   }
 }
 
@@ -98,19 +99,16 @@ export class PayLinkValidationError extends PayLinkError {
 export class PayLinkNetworkError extends PayLinkError {
   override name = 'PayLinkNetworkError' as const
   /** True when the client's own time-out ended the request. */
-  readonly timedOut: boolean
+  declare readonly timedOut: boolean
   /** The endpoint function that sent the request. */
-  readonly endpoint: PayLinkEndpoint | undefined
+  declare readonly endpoint: PayLinkEndpoint | undefined
 
-  constructor(init: { endpoint?: PayLinkEndpoint; timedOut: boolean; cause?: unknown; timeoutMs?: number }) {
-    super(
-      init.timedOut
-        ? `The request timed out after ${init.timeoutMs} ms`
-        : 'The request could not reach the PayLink API',
-      { cause: init.cause, details: init.endpoint },
-    )
-    this.timedOut = init.timedOut
-    this.endpoint = init.endpoint
+  constructor({ cause, timeoutMs, ...fields }: { endpoint?: PayLinkEndpoint; timedOut: boolean; cause?: unknown; timeoutMs?: number }) {
+    super(fields.timedOut ? `The request timed out after ${timeoutMs} ms` : 'The request could not reach the PayLink API', {
+      cause,
+      details: fields.endpoint,
+    })
+    Object.assign(this, fields)
   }
 }
 

@@ -31,44 +31,36 @@ const MAX_TEXT = 4_096
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined)
 
-function tryJson(text: string): unknown {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return undefined
-  }
-}
-
 /**
  * Understands `{error:{code,message,requestId?,details?}}`, `{error:'…'}`, `{message:'…'}`, an
  * empty body and a non-JSON body such as a gateway's HTML page. Never throws.
  */
 export function parseErrorBody(status: number, text: string): ParsedErrorBody {
-  const fallback = { code: codeForStatus(status), message: `The API answered HTTP ${status}` }
+  const code = codeForStatus(status)
+  const message = `The API answered HTTP ${status}`
   const trimmed = text.trim()
-  if (trimmed === '') return { ...fallback, body: undefined }
-
-  // Only an object or an array, so `json` is one of those or `undefined`.
-  const json = /^[[{]/.test(trimmed) ? tryJson(trimmed) : undefined
+  let json: unknown
+  try {
+    // Only an object or an array counts, so `json` is one of those or `undefined`.
+    if (/^[[{]/.test(trimmed)) json = JSON.parse(trimmed)
+  } catch {
+    // Not JSON after all: read as text below.
+  }
   if (json === undefined) {
     const title = /<title[^>]*>([^<]{1,200})<\/title>/i.exec(trimmed)?.[1]?.trim()
-    const isHtml = /^<(!doctype|html|head|body)/i.test(trimmed)
-    const message = isHtml
-      ? `The API answered HTTP ${status} with an HTML page${title ? ` (${title})` : ''}`
-      : fallback.message
-    return { ...fallback, message, body: trimmed.slice(0, MAX_TEXT) }
+    const html = /^<(!doctype|html|head|body)/i.test(trimmed) ? ` with an HTML page${title ? ` (${title})` : ''}` : ''
+    return { code, message: message + html, body: trimmed.slice(0, MAX_TEXT) || undefined }
   }
 
   const o = json as Record<string, unknown>
   // The contract nests the fields under `error`; other servers put them at the top. A string
   // `error` is the message.
   const e = (o.error && typeof o.error === 'object' && !Array.isArray(o.error) ? o.error : o) as Record<string, unknown>
-  const requestId = str(e.requestId) ?? str(o.requestId)
   return {
-    code: str(e.code) ?? fallback.code,
-    message: str(o.error) ?? str(e.message) ?? fallback.message,
-    ...(requestId !== undefined && { requestId }),
-    ...(e.details !== undefined && { details: e.details }),
+    code: str(e.code) ?? code,
+    message: str(o.error) ?? str(e.message) ?? message,
+    requestId: str(e.requestId) ?? str(o.requestId),
+    details: e.details,
     body: json,
   }
 }

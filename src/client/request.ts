@@ -36,9 +36,8 @@ export interface ApiResponse {
   data: unknown
 }
 
-interface RawAnswer {
-  status: number
-  headers: Headers
+interface Answer {
+  response: Response
   text: string
 }
 
@@ -89,23 +88,18 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return untilAborted(wait, signal).finally(() => clearTimeout(timer))
 }
 
-async function attempt(client: PayLinkClient, req: ApiRequest, url: string, headers: Headers): Promise<RawAnswer> {
+async function attempt(client: PayLinkClient, req: ApiRequest, url: string, headers: Headers): Promise<Answer> {
   req.signal?.throwIfAborted()
   const timeout = new AbortController()
   const timer = setTimeout(() => timeout.abort(), Math.min(client.timeoutMs, MAX_TIMER_MS))
   const signal = req.signal ? AbortSignal.any([req.signal, timeout.signal]) : timeout.signal
   try {
-    const response = await client.fetch(url, {
-      method: req.method,
-      headers,
-      body: req.body === undefined ? undefined : JSON.stringify(req.body),
-      signal,
-    })
+    // JSON.stringify(undefined) is undefined: no body.
+    const response = await client.fetch(url, { method: req.method, headers, body: JSON.stringify(req.body), signal })
     // The time-out covers the body too: a server that stalls mid-body is as stuck as one that never
     // answers. Not every fetch errors the body when its signal aborts after the headers (mocks such
     // as MSW, polyfills), so the read races the signal itself.
-    const text = await untilAborted(response.text(), signal)
-    return { status: response.status, headers: response.headers, text }
+    return { response, text: await untilAborted(response.text(), signal) }
   } catch (cause) {
     if (req.signal?.aborted) throw req.signal.reason
     throw new PayLinkNetworkError({ endpoint: req.endpoint, timedOut: timeout.signal.aborted, cause, timeoutMs: client.timeoutMs })
@@ -114,17 +108,14 @@ async function attempt(client: PayLinkClient, req: ApiRequest, url: string, head
   }
 }
 
-function toHttpError(req: ApiRequest, answer: RawAnswer, secrets: readonly string[]): PayLinkHttpError {
-  const parsed = parseErrorBody(answer.status, redact(answer.text, secrets))
+function toHttpError(req: ApiRequest, { status, headers }: Response, text: string): PayLinkHttpError {
+  const parsed = parseErrorBody(status, text)
   return new PayLinkHttpError({
+    ...parsed,
     endpoint: req.endpoint,
-    status: answer.status,
-    code: parsed.code,
-    message: parsed.message,
-    requestId: parsed.requestId ?? answer.headers.get('X-Request-Id') ?? undefined,
-    retryAfterSeconds: parseRetryAfter(answer.headers.get('Retry-After')),
-    details: parsed.details,
-    body: parsed.body,
+    status,
+    requestId: parsed.requestId ?? headers.get('X-Request-Id') ?? undefined,
+    retryAfterSeconds: parseRetryAfter(headers.get('Retry-After')),
   })
 }
 
@@ -160,10 +151,10 @@ export async function request(client: PayLinkClient, req: ApiRequest): Promise<A
   for (let attemptNo = 1; ; attemptNo++) {
     let error: unknown
     try {
-      const answer = await attempt(client, req, url, headers)
-      const ok = (answer.status >= 200 && answer.status < 300) || req.expect?.includes(answer.status)
-      if (ok) return { status: answer.status, headers: answer.headers, data: parseJson(req, answer, secrets) }
-      error = toHttpError(req, answer, secrets)
+      const { response, text } = await attempt(client, req, url, headers)
+      const { ok, status } = response
+      if (ok || req.expect?.includes(status)) return { status, headers: response.headers, data: parseJson(req, ok, text, secrets) }
+      error = toHttpError(req, response, redact(text, secrets))
     } catch (thrown) {
       error = thrown
     }
@@ -172,13 +163,13 @@ export async function request(client: PayLinkClient, req: ApiRequest): Promise<A
   }
 }
 
-function parseJson(req: ApiRequest, { status, text }: RawAnswer, secrets: readonly string[]): unknown {
+function parseJson(req: ApiRequest, ok: boolean, text: string, secrets: readonly string[]): unknown {
   if (text.trim() === '') return undefined
   try {
     return JSON.parse(text)
   } catch {
     // An expected non-2xx (a v2 402) can say everything in its headers, over a plain-text body.
-    if (status < 200 || status >= 300) return undefined
+    if (!ok) return undefined
     // No cause: the SyntaxError quotes the unredacted body.
     throw new PayLinkValidationError({
       endpoint: req.endpoint,
