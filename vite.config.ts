@@ -49,6 +49,8 @@ export default defineConfig({
           environment: 'node',
           globals: true,
           restoreMocks: true,
+          // Generous: property tests send 1000 requests, and CI shares two cores with the browser project.
+          testTimeout: 30_000,
         },
       },
       {
@@ -59,6 +61,8 @@ export default defineConfig({
           environment: 'jsdom',
           globals: true,
           restoreMocks: true,
+          // Generous: property tests send 1000 requests, and CI shares two cores with the browser project.
+          testTimeout: 30_000,
           setupFiles: ['test/hooks/setup.ts'],
         },
       },
@@ -78,6 +82,8 @@ export default defineConfig({
           environment: 'jsdom',
           globals: true,
           restoreMocks: true,
+          // Generous: property tests send 1000 requests, and CI shares two cores with the browser project.
+          testTimeout: 30_000,
           setupFiles: ['test/hooks/setup.ts'],
         },
       },
