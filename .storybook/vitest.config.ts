@@ -9,6 +9,8 @@ export default defineProject({
   plugins: [storybookTest({ configDir: fileURLToPath(new URL('.', import.meta.url)), storybookUrl: 'http://127.0.0.1:6006' })],
   test: {
     name: 'storybook',
+    // Play functions wait for the mock's clock; CI shares two cores with the other projects.
+    testTimeout: 30_000,
     browser: {
       enabled: true,
       headless: true,
