@@ -131,7 +131,7 @@ export function createAttentionReporter({
     reportedMs = activeMs
     onReport({ token: session.token, sessionId: session.sessionId, activeMs: Math.round(activeMs), visibleMs: Math.round(visibleMs), final })
   }
-  function tick() {
+  const tick = () => {
     if (session && Date.parse(session.expiresAt) <= Date.now()) session = undefined
     if (!isReportDue()) return
     if (session) report(false)
