@@ -92,11 +92,11 @@ export function createPayLinkClient(options: PayLinkClientOptions): PayLinkClien
   if (apiKey && typeof document !== 'undefined' && !options.dangerouslyAllowApiKeyInBrowser) {
     throw new PayLinkConfigError('An API key must not be shipped to a browser', {
       details:
-        'Route requests through a server-side proxy that adds the key (createPayLinkProxy from @paylink/react/server) and give the browser client its path as baseUrl, without apiKey. Pass dangerouslyAllowApiKeyInBrowser: true only if exposing the key is acceptable.',
+        'Give the browser client the path of a server-side proxy that adds the key (createPayLinkProxy from @paylink/react/server) as baseUrl, or set dangerouslyAllowApiKeyInBrowser if exposing the key is acceptable.',
     })
   }
   const timeoutMs = options.timeoutMs ?? 15_000
-  if (!(timeoutMs > 0)) throw new PayLinkConfigError('timeoutMs must be a positive number of milliseconds')
+  if (!(timeoutMs > 0)) throw new PayLinkConfigError('timeoutMs must be a positive number')
   const client: PayLinkClient = Object.freeze({
     baseUrl: apiRoot(options.baseUrl),
     // Bound late so that a test's or an app's later replacement of globalThis.fetch is honoured.

@@ -49,7 +49,7 @@ function buildUrl(client: PayLinkClient, req: ApiRequest): string {
   const url = `${client.baseUrl}${req.path}${query}`
   if (url.startsWith('/') && typeof location === 'undefined') {
     throw new PayLinkConfigError(`baseUrl "${client.baseUrl}" is a path, which only works in a browser`, {
-      details: 'On a server (SSR, prefetching, a script) give createPayLinkClient an absolute baseUrl.',
+      details: 'On a server (SSR, a script), give createPayLinkClient an absolute baseUrl.',
     })
   }
   return url

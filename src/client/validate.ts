@@ -7,7 +7,6 @@ type RawIssue = z.core.$ZodIssue
 // input"; these say what was expected instead. Our own checks (`rule`) carry their message.
 function describe(issue: RawIssue): string {
   if (issue.code === 'invalid_type') return `expected ${issue.expected}`
-  if (issue.code === 'invalid_value') return `expected one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`
   return issue.message && issue.message !== 'Invalid input' ? issue.message : 'is invalid'
 }
 

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { listOf } from './listOf.js'
 import { extraSchema, optionalTextSchema, requirementV1Schema, requirementV2Schema, resourceInfoSchema } from './requirementSchemas.js'
 
 // The x402 messages a client reads. The requirements and the payment payloads (which only the mock
@@ -12,14 +13,14 @@ export * from './requirementSchemas.js'
 export const paymentRequiredV1Schema = z.looseObject({
   // x402-express 1.x puts a caught exception here, which JSON turns into `{}`.
   error: z.optional(z.unknown()),
-  accepts: z.array(requirementV1Schema),
+  accepts: listOf(requirementV1Schema),
 })
 
 /** The decoded `PAYMENT-REQUIRED` header of an x402 v2 402. */
 export const paymentRequiredV2Schema = z.looseObject({
   error: optionalTextSchema,
   resource: z.optional(resourceInfoSchema),
-  accepts: z.array(requirementV2Schema),
+  accepts: listOf(requirementV2Schema),
   extensions: extraSchema,
 })
 
