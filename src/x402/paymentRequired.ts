@@ -49,29 +49,26 @@ export interface PaymentRequired {
   receivedAt: number
 }
 
-// The fields the two versions share; each adds its amount, resource and description.
-function common(raw: PaymentRequirementV1 | PaymentRequirementV2) {
+function toRequirement(
+  x402Version: 1 | 2,
+  raw: PaymentRequirementV1 | PaymentRequirementV2,
+  amount: string,
+  resource: string | null | undefined,
+  description: string | null | undefined,
+): PaymentRequirement {
   const { scheme, network, asset, payTo, maxTimeoutSeconds } = raw
-  return { scheme, network, asset, payTo, maxTimeoutSeconds, extra: raw.extra ?? {}, raw }
-}
-
-function fromV1(r: PaymentRequirementV1): PaymentRequirement {
   return {
-    x402Version: 1,
-    ...common(r),
-    amount: r.maxAmountRequired,
-    ...(typeof r.resource === 'string' && { resource: r.resource }),
-    ...(typeof r.description === 'string' && { description: r.description }),
-  }
-}
-
-function fromV2(r: PaymentRequirementV2, resource: PaymentRequired['resource']): PaymentRequirement {
-  return {
-    x402Version: 2,
-    ...common(r),
-    amount: r.amount,
-    ...(resource && { resource: resource.url }),
-    ...(typeof resource?.description === 'string' && { description: resource.description }),
+    x402Version,
+    scheme,
+    network,
+    amount,
+    asset,
+    payTo,
+    maxTimeoutSeconds,
+    extra: raw.extra ?? {},
+    ...(resource != null && { resource }),
+    ...(description != null && { description }),
+    raw,
   }
 }
 
@@ -82,7 +79,7 @@ function readV2(json: unknown, source: string, receivedAt: number): PaymentRequi
     ...(typeof v2.error === 'string' && { error: v2.error }),
     ...(v2.resource && { resource: v2.resource }),
     ...(v2.extensions && { extensions: v2.extensions }),
-    accepts: v2.accepts.map((r) => fromV2(r, v2.resource)),
+    accepts: v2.accepts.map((r) => toRequirement(2, r, r.amount, v2.resource?.url, v2.resource?.description)),
     receivedAt,
   }
 }
@@ -104,8 +101,9 @@ export function decodePaymentRequired(response: { headers: Headers; body: unknow
   const v1 = parseX402(paymentRequiredV1Schema, response.body, source)
   return {
     x402Version: 1,
+    // x402-express 1.x can put a caught exception in `error`, which JSON turns into `{}`.
     ...(typeof v1.error === 'string' && { error: v1.error }),
-    accepts: v1.accepts.map(fromV1),
+    accepts: v1.accepts.map((r) => toRequirement(1, r, r.maxAmountRequired, r.resource, r.description)),
     receivedAt,
   }
 }

@@ -22,7 +22,6 @@ export const requirementV1Schema = z.looseObject({
   payTo: nonEmptyStringSchema,
   maxTimeoutSeconds: positiveNumberSchema,
   asset: nonEmptyStringSchema,
-  outputSchema: z.optional(z.unknown()),
   extra: extraSchema,
 })
 

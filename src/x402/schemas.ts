@@ -11,8 +11,6 @@ export * from './requirementSchemas.js'
 
 /** The JSON body of an x402 v1 402. */
 export const paymentRequiredV1Schema = z.looseObject({
-  // x402-express 1.x puts a caught exception here, which JSON turns into `{}`.
-  error: z.optional(z.unknown()),
   accepts: listOf(requirementV1Schema),
 })
 
