@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { nonEmptyStringSchema, timestampSchema } from './common.js'
-import { positiveNumberSchema } from './positiveNumber.js'
+import { positiveNumberSchema } from './primitives.js'
 
 /** What `createAttentionToken` accepts: the link being watched and an opaque viewer id, both optional. */
 export const attentionTokenInputSchema = z.strictObject({

@@ -26,6 +26,14 @@ export function openEnum<const T extends readonly string[]>(_known: T) {
   return z.string() as unknown as z.ZodMiniType<T[number] | (string & {}), string>
 }
 
+/**
+ * Any value that `is` accepts, typed by it. For the few types whose zod class costs more than
+ * this check (`boolean`, `string | null`).
+ */
+export function typed<T>(is: (value: unknown) => value is T, expected: string) {
+  return z.unknown().check(rule(is, `expected ${expected}`, true)) as unknown as z.ZodMiniType<T, T>
+}
+
 /** One of `values`, else an issue listing them. */
 export function oneOf<const T extends readonly string[]>(values: T) {
   const message = `expected one of ${values.map((v) => JSON.stringify(v)).join(', ')}`

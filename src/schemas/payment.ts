@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import { nonEmptyStringSchema, openEnum, timestampSchema } from './common.js'
+import { booleanSchema } from './primitives.js'
 
 /** Payment statuses in the order they are reached; `failed` and `expired` end early. */
 export const PAYMENT_STATUSES = ['pending', 'verified', 'settled', 'failed', 'expired'] as const
@@ -23,7 +24,7 @@ export const paymentSchema = z.looseObject({
 
 /** The x402 settlement response plus the time of settlement. */
 export const settlementProofSchema = z.looseObject({
-  success: z.boolean(),
+  success: booleanSchema,
   transaction: z.string(),
   network: z.string(),
   payer: z.optional(z.string()),

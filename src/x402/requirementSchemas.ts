@@ -1,15 +1,17 @@
 import * as z from 'zod/mini'
-import { checkedString, nonEmptyStringSchema } from '../schemas/common.js'
-import { positiveNumberSchema } from '../schemas/positiveNumber.js'
+import { checkedString, nonEmptyStringSchema, typed } from '../schemas/common.js'
+import { positiveNumberSchema } from '../schemas/primitives.js'
 
 /** A non-negative integer amount in a token's atomic units, as a string (`"1500000"`). */
 const atomicAmountSchema = checkedString((s) => /^\d+$/.test(s), 'expected an integer amount in atomic units')
 
 // The reference servers send `null` for absent optional fields as often as they leave them out.
 /** Scheme- or extension-specific data: any JSON object, or nothing. */
-export const extraSchema = z.optional(z.nullable(z.looseObject({})))
+export const extraSchema = z.optional(
+  typed((v): v is Record<string, unknown> | null => typeof v === 'object' && !Array.isArray(v), 'object or null'),
+)
 /** A text the server may leave out. */
-export const optionalTextSchema = z.optional(z.nullable(z.string()))
+export const optionalTextSchema = z.optional(typed((v): v is string | null => v === null || typeof v === 'string', 'string or null'))
 
 /** One way to pay, as an x402 v1 server lists it in the 402 body's `accepts`. */
 export const requirementV1Schema = z.looseObject({

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { booleanSchema } from '../schemas/primitives.js'
 import { listOf } from './listOf.js'
 import { extraSchema, optionalTextSchema, requirementV1Schema, requirementV2Schema, resourceInfoSchema } from './requirementSchemas.js'
 
@@ -24,7 +25,7 @@ export const paymentRequiredV2Schema = z.looseObject({
 
 /** The decoded `PAYMENT-RESPONSE` / `X-PAYMENT-RESPONSE` header: the settlement. */
 export const settleResponseSchema = z.looseObject({
-  success: z.boolean(),
+  success: booleanSchema,
   errorReason: optionalTextSchema,
   errorMessage: optionalTextSchema,
   payer: optionalTextSchema,
