@@ -1,12 +1,13 @@
 import * as z from 'zod/mini'
 import { nonEmptyStringSchema, oneOf, openEnum, rule, timestampSchema } from './common.js'
 import { priceSchema } from './price.js'
+import { numberSchema } from './primitives.js'
 
 /** The link models the contract names. */
 export const LINK_MODELS = ['payment', 'engagement'] as const
 
 // Not an integer ends the check (abort): the sum below would only repeat it.
-const shareSchema = z.number().check(
+const shareSchema = numberSchema.check(
   rule(Number.isSafeInteger, 'expected an integer', true),
   rule((n: number) => n >= 0, 'must be at least 0'),
 )

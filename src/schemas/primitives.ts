@@ -1,11 +1,13 @@
-import * as z from 'zod/mini'
 import { rule, typed } from './common.js'
 
 // Apart from common.ts: a schema built at a module's top level is in every bundle that imports
 // the module, and these are not needed by every endpoint.
 
+/** A finite number. */
+export const numberSchema = typed((v): v is number => Number.isFinite(v), 'number')
+
 /** A positive number (a time-out, a heartbeat interval). */
-export const positiveNumberSchema = z.number().check(rule((n: number) => n > 0, 'must be positive'))
+export const positiveNumberSchema = numberSchema.check(rule((n: number) => n > 0, 'must be positive'))
 
 /** `true` or `false`. */
 export const booleanSchema = typed((v): v is boolean => typeof v === 'boolean', 'boolean')
