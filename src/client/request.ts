@@ -48,9 +48,7 @@ function buildUrl(client: PayLinkClient, req: ApiRequest): string {
   const query = req.query ? `?${new URLSearchParams(req.query)}` : ''
   const url = `${client.baseUrl}${req.path}${query}`
   if (url.startsWith('/') && typeof location === 'undefined') {
-    throw new PayLinkConfigError(`baseUrl "${client.baseUrl}" is a path, which only works in a browser`, {
-      details: 'On a server (SSR, a script), give createPayLinkClient an absolute baseUrl.',
-    })
+    throw new PayLinkConfigError(`baseUrl "${client.baseUrl}" is a path: on a server (SSR, a script), give an absolute URL`)
   }
   return url
 }
