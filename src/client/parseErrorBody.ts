@@ -36,31 +36,28 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== 
  * empty body and a non-JSON body such as a gateway's HTML page. Never throws.
  */
 export function parseErrorBody(status: number, text: string): ParsedErrorBody {
-  const code = codeForStatus(status)
-  const message = `The API answered HTTP ${status}`
   const trimmed = text.trim()
-  let json: unknown
+  let json: Record<string, unknown> | undefined
   try {
-    // Only an object or an array counts, so `json` is one of those or `undefined`.
+    // Only an object or an array counts; anything else is read as text.
     if (/^[[{]/.test(trimmed)) json = JSON.parse(trimmed)
   } catch {
-    // Not JSON after all: read as text below.
+    // Not JSON after all: read as text.
   }
-  if (json === undefined) {
+  let page = ''
+  if (!json && /^<(!doctype|html|head|body)/i.test(trimmed)) {
     const title = /<title[^>]*>([^<]{1,200})<\/title>/i.exec(trimmed)?.[1]?.trim()
-    const html = /^<(!doctype|html|head|body)/i.test(trimmed) ? ` with an HTML page${title ? ` (${title})` : ''}` : ''
-    return { code, message: message + html, body: trimmed.slice(0, MAX_TEXT) || undefined }
+    page = ` with an HTML page${title ? ` (${title})` : ''}`
   }
-
-  const o = json as Record<string, unknown>
+  const o = json ?? {}
   // The contract nests the fields under `error`; other servers put them at the top. A string
   // `error` is the message.
   const e = (o.error && typeof o.error === 'object' && !Array.isArray(o.error) ? o.error : o) as Record<string, unknown>
   return {
-    code: str(e.code) ?? code,
-    message: str(o.error) ?? str(e.message) ?? message,
+    code: str(e.code) ?? codeForStatus(status),
+    message: str(o.error) ?? str(e.message) ?? `The API answered HTTP ${status}${page}`,
     requestId: str(e.requestId) ?? str(o.requestId),
     details: e.details,
-    body: json,
+    body: json ?? (trimmed.slice(0, MAX_TEXT) || undefined),
   }
 }
