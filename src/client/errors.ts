@@ -134,17 +134,13 @@ export type X402ErrorReason = 'malformed_base64' | 'malformed_json' | 'invalid_s
 export class PayLinkX402Error extends PayLinkError {
   override name = 'PayLinkX402Error' as const
   /** What was wrong with it. */
-  readonly reason: X402ErrorReason
+  declare readonly reason: X402ErrorReason
   /** What was being decoded, e.g. `PAYMENT-REQUIRED header`. */
-  readonly source: string
+  declare readonly source: string
 
-  constructor(init: { reason: X402ErrorReason; source: string; details?: string; cause?: unknown }) {
-    super(`Could not read the x402 ${init.source}: ${init.reason.replace(/_/g, ' ')}`, {
-      details: init.details,
-      cause: init.cause,
-    })
-    this.reason = init.reason
-    this.source = init.source
+  constructor({ details, cause, ...fields }: { reason: X402ErrorReason; source: string; details?: string; cause?: unknown }) {
+    super(`Could not read the x402 ${fields.source}: ${fields.reason.replace(/_/g, ' ')}`, { details, cause })
+    Object.assign(this, fields)
   }
 }
 
