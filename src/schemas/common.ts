@@ -27,8 +27,8 @@ export function openEnum<const T extends readonly string[]>(_known: T) {
 }
 
 /**
- * Any value that `is` accepts, typed by it. For the few types whose zod class costs more than
- * this check (`boolean`, `string | null`).
+ * Any value that `is` accepts, typed by it. For the primitive types whose zod classes cost more
+ * than this check: `number`, `boolean`, and the `… | null` of the x402 servers.
  */
 export function typed<T>(is: (value: unknown) => value is T, expected: string) {
   return z.unknown().check(rule(is, `expected ${expected}`, true)) as unknown as z.ZodMiniType<T, T>
