@@ -53,13 +53,23 @@ function buildUrl(client: PayLinkClient, req: ApiRequest): string {
   return url
 }
 
-function buildHeaders(client: PayLinkClient, req: ApiRequest): Headers {
-  const headers = new Headers(client.headers)
-  headers.set('Accept', 'application/json')
-  if (req.body !== undefined) headers.set('Content-Type', 'application/json')
-  for (const [name, value] of Object.entries(req.headers ?? {})) headers.set(name, value)
+// The client's own headers, lower-cased once per client: a plain record costs fetch less than a
+// Headers object per request, and lower case lets a later header replace one of any spelling.
+const baseHeaders = new WeakMap<PayLinkClient, Record<string, string>>()
+
+function lowerCased(target: Record<string, string>, headers: Record<string, string> | undefined) {
+  for (const name in headers) target[name.toLowerCase()] = headers[name]!
+  return target
+}
+
+function buildHeaders(client: PayLinkClient, req: ApiRequest): Record<string, string> {
+  let base = baseHeaders.get(client)
+  if (!base) baseHeaders.set(client, (base = { ...lowerCased({}, client.headers), accept: 'application/json' }))
+  const headers = { ...base }
+  if (req.body !== undefined) headers['content-type'] = 'application/json'
+  lowerCased(headers, req.headers)
   const key = apiKeyOf(client)
-  if (key) headers.set('X-API-Key', key)
+  if (key) headers['x-api-key'] = key
   return headers
 }
 
@@ -86,7 +96,7 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return untilAborted(wait, signal).finally(() => clearTimeout(timer))
 }
 
-async function attempt(client: PayLinkClient, req: ApiRequest, url: string, headers: Headers): Promise<Answer> {
+async function attempt(client: PayLinkClient, req: ApiRequest, url: string, headers: Record<string, string>): Promise<Answer> {
   req.signal?.throwIfAborted()
   const timeout = new AbortController()
   const timer = setTimeout(() => timeout.abort(), Math.min(client.timeoutMs, MAX_TIMER_MS))
@@ -139,11 +149,9 @@ function isRetryable(error: unknown): boolean {
 export async function request(client: PayLinkClient, req: ApiRequest): Promise<ApiResponse> {
   const url = buildUrl(client, req)
   const headers = buildHeaders(client, req)
-  const secrets = [apiKeyOf(client), headers.get('PAYMENT-SIGNATURE'), headers.get('X-PAYMENT')].filter(
-    (s): s is string => !!s,
-  )
+  const secrets = [apiKeyOf(client), headers['payment-signature'], headers['x-payment']].filter((s): s is string => !!s)
   // A POST is repeated only when the server can recognise the repeat (an Idempotency-Key).
-  const retryable = client.retry !== false && (req.method === 'GET' || headers.has('Idempotency-Key'))
+  const retryable = client.retry !== false && (req.method === 'GET' || 'idempotency-key' in headers)
   const attempts = retryable ? Math.max(1, (client.retry as { attempts: number }).attempts) : 1
 
   for (let attemptNo = 1; ; attemptNo++) {
