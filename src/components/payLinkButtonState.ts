@@ -1,16 +1,7 @@
 import type { PurchaseStatus } from '../payment/PurchaseStore.js'
 
-/** What a `PayLinkButton` shows, as its `data-state`. */
-export type PayLinkButtonState =
-  | 'loading'
-  | 'ready'
-  | 'signing'
-  | 'verifying'
-  | 'settled'
-  | 'failed'
-  | 'cancelled'
-  | 'unknown'
-  | 'disabled'
+/** What a `PayLinkButton` shows, as its `data-state`: a purchase's status (`idle` shows as `loading`), or `disabled`. */
+export type PayLinkButtonState = Exclude<PurchaseStatus, 'idle'> | 'disabled'
 
 /** What `payLinkButtonState` reads. */
 export interface PayLinkButtonStateInput {
