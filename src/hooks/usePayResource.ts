@@ -3,6 +3,7 @@ import type { PayLinkError } from '../client/errors.js'
 import type { PurchaseStatus } from '../payment/PurchaseStore.js'
 import { resourcePurchase } from '../payment/resourcePurchase.js'
 import { usePurchase } from '../payment/usePurchase.js'
+import { usePayLinkClient } from './PayLinkProvider.js'
 import type { Price } from '../schemas/common.js'
 import { DEFAULT_MAX_AMOUNT, type MaxAmount, maxAmountFor } from '../x402/maxAmount.js'
 import type { PaymentRequirement } from '../x402/paymentRequired.js'
@@ -46,10 +47,12 @@ function priceOf(requirement: PaymentRequirement | undefined): Price | undefined
  * The purchase state machine of any x402 URL, with `usePayLink`'s statuses and rules: the price
  * is read on mount (a GET without payment), a click asks for fresh requirements and signs once
  * (clicks while a purchase is in flight do nothing), a wallet refusal is `cancelled`, and a paid
- * request without a clear answer is `unknown`, where `pay` resends the same signed payment.
+ * request without a clear answer is `unknown`, where `pay` resends the same signed payment. Every
+ * hook under one `PayLinkProvider` that shows the same URL shares one purchase.
  */
 export function usePayResource(resource: string | undefined, { timeoutMs, ...options }: UsePayResourceOptions = {}) {
-  const store = useMemo(() => (resource ? resourcePurchase(resource, timeoutMs) : undefined), [resource, timeoutMs])
+  const client = usePayLinkClient('usePayResource')
+  const store = useMemo(() => (resource ? resourcePurchase(client, resource, timeoutMs) : undefined), [client, resource, timeoutMs])
   const purchase = usePurchase(store, options)
   return { ...purchase, price: priceOf(purchase.paymentRequired?.accepts[0]) }
 }

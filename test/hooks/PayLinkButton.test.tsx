@@ -510,6 +510,28 @@ describe('PayLinkButton with an x402 resource', () => {
     expect(signer.calls).toBe(1)
   })
 
+  test('a remount while the wallet is open resumes that purchase: one signature, one payment', async () => {
+    const payments = serve()
+    const wallet = gate()
+    const signer = createTestSigner()
+    const held = heldSigner(signer, wallet.promise)
+    const Wrapper = wrapperFor()
+    const first = render(<PayLinkButton resource={RESOURCE} signer={held} />, { wrapper: Wrapper })
+    await ready()
+    fireEvent.click(button())
+    await waitFor(() => expect(stateOf(button())).toBe('signing'))
+    first.unmount()
+    // The same provider, a new button (a route change and back): it shows the purchase under way.
+    render(<PayLinkButton resource={RESOURCE} signer={held} />, { wrapper: Wrapper })
+    expect(stateOf(button())).toBe('signing')
+    fireEvent.click(button())
+    wallet.resolve()
+    await waitFor(() => expect(stateOf(button())).toBe('settled'))
+    fireEvent.click(button())
+    expect(signer.calls).toBe(1)
+    expect(payments).toHaveLength(1)
+  })
+
   test('a price that cannot be read shows "Pay" without an amount', async () => {
     api.server.use(http.get(RESOURCE, () => HttpResponse.text('not x402', { status: 402 })))
     render(<PayLinkButton resource={RESOURCE} signer={createTestSigner()} />, { wrapper: wrapperFor() })
