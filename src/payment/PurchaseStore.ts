@@ -56,10 +56,6 @@ export type PurchaseGate<A> = (payment?: PendingPurchase) => Promise<GateAnswer<
 
 const IN_FLIGHT: readonly PurchaseStatus[] = ['signing', 'verifying']
 // A 4xx other than these means the server refused the request without acting on it.
-const AMBIGUOUS_STATUSES = [408, 409, 425, 429]
-
-/** Whether an HTTP status says that the server refused a paid request without acting on it (the purchase failed, nothing was paid). */
-export const isRefusal = (status: number) => status >= 400 && status < 500 && !AMBIGUOUS_STATUSES.includes(status)
 
 function isExpired(required: PaymentRequired): boolean {
   return Date.now() - required.receivedAt >= Math.min(...required.accepts.map((r) => r.maxTimeoutSeconds)) * 1000

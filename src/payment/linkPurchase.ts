@@ -2,7 +2,8 @@ import { verifyPayment } from '../actions/verifyPayment.js'
 import type { PayLinkClient } from '../client/createPayLinkClient.js'
 import { PayLinkHttpError } from '../client/errors.js'
 import type { Payment, SettlementProof } from '../schemas/payment.js'
-import { createPurchaseStore, isRefusal, type PurchaseStore } from './PurchaseStore.js'
+import { isRefusal } from '../x402/isRefusal.js'
+import { createPurchaseStore, type PurchaseStore } from './PurchaseStore.js'
 
 /** What the 402 gate of a link sends back for an accepted payment. */
 export interface LinkPurchaseResult {

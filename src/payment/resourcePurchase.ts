@@ -4,7 +4,8 @@ import { decodePaymentRequired } from '../x402/paymentRequired.js'
 import { decodePaymentResponse, paymentHeaderName } from '../x402/paymentHeaders.js'
 import type { SettleResponse } from '../x402/schemas.js'
 import { sendX402 } from '../x402/sendX402.js'
-import { createPurchaseStore, isRefusal, type PurchaseStore } from './PurchaseStore.js'
+import { isRefusal } from '../x402/isRefusal.js'
+import { createPurchaseStore, type PurchaseStore } from './PurchaseStore.js'
 
 /** What an x402 URL sends back for an accepted payment. */
 export interface ResourcePurchaseResult {

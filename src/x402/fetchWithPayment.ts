@@ -3,6 +3,7 @@ import { createPaymentHeader, type PaymentHeader } from './createPaymentHeader.j
 import { decodePaymentRequired } from './paymentRequired.js'
 import { decodePaymentResponse } from './paymentHeaders.js'
 import { selectPaymentRequirement, type SelectPaymentRequirementOptions } from './selectPaymentRequirement.js'
+import { isRefusal } from './isRefusal.js'
 import { sendX402, type X402Answer } from './sendX402.js'
 
 /** Options of `fetchWithPayment`: the signer, the spend cap, and the transport. */
@@ -80,10 +81,13 @@ export async function fetchWithPayment(
   try {
     paid = await sendX402(request, sendOptions)
   } catch (cause) {
-    if (signal.aborted) throw cause
+    // Even when the caller cancelled: the payment had left, so its outcome, not the abort, is the news.
     throw unknownOutcome('the paid request got no answer', { cause, paymentHeader: payment })
   }
-  if (paid.response.status !== 402) return paid.response
+  const { status } = paid.response
+  // A plain refusal (most 4xx) or success is an answer; a 5xx, 408 or 429 may have come after settling.
+  if (status !== 402 && (status < 400 || isRefusal(status))) return paid.response
+  if (status !== 402) throw unknownOutcome(`the server answered the paid request with HTTP ${status}`, { paymentHeader: payment })
   const reason = refusalReason(paid)
   throw unknownOutcome(`the server answered the paid request with 402 (${reason ?? 'no reason given'})`, {
     x402Reason: reason,
