@@ -14,6 +14,7 @@ const hookTests = ['test/hooks/**/*.test.{ts,tsx}']
 const entries = {
   index: 'src/index.ts',
   client: 'src/client.ts',
+  query: 'src/query.ts',
   server: 'src/server.ts',
   mock: 'src/mock.ts',
   'mock/browser': 'src/mock/browser.ts',

@@ -1,6 +1,9 @@
 import type { Plugin } from 'vite'
 
-const REACT = /^(react|react-dom|@tanstack\/react-query)(\/|$)/
+// React itself is what makes a module client-only. TanStack Query's queryOptions, keepPreviousData
+// and replaceEqualDeep run on a server too, so the query factories (@paylink/react/query) stay
+// usable from a Server Component for prefetching.
+const REACT = /^(react|react-dom)(\/|$)/
 const DIRECTIVE = /^(['"])use client\1;?\s*/
 
 /**

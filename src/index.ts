@@ -12,16 +12,7 @@ export { type UseBridgeStatusOptions, useBridgeStatus } from './hooks/useBridgeS
 export { type UseFeeEstimateOptions, useFeeEstimate } from './hooks/useFeeEstimate.js'
 export { type UsePayLinkOptions, usePayLink } from './hooks/usePayLink.js'
 export type { PolledQueryResult } from './hooks/usePolledQuery.js'
-export { payLinkKeys } from './query/payLinkKeys.js'
-export { getLinkQueryOptions } from './query/getLinkQueryOptions.js'
-export { getPaymentQueryOptions, paymentLifecycle } from './query/getPaymentQueryOptions.js'
-export { getBridgeStatusQueryOptions, transferLifecycle } from './query/getBridgeStatusQueryOptions.js'
-export { estimateFeesQueryOptions } from './query/estimateFeesQueryOptions.js'
-export { createLinkMutationOptions } from './query/createLinkMutationOptions.js'
-export { type VerifyPaymentVariables, verifyPaymentMutationOptions } from './query/verifyPaymentMutationOptions.js'
-export { createAttentionTokenMutationOptions } from './query/createAttentionTokenMutationOptions.js'
-export { type Lifecycle, type PollingOptions, pollUntilSettled } from './query/pollUntilSettled.js'
-export type { PayLinkMutationOptions, PayLinkQueryOptions } from './query/types.js'
+export * from './query.js'
 export type { PayOptions, PurchaseState, PurchaseStatus } from './payment/PurchaseStore.js'
 export {
   BridgeStatusBadge,

@@ -13,6 +13,8 @@ const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
   bin: Record<string, string>
 }
 const REACT = /^(react|react-dom|@tanstack\/react-query)(\/|$)/
+// What makes a built file client-only (and so start with "use client"): React itself.
+const CLIENT_ONLY = /^(react|react-dom)(\/|$)/
 const USE_CLIENT = /^"use client";\n/
 
 // The library build of vite.config.ts, in memory: what `npm run build` writes to dist/ (less the
@@ -66,11 +68,14 @@ describe('the library build', () => {
     for (const subpath of ['./client', './server', './mock', './mock/browser', './evm', './x402']) {
       expect(reaches(subpath), subpath).toEqual([])
     }
+    // The query factories use TanStack Query's server-safe helpers and nothing of React.
+    expect(reaches('./query')).toEqual(['@tanstack/react-query'])
+    expect(USE_CLIENT.test(chunks.get('query.js')?.code ?? '')).toBe(false)
   })
 
   it('starts with "use client" exactly the files that reach React', () => {
     for (const [fileName, chunk] of chunks) {
-      const reachesReact = [...externalsOf(fileName)].some((id) => REACT.test(id))
+      const reachesReact = [...externalsOf(fileName)].some((id) => CLIENT_ONLY.test(id))
       expect(USE_CLIENT.test(chunk.code), fileName).toBe(reachesReact)
       expect(chunk.code.match(/["']use client["']/g)?.length ?? 0, fileName).toBe(reachesReact ? 1 : 0)
     }
@@ -82,7 +87,7 @@ describe('the library build', () => {
     const all = new Set([...chunks.keys()].flatMap((f) => [...externalsOf(f)]))
     const packageOf = (id: string) => id.split('/').slice(0, id.startsWith('@') ? 2 : 1).join('/')
     expect([...all].filter((id) => !id.startsWith('node:') && !declared.has(packageOf(id)))).toEqual([])
-    for (const subpath of ['.', './client', './mock/browser', './evm', './x402']) {
+    for (const subpath of ['.', './client', './query', './mock/browser', './evm', './x402']) {
       expect([...externalsOf(entryFile(subpath))].filter((id) => id.startsWith('node:')), subpath).toEqual([])
     }
   })
@@ -90,7 +95,7 @@ describe('the library build', () => {
   it('needs the optional peers only in their own entries: viem not at run time, msw in the mock', () => {
     expect(pkg.peerDependenciesMeta).toEqual({ msw: { optional: true }, viem: { optional: true } })
     const users = (peer: string) =>
-      ['.', './client', './server', './mock', './mock/browser', './evm', './x402'].filter((s) =>
+      ['.', './client', './query', './server', './mock', './mock/browser', './evm', './x402'].filter((s) =>
         [...externalsOf(entryFile(s))].some((id) => packageOf(id) === peer),
       )
     const packageOf = (id: string) => id.split('/')[0]

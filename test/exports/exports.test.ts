@@ -5,6 +5,7 @@ import * as mock from '../../src/mock.js'
 import * as mockBrowser from '../../src/mock/browser.js'
 import * as server from '../../src/server.js'
 import * as x402 from '../../src/x402.js'
+import * as query from '../../src/query.js'
 
 // The public surface of each entry: a change here is a change of the package's API, so it must
 // show up in review as an edited snapshot (`npx vitest run test/exports -u`), never by accident.
@@ -158,6 +159,24 @@ describe('the names each entry exports', () => {
     `)
   })
 
+  it('@paylink/react/query', () => {
+    expect(names(query)).toMatchInlineSnapshot(`
+      [
+        "createAttentionTokenMutationOptions",
+        "createLinkMutationOptions",
+        "estimateFeesQueryOptions",
+        "getBridgeStatusQueryOptions",
+        "getLinkQueryOptions",
+        "getPaymentQueryOptions",
+        "payLinkKeys",
+        "paymentLifecycle",
+        "pollUntilSettled",
+        "transferLifecycle",
+        "verifyPaymentMutationOptions",
+      ]
+    `)
+  })
+
   it('@paylink/react/x402', () => {
     expect(names(x402)).toMatchInlineSnapshot(`
       [
@@ -182,6 +201,6 @@ describe('the names each entry exports', () => {
   })
 
   it('the root re-exports the whole client and x402 entries, so one import serves all', () => {
-    expect(names(root)).toEqual(expect.arrayContaining([...names(client), ...names(x402)]))
+    expect(names(root)).toEqual(expect.arrayContaining([...names(client), ...names(x402), ...names(query)]))
   })
 })
