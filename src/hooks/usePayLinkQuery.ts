@@ -2,10 +2,15 @@ import { type QueryKey, useQuery, type UseQueryOptions } from '@tanstack/react-q
 import type { PayLinkError } from '../client/errors.js'
 import type { PayLinkQueryOptions } from '../query/types.js'
 
-/** `useQuery` with a factory's options over the caller's `query` bag: the key and fetcher stay ours, and both `enabled` must allow it. */
+/**
+ * `useQuery` with a factory's options under the caller's `query` bag: the caller's options win
+ * (`staleTime`, `retry`, `refetchInterval`, …), but the key and fetcher stay ours, and both
+ * `enabled` must allow it.
+ */
 export function usePayLinkQuery<T, K extends QueryKey>(
   options: UseQueryOptions<T, PayLinkError, T, K> & { queryKey: K },
   query: PayLinkQueryOptions<T, K> | undefined,
 ) {
-  return useQuery({ ...query, ...options, enabled: options.enabled !== false && query?.enabled !== false })
+  const enabled = options.enabled !== false && query?.enabled !== false
+  return useQuery({ ...options, ...query, queryKey: options.queryKey, queryFn: options.queryFn, enabled })
 }

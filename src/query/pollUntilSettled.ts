@@ -73,10 +73,11 @@ export function pollUntilSettled<T extends { status: string }>(
     structuralSharing: (previous: unknown, next: unknown): T => {
       const seen = (previous as T | undefined)?.status
       const received = (next as T).status
-      // Statuses this version does not know (rank -1) are never taken for a step back.
+      // Statuses this version does not know (rank -1) are never taken for a step back, but nothing
+      // replaces a terminal status.
       if (seen !== undefined && seen !== received) {
         const to = rank(lifecycle, received)
-        if (to >= 0 && to <= rank(lifecycle, seen)) {
+        if (isTerminal(lifecycle, seen) || (to >= 0 && to <= rank(lifecycle, seen))) {
           onRegression(seen, received)
           return previous as T
         }

@@ -1,5 +1,4 @@
 import { act, renderHook, waitFor } from '@testing-library/react'
-import { StrictMode, type ReactNode } from 'react'
 import { PayLinkValidationError } from '../../src/client.js'
 import { useAttentionToken } from '../../src/hooks/useAttentionToken.js'
 import { useCreateLink } from '../../src/hooks/useCreateLink.js'
@@ -16,15 +15,6 @@ const input = {
   model: 'payment' as const,
   splits: { creator: 9_000, platform: 1_000 },
   price: { amount: '2.00', currency: 'USDC' },
-}
-
-function strictWrapper() {
-  const Inner = wrapperFor()
-  return ({ children }: { children: ReactNode }) => (
-    <StrictMode>
-      <Inner>{children}</Inner>
-    </StrictMode>
-  )
 }
 
 test('useCreateLink creates a link and reading it back costs no request', async () => {
@@ -57,12 +47,6 @@ test('the caller’s onSuccess runs after the link is cached', async () => {
   expect(onSuccess.mock.calls[0]![0]).toEqual(link)
 })
 
-test('StrictMode double mounting sends a mutation once', async () => {
-  const { result } = renderHook(() => useCreateLink(), { wrapper: strictWrapper() })
-  await act(() => result.current.mutateAsync(input))
-  expect(api.count('POST', '/links')).toBe(1)
-})
-
 test('useVerifyPayment prices a link through the 402 gate', async () => {
   const { result } = renderHook(() => useVerifyPayment(), { wrapper: wrapperFor() })
   const answer = await act(() => result.current.mutateAsync({ code: MOCK_LINKS.demo }))
@@ -92,4 +76,9 @@ test('useAttentionToken surfaces a server error', async () => {
   await waitFor(() => expect(result.current.isError).toBe(true))
   expect(result.current.error).toMatchObject({ name: 'PayLinkHttpError', status: 503 })
   expect(api.count('POST', '/attention/token')).toBe(1)
+})
+
+test('a mutation hook outside the provider names itself and the provider', () => {
+  vi.spyOn(console, 'error').mockImplementation(() => {})
+  expect(() => renderHook(() => useCreateLink())).toThrow(/useCreateLink must be used inside <PayLinkProvider>/)
 })

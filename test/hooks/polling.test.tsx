@@ -116,6 +116,32 @@ test('a status that moves backwards is ignored and reported, not shown', async (
   expect(shown.slice(shown.indexOf('completed'))).not.toContain('in_transit')
 })
 
+test('nothing replaces a terminal status, not even one this version does not know', async () => {
+  const answers = ['completed', 'teleporting']
+  let i = 0
+  api.server.use(
+    http.get('*/pub/v1/bridge/status/:id', ({ params }) =>
+      HttpResponse.json({
+        id: params.id,
+        status: answers[Math.min(i++, answers.length - 1)],
+        sourceChain: 'solana',
+        destinationChain: 'base',
+        asset: 'USDC',
+        amount: '10',
+        createdAt: '2026-01-01T00:00:00Z',
+        updatedAt: '2026-01-01T00:00:00Z',
+      }),
+    ),
+  )
+  const onRegression = vi.fn()
+  const { result } = renderHook(() => useBridgeStatus('tr_custom', { polling: { onRegression } }), { wrapper: wrapperFor() })
+  await advance(0)
+  expect(result.current.data?.status).toBe('completed')
+  await act(() => result.current.refetch())
+  expect(result.current.data?.status).toBe('completed')
+  expect(onRegression).toHaveBeenCalledWith('completed', 'teleporting')
+})
+
 test('polling gives up after maxDurationMs and reports isStale', async () => {
   api.mock.useScenario('transfer-stuck-in-transit')
   const { result } = renderHook(

@@ -122,3 +122,10 @@ test('unmounting aborts the in-flight request and updates nothing afterwards', a
   await waitFor(() => expect(aborted).toBe(true))
   expect(errors).not.toHaveBeenCalled()
 })
+
+test('the caller’s TanStack options win over the factory’s (here a query-level retry)', async () => {
+  api.mock.inject('getLink', { status: 503, times: 1 })
+  const { result } = renderHook(() => useLink(MOCK_LINKS.demo, { query: { retry: 1, retryDelay: 0 } }), { wrapper: wrapperFor() })
+  await waitFor(() => expect(result.current.isSuccess).toBe(true))
+  expect(api.count('GET', `/links/${MOCK_LINKS.demo}`)).toBe(2)
+})
