@@ -116,7 +116,8 @@ export const AttentionTracker = forwardRef<HTMLElement, AttentionTrackerProps>(f
       stopObserving()
       reporter.stop()
     }
-  }, [consent, code, viewerId, heartbeatSeconds, minDwellMs, idleTimeoutMs])
+    // Root: another element type is another DOM node, which must be observed instead.
+  }, [consent, code, viewerId, heartbeatSeconds, minDwellMs, idleTimeoutMs, Root])
 
   // Attention not yet reported is sent when the content goes away, as on pagehide. A withdrawn
   // consent sends nothing more.

@@ -84,7 +84,7 @@ export interface BridgeStatusBadgeProps extends Omit<HTMLAttributes<HTMLDivEleme
   polling?: PollingOptions
   /** Texts to replace. Defaults to `defaultBridgeStatusBadgeLabels`. */
   labels?: Partial<BridgeStatusBadgeLabels>
-  /** The locale of durations and times. Defaults to the runtime's locale. */
+  /** The locale of durations and times. Defaults to `'en-US'`, the labels' language: the same on the server and in the browser, so hydration matches. */
   locale?: string
   /** Leaves out the library's classes, keeping the structure and data attributes. Defaults to `false`. */
   unstyled?: boolean
@@ -92,7 +92,7 @@ export interface BridgeStatusBadgeProps extends Omit<HTMLAttributes<HTMLDivEleme
 
 /** A live status badge for a cross-chain transfer, followed until it completes, fails or is refunded. */
 export const BridgeStatusBadge = forwardRef<HTMLDivElement, BridgeStatusBadgeProps>(function BridgeStatusBadge(
-  { transferId, explorerUrl, linkTarget, polling, labels: customLabels, locale, unstyled = false, className, ...rest },
+  { transferId, explorerUrl, linkTarget, polling, labels: customLabels, locale = 'en-US', unstyled = false, className, ...rest },
   ref,
 ) {
   const labels = { ...defaultBridgeStatusBadgeLabels, ...customLabels }

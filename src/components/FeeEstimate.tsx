@@ -74,7 +74,7 @@ export interface FeeEstimateProps extends Omit<HTMLAttributes<HTMLDivElement>, '
   onRetry?: (event: MouseEvent<HTMLButtonElement>) => void
   /** Texts to replace. Defaults to `defaultFeeEstimateLabels`. */
   labels?: Partial<FeeEstimateLabels>
-  /** The locale of amounts, durations and times. Defaults to the runtime's locale. */
+  /** The locale of amounts, durations and times. Defaults to `'en-US'`, the labels' language: the same on the server and in the browser, so hydration matches. */
   locale?: string
   /** Leaves out the library's classes, keeping the structure and data attributes. Defaults to `false`. */
   unstyled?: boolean
@@ -82,7 +82,7 @@ export interface FeeEstimateProps extends Omit<HTMLAttributes<HTMLDivElement>, '
 
 /** The fees and time of a cross-chain transfer, re-quoted when the quote expires. */
 export const FeeEstimate = forwardRef<HTMLDivElement, FeeEstimateProps>(function FeeEstimate(
-  { sourceChain, destinationChain, asset, amount, onRetry, labels: customLabels, locale, unstyled = false, className, ...rest },
+  { sourceChain, destinationChain, asset, amount, onRetry, labels: customLabels, locale = 'en-US', unstyled = false, className, ...rest },
   ref,
 ) {
   const labels = { ...defaultFeeEstimateLabels, ...customLabels }

@@ -45,7 +45,7 @@ interface PayLinkButtonOwnProps extends Omit<ButtonHTMLAttributes<HTMLButtonElem
   asChild?: boolean | undefined
   /** Texts to replace; the rest stay English (`defaultPayLinkButtonLabels`). Defaults to none. */
   labels?: Partial<PayLinkButtonLabels> | undefined
-  /** The locale of the price and the split, for `Intl`. Defaults to the runtime's locale. */
+  /** The locale of the price and the split, for `Intl`. Defaults to `'en-US'`, the labels' language: the same on the server and in the browser, so hydration matches. */
   locale?: string | undefined
   /** Drops the package's classes (and so its look), keeping the structure and the data attributes. Defaults to `false`. */
   unstyled?: boolean | undefined
@@ -91,7 +91,7 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
     showSplit = false,
     asChild = false,
     labels: labelOverrides,
-    locale,
+    locale = 'en-US',
     unstyled = false,
     className,
     disabled = false,
@@ -187,7 +187,8 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
   const nativelyDisabled = !asChild && state === 'disabled'
   const rootProps = {
     'data-state': state,
-    'aria-labelledby': split ? `${labelId} ${detailId}` : statusShown ? `${labelId} ${statusId}` : labelId,
+    // A consumer's aria-label must be able to rename the button, and aria-labelledby would win over it.
+    'aria-labelledby': rest['aria-label'] ? undefined : split ? `${labelId} ${detailId}` : statusShown ? `${labelId} ${statusId}` : labelId,
     'aria-busy': state === 'signing' || state === 'verifying' ? true : undefined,
     // In flight the button stays focusable (aria-disabled, not disabled): focus is not thrown away mid-purchase.
     'aria-disabled': !actionable && !nativelyDisabled ? true : undefined,

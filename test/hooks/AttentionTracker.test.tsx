@@ -207,6 +207,18 @@ test('heartbeats come every heartbeatSeconds once minDwellMs is reached, with th
   ])
 })
 
+test('changing the root element type keeps tracking the new element', async () => {
+  const t = setup({ heartbeatSeconds: 2, minDwellMs: 1_000 })
+  t.rerender({ as: 'section' })
+  const section = screen.getByTestId('tracker')
+  expect(section.tagName).toBe('SECTION')
+  const observed = [...FakeIntersectionObserver.live].flatMap((o) => [...o.targets])
+  expect(observed).toEqual([section])
+  scrollTo(1)
+  await read(4_000)
+  expect(t.last()).toMatchObject({ activeMs: 4_000 })
+})
+
 test('the heartbeat interval defaults to the token’s heartbeatSeconds', async () => {
   const t = setup()
   scrollTo(1)

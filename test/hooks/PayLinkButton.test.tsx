@@ -402,6 +402,12 @@ describe('PayLinkButton', () => {
   })
 })
 
+test('a consumer’s aria-label renames the button', async () => {
+  render(<PayLinkButton code={code} signer={createTestSigner()} maxAmount={cap} aria-label="Buy the article" />, { wrapper: wrapperFor() })
+  await ready()
+  expect(button()).toHaveAccessibleName('Buy the article')
+})
+
 describe('PayLinkButton with an x402 resource', () => {
   const RESOURCE = 'https://paid.test/article'
   const offer = encodeBase64Json({
