@@ -29,6 +29,16 @@ export type VerifyPaymentResult =
       paymentResponse: SettleResponse | undefined
     }
 
+// The payment went through (the body says so): a settlement header we cannot read must not turn
+// that into an error, which would leave the purchase unknown for good.
+function readSettlement(headers: Headers) {
+  try {
+    return decodePaymentResponse(headers)
+  } catch {
+    return undefined
+  }
+}
+
 /**
  * Asks the 402 gate to price a link (no `paymentHeader`) or to verify and settle a signed payment
  * (`POST /pub/v1/payments/verify`).
@@ -55,5 +65,5 @@ export async function verifyPayment(
     return { status: 'payment-required', paymentRequired: decodePaymentRequired({ headers: response.headers, body: response.data }) }
   }
   const { payment, proof } = validate(verifiedPaymentSchema, response.data, 'verifyPayment', 'response')
-  return { status: 'paid', payment, proof, paymentResponse: decodePaymentResponse(response.headers) }
+  return { status: 'paid', payment, proof, paymentResponse: readSettlement(response.headers) }
 }

@@ -78,6 +78,18 @@ function apiRoot(baseUrl: string): string {
   return trimmed.endsWith('/pub/v1') ? trimmed : `${trimmed}/pub/v1`
 }
 
+// An undefined field keeps its default; NaN or a negative number would retry for ever or at once.
+function retryPolicy(retry: Partial<RetryPolicy> | undefined): Readonly<RetryPolicy> {
+  const policy = { ...defaultRetryPolicy }
+  for (const [name, value] of Object.entries(retry ?? {}) as [keyof RetryPolicy, number | undefined][]) {
+    if (value === undefined) continue
+    if (!(value >= 0)) throw new PayLinkConfigError(`retry.${name} must be a number of at least 0`)
+    policy[name] = value
+  }
+  if (!Number.isInteger(policy.attempts) || policy.attempts < 1) throw new PayLinkConfigError('retry.attempts must be a whole number of at least 1')
+  return Object.freeze(policy)
+}
+
 /** Creates a client for the PayLink API. Throws a `PayLinkConfigError` for an unusable or unsafe configuration. */
 export function createPayLinkClient(options: PayLinkClientOptions): PayLinkClient {
   // A key passed as a header is a key all the same: it moves out of `headers` so that it gets the
@@ -103,7 +115,7 @@ export function createPayLinkClient(options: PayLinkClientOptions): PayLinkClien
     fetch: options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init)),
     headers: Object.freeze(headers),
     timeoutMs,
-    retry: options.retry === false ? false : Object.freeze({ ...defaultRetryPolicy, ...options.retry }),
+    retry: options.retry === false ? false : retryPolicy(options.retry),
   })
   if (apiKey) apiKeys.set(client, apiKey)
   return client

@@ -103,7 +103,10 @@ async function attempt(client: PayLinkClient, req: ApiRequest, url: string, head
   const signal = req.signal ? AbortSignal.any([req.signal, timeout.signal]) : timeout.signal
   try {
     // JSON.stringify(undefined) is undefined: no body.
-    const response = await client.fetch(url, { method: req.method, headers, body: JSON.stringify(req.body), signal })
+    // With a key, a redirect is not followed: fetch would carry X-API-Key to wherever it points
+    // (it strips only Authorization and Cookie across origins). The 3xx becomes a PayLinkHttpError.
+    const redirect = 'x-api-key' in headers ? 'manual' : 'follow'
+    const response = await client.fetch(url, { method: req.method, headers, body: JSON.stringify(req.body), signal, redirect })
     // The time-out covers the body too: a server that stalls mid-body is as stuck as one that never
     // answers. Not every fetch errors the body when its signal aborts after the headers (mocks such
     // as MSW, polyfills), so the read races the signal itself.

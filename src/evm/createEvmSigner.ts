@@ -64,7 +64,8 @@ export function createEvmSigner(source: EvmSignerSource): PaymentSigner {
         to: requirement.payTo as Address,
         value: requirement.amount,
         validAfter: String(now - CLOCK_SKEW_SECONDS),
-        validBefore: String(now + requirement.maxTimeoutSeconds),
+        // Whole seconds: a fractional maxTimeoutSeconds would make the uint256 unencodable.
+        validBefore: String(now + Math.floor(requirement.maxTimeoutSeconds)),
         nonce: randomNonce(),
       }
       const signature = await sign({

@@ -186,6 +186,18 @@ describe('verifyPayment', () => {
 
     expect(result).toEqual({ status: 'paid', payment: paymentFixture, proof: proofFixture, paymentResponse: undefined })
   })
+
+  it('keeps a payment that went through when its settlement header cannot be read', async () => {
+    server.use(
+      http.post(`${API}/payments/verify`, () =>
+        HttpResponse.json({ payment: paymentFixture, proof: proofFixture }, { headers: { 'PAYMENT-RESPONSE': 'not base64!!' } }),
+      ),
+    )
+
+    const result = await verifyPayment(makeClient(), { code: 'lnk_abc123' }, { paymentHeader: paymentPayloadV2 })
+
+    expect(result).toEqual({ status: 'paid', payment: paymentFixture, proof: proofFixture, paymentResponse: undefined })
+  })
 })
 
 describe('getPayment', () => {

@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw'
 import {
   createAttentionToken,
+  createPayLinkClient,
   createLink,
   type CreateLinkInput,
   estimateFees,
@@ -204,4 +205,12 @@ describe('responses the contract tolerates', () => {
 
     await expect(getLink(makeClient(), 'lnk_abc123')).resolves.toEqual(minimal)
   })
+})
+
+test('a retry policy with a missing or impossible number is refused when the client is made, not retried for ever', () => {
+  expect(() => createPayLinkClient({ baseUrl: 'https://api.paylink.test', retry: { attempts: Number.NaN } })).toThrow(/retry.attempts/)
+  expect(() => createPayLinkClient({ baseUrl: 'https://api.paylink.test', retry: { attempts: 0 } })).toThrow(/retry.attempts/)
+  expect(() => createPayLinkClient({ baseUrl: 'https://api.paylink.test', retry: { baseDelayMs: -1 } })).toThrow(/retry.baseDelayMs/)
+  const client = createPayLinkClient({ baseUrl: 'https://api.paylink.test', retry: { attempts: undefined, baseDelayMs: 10 } })
+  expect(client.retry).toMatchObject({ attempts: 3, baseDelayMs: 10 })
 })
