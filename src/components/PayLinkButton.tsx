@@ -1,5 +1,6 @@
 import {
   type ButtonHTMLAttributes,
+  type MouseEvent,
   Children,
   cloneElement,
   forwardRef,
@@ -194,7 +195,9 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
     'aria-disabled': !actionable && !nativelyDisabled ? true : undefined,
     ...rest,
     className: rootClassName('paylink-button', unstyled, className),
-    onClick: composeEventHandlers(onClick, () => {
+    onClick: composeEventHandlers(onClick, (event: MouseEvent<HTMLButtonElement>) => {
+      // An <a href> as the child (asChild) must not navigate away while the wallet is open.
+      if (asChild) event.preventDefault()
       if (actionable) void purchase.pay()
     }),
   }

@@ -354,7 +354,8 @@ describe('PayLinkButton', () => {
     expect(link).toHaveClass('paylink-root', 'paylink-button', 'ours', 'theirs')
     expect(link).toHaveAccessibleName('Pay 1.50 USDC')
     expect(ref.current).toBe(link)
-    fireEvent.click(link)
+    // fireEvent returns false when the click was prevented: the link does not navigate mid-purchase.
+    expect(fireEvent.click(link)).toBe(false)
     await waitFor(() => expect(stateOf(link)).toBe('settled'))
     expect(onClick).toHaveBeenCalledTimes(1)
     expect(signer.calls).toBe(1)
