@@ -27,6 +27,25 @@ function setVisibility(state: 'visible' | 'hidden') {
 
 const transferPath = (id: string) => `/bridge/status/${id}`
 
+/** Answers every transfer with these statuses in turn (the last one from then on). */
+function answerStatuses(answers: string[]) {
+  let i = 0
+  api.server.use(
+    http.get('*/pub/v1/bridge/status/:id', ({ params }) =>
+      HttpResponse.json({
+        id: params.id,
+        status: answers[Math.min(i++, answers.length - 1)],
+        sourceChain: 'solana',
+        destinationChain: 'base',
+        asset: 'USDC',
+        amount: '10',
+        createdAt: '2026-01-01T00:00:00Z',
+        updatedAt: '2026-01-01T00:00:00Z',
+      }),
+    ),
+  )
+}
+
 test('a transfer is followed to completed, with back-off, and never asked again after', async () => {
   // The mock's clock is the faked Date: it moves one step per 5 s from the start.
   api.mock.reset()
@@ -77,22 +96,7 @@ test('no request while the document is hidden; polling resumes when it is visibl
 })
 
 test('a status that moves backwards is ignored and reported, not shown', async () => {
-  const answers = ['in_transit', 'pending', 'completed', 'in_transit']
-  let i = 0
-  api.server.use(
-    http.get('*/pub/v1/bridge/status/:id', ({ params }) =>
-      HttpResponse.json({
-        id: params.id,
-        status: answers[Math.min(i++, answers.length - 1)],
-        sourceChain: 'solana',
-        destinationChain: 'base',
-        asset: 'USDC',
-        amount: '10',
-        createdAt: '2026-01-01T00:00:00Z',
-        updatedAt: '2026-01-01T00:00:00Z',
-      }),
-    ),
-  )
+  answerStatuses(['in_transit', 'pending', 'completed', 'in_transit'])
   const onRegression = vi.fn()
   const shown: string[] = []
   const { result } = renderHook(
@@ -117,22 +121,7 @@ test('a status that moves backwards is ignored and reported, not shown', async (
 })
 
 test('nothing replaces a terminal status, not even one this version does not know', async () => {
-  const answers = ['completed', 'teleporting']
-  let i = 0
-  api.server.use(
-    http.get('*/pub/v1/bridge/status/:id', ({ params }) =>
-      HttpResponse.json({
-        id: params.id,
-        status: answers[Math.min(i++, answers.length - 1)],
-        sourceChain: 'solana',
-        destinationChain: 'base',
-        asset: 'USDC',
-        amount: '10',
-        createdAt: '2026-01-01T00:00:00Z',
-        updatedAt: '2026-01-01T00:00:00Z',
-      }),
-    ),
-  )
+  answerStatuses(['completed', 'teleporting'])
   const onRegression = vi.fn()
   const { result } = renderHook(() => useBridgeStatus('tr_custom', { polling: { onRegression } }), { wrapper: wrapperFor() })
   await advance(0)
