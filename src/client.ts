@@ -13,7 +13,7 @@ export {
   type PayLinkClientOptions,
   type RetryPolicy,
 } from './client/createPayLinkClient.js'
-export type { PayLinkRequestOptions } from './client/request.js'
+export type { PayLinkRequestOptions } from './client/transport.js'
 export {
   PayLinkConfigError,
   type PayLinkEndpoint,

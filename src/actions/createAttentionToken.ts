@@ -1,5 +1,5 @@
 import type { PayLinkClient } from '../client/createPayLinkClient.js'
-import { type PayLinkRequestOptions, request } from '../client/request.js'
+import { type PayLinkRequestOptions, send } from '../client/transport.js'
 import { validate } from '../client/validate.js'
 import {
   type AttentionSession,
@@ -15,7 +15,7 @@ export async function createAttentionToken(
   options: PayLinkRequestOptions = {},
 ): Promise<AttentionSession> {
   const body = validate(attentionTokenInputSchema, input, 'createAttentionToken', 'input')
-  const { data } = await request(client, {
+  const { data } = await send(client, {
     endpoint: 'createAttentionToken',
     method: 'POST',
     path: '/attention/token',

@@ -1,5 +1,5 @@
 import type { PayLinkClient } from '../client/createPayLinkClient.js'
-import { type PayLinkRequestOptions, request } from '../client/request.js'
+import { type PayLinkRequestOptions, send } from '../client/transport.js'
 import { validate } from '../client/validate.js'
 import { type CreateLinkInput, createLinkInputSchema, type Link, linkSchema } from '../schemas/link.js'
 
@@ -14,6 +14,6 @@ export async function createLink(
   options: PayLinkRequestOptions = {},
 ): Promise<Link> {
   const body = validate(createLinkInputSchema, input, 'createLink', 'input')
-  const { data } = await request(client, { endpoint: 'createLink', method: 'POST', path: '/links', body, signal: options.signal })
+  const { data } = await send(client, { endpoint: 'createLink', method: 'POST', path: '/links', body, signal: options.signal })
   return validate(linkSchema, data, 'createLink', 'response')
 }

@@ -1,5 +1,5 @@
 import type { PayLinkClient } from '../client/createPayLinkClient.js'
-import { type PayLinkRequestOptions, request } from '../client/request.js'
+import { type PayLinkRequestOptions, send } from '../client/transport.js'
 import { validate } from '../client/validate.js'
 import { type FeeEstimate, type FeeEstimateParams, feeEstimateParamsSchema, feeEstimateSchema } from '../schemas/fees.js'
 
@@ -13,7 +13,7 @@ export async function estimateFees(
   options: PayLinkRequestOptions = {},
 ): Promise<FeeEstimate> {
   const query = validate(feeEstimateParamsSchema, params, 'estimateFees', 'input')
-  const { data } = await request(client, {
+  const { data } = await send(client, {
     endpoint: 'estimateFees',
     method: 'GET',
     path: '/fees/estimate',

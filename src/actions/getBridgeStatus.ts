@@ -1,6 +1,6 @@
 import type { PayLinkClient } from '../client/createPayLinkClient.js'
 import { pathSegment } from '../client/pathSegment.js'
-import { type PayLinkRequestOptions, request } from '../client/request.js'
+import { type PayLinkRequestOptions, send } from '../client/transport.js'
 import { validate } from '../client/validate.js'
 import { type Transfer, transferSchema } from '../schemas/transfer.js'
 
@@ -11,6 +11,6 @@ export async function getBridgeStatus(
   options: PayLinkRequestOptions = {},
 ): Promise<Transfer> {
   const path = `/bridge/status/${pathSegment(id, 'id', 'getBridgeStatus')}`
-  const { data } = await request(client, { endpoint: 'getBridgeStatus', method: 'GET', path, signal: options.signal })
+  const { data } = await send(client, { endpoint: 'getBridgeStatus', method: 'GET', path, signal: options.signal })
   return validate(transferSchema, data, 'getBridgeStatus', 'response')
 }

@@ -1,5 +1,5 @@
 import type { PayLinkClient } from '../client/createPayLinkClient.js'
-import { type PayLinkRequestOptions, request } from '../client/request.js'
+import { type PayLinkRequestOptions, send } from '../client/transport.js'
 import { validate } from '../client/validate.js'
 import { type Payment, type SettlementProof, verifiedPaymentSchema, verifyInputSchema } from '../schemas/payment.js'
 import { decodePaymentRequired, type PaymentRequired } from '../x402/paymentRequired.js'
@@ -52,7 +52,7 @@ export async function verifyPayment(
   const headers: Record<string, string> = {}
   if (options.paymentHeader) headers[paymentHeaderName(options.paymentHeader)] = options.paymentHeader
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey
-  const response = await request(client, {
+  const response = await send(client, {
     endpoint: 'verifyPayment',
     method: 'POST',
     path: '/payments/verify',

@@ -1,4 +1,6 @@
 import { PayLinkConfigError } from './errors.js'
+import { request } from './request.js'
+import { attachTransport } from './transport.js'
 
 /** How GET requests (and POSTs with an `Idempotency-Key`) are retried. */
 export interface RetryPolicy {
@@ -58,15 +60,6 @@ export const defaultRetryPolicy: Readonly<RetryPolicy> = {
   maxRetryAfterMs: 60_000,
 }
 
-// Kept out of the client object so that logging, serialising or inspecting a client (React
-// DevTools, an error reporter) never shows the key.
-const apiKeys = new WeakMap<PayLinkClient, string>()
-
-/** The API key of a client, for the transport only. */
-export function apiKeyOf(client: PayLinkClient): string | undefined {
-  return apiKeys.get(client)
-}
-
 function apiRoot(baseUrl: string): string {
   const trimmed = baseUrl.replace(/\/+$/, '')
   const isPath = trimmed.startsWith('/') && !trimmed.startsWith('//')
@@ -117,6 +110,6 @@ export function createPayLinkClient(options: PayLinkClientOptions): PayLinkClien
     timeoutMs,
     retry: options.retry === false ? false : retryPolicy(options.retry),
   })
-  if (apiKey) apiKeys.set(client, apiKey)
+  attachTransport(client, (req) => request(client, req, apiKey || undefined))
   return client
 }

@@ -1,4 +1,4 @@
-import { apiKeyOf, type PayLinkClient } from './createPayLinkClient.js'
+import type { PayLinkClient } from './createPayLinkClient.js'
 import {
   PayLinkConfigError,
   type PayLinkEndpoint,
@@ -8,33 +8,7 @@ import {
 } from './errors.js'
 import { parseErrorBody } from './parseErrorBody.js'
 import { parseRetryAfter } from './retryAfter.js'
-
-/** The last argument of every endpoint function. */
-export interface PayLinkRequestOptions {
-  /** Aborts the request, retries and back-off included; the abort is rethrown as it is. */
-  signal?: AbortSignal
-}
-
-/** One API call, as the endpoint functions describe it to the transport. */
-export interface ApiRequest extends PayLinkRequestOptions {
-  endpoint: PayLinkEndpoint
-  method: 'GET' | 'POST'
-  /** Below `/pub/v1`, path values already encoded. */
-  path: string
-  query?: Record<string, string>
-  body?: unknown
-  headers?: Record<string, string>
-  /** Non-2xx statuses that are answers, not errors (402 on the payment path). */
-  expect?: readonly number[]
-}
-
-/** An answer the endpoint function reads: 2xx, or a status it listed in `expect`. */
-export interface ApiResponse {
-  status: number
-  headers: Headers
-  /** The parsed JSON body, or `undefined` when the body was empty (or, for an `expect`ed status, not JSON). */
-  data: unknown
-}
+import type { ApiRequest, ApiResponse } from './transport.js'
 
 interface Answer {
   response: Response
@@ -62,13 +36,12 @@ function lowerCased(target: Record<string, string>, headers: Record<string, stri
   return target
 }
 
-function buildHeaders(client: PayLinkClient, req: ApiRequest): Record<string, string> {
+function buildHeaders(client: PayLinkClient, req: ApiRequest, key: string | undefined): Record<string, string> {
   let base = baseHeaders.get(client)
   if (!base) baseHeaders.set(client, (base = { ...lowerCased({}, client.headers), accept: 'application/json' }))
   const headers = { ...base }
   if (req.body !== undefined) headers['content-type'] = 'application/json'
   lowerCased(headers, req.headers)
-  const key = apiKeyOf(client)
   if (key) headers['x-api-key'] = key
   return headers
 }
@@ -149,10 +122,10 @@ function isRetryable(error: unknown): boolean {
  * Sends one API call with the client's time-out, retry policy and headers. Returns 2xx answers
  * and the statuses listed in `expect`; throws the package's typed errors for everything else.
  */
-export async function request(client: PayLinkClient, req: ApiRequest): Promise<ApiResponse> {
+export async function request(client: PayLinkClient, req: ApiRequest, apiKey?: string): Promise<ApiResponse> {
   const url = buildUrl(client, req)
-  const headers = buildHeaders(client, req)
-  const secrets = [apiKeyOf(client), headers['payment-signature'], headers['x-payment']].filter((s): s is string => !!s)
+  const headers = buildHeaders(client, req, apiKey)
+  const secrets = [apiKey, headers['payment-signature'], headers['x-payment']].filter((s): s is string => !!s)
   // A POST is repeated only when the server can recognise the repeat (an Idempotency-Key).
   const retryable = client.retry !== false && (req.method === 'GET' || 'idempotency-key' in headers)
   const attempts = retryable ? Math.max(1, (client.retry as { attempts: number }).attempts) : 1

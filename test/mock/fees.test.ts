@@ -1,5 +1,5 @@
 import { estimateFees, PayLinkHttpError } from '../../src/client.js'
-import { request } from '../../src/client/request.js'
+import { send as request } from '../../src/client/transport.js'
 import { mockHarness, START } from './harness.js'
 
 const { client } = mockHarness()

@@ -1,5 +1,5 @@
 import { createLink, createPayLinkClient, getLink, PayLinkHttpError } from '../../src/client.js'
-import { request } from '../../src/client/request.js'
+import { send as request } from '../../src/client/transport.js'
 import { MOCK_LINKS } from '../../src/mock.js'
 import { BASE_URL, mockHarness } from './harness.js'
 

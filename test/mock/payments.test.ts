@@ -5,7 +5,7 @@ import {
   type PaymentRequirement,
   verifyPayment,
 } from '../../src/client.js'
-import { request } from '../../src/client/request.js'
+import { send as request } from '../../src/client/transport.js'
 import { BASE_SEPOLIA_USDC, MOCK_LINKS, MOCK_PAY_TO, MOCK_PAYMENTS, MOCK_X402_REASONS } from '../../src/mock.js'
 import { decodeBase64Json } from '../../src/x402/base64.js'
 import { mockHarness } from './harness.js'

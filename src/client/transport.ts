@@ -1,0 +1,50 @@
+import type { PayLinkClient } from './createPayLinkClient.js'
+import { PayLinkConfigError, type PayLinkEndpoint } from './errors.js'
+
+/** The last argument of every endpoint function. */
+export interface PayLinkRequestOptions {
+  /** Aborts the request, retries and back-off included; the abort is rethrown as it is. */
+  signal?: AbortSignal
+}
+
+/** One API call, as the endpoint functions describe it to the transport. */
+export interface ApiRequest extends PayLinkRequestOptions {
+  endpoint: PayLinkEndpoint
+  method: 'GET' | 'POST'
+  /** Below `/pub/v1`, path values already encoded. */
+  path: string
+  query?: Record<string, string>
+  body?: unknown
+  headers?: Record<string, string>
+  /** Non-2xx statuses that are answers, not errors (402 on the payment path). */
+  expect?: readonly number[]
+}
+
+/** An answer the endpoint function reads: 2xx, or a status it listed in `expect`. */
+export interface ApiResponse {
+  status: number
+  headers: Headers
+  /** The parsed JSON body, or `undefined` when the body was empty (or, for an `expect`ed status, not JSON). */
+  data: unknown
+}
+
+/** Sends one API call for a client. */
+export type Transport = (req: ApiRequest) => Promise<ApiResponse>
+
+// createPayLinkClient attaches the transport (time-outs, retries, error bodies, redaction, the
+// key) to the client it makes, as viem's actions call `client.request`: the endpoint functions and
+// the components that call them bundle none of it, and an app carries it once, with its client.
+// A WeakMap rather than a field keeps it, and the key it closes over, out of any inspection.
+const transports = new WeakMap<PayLinkClient, Transport>()
+
+/** Gives `client` its transport; for `createPayLinkClient` only. */
+export function attachTransport(client: PayLinkClient, transport: Transport): void {
+  transports.set(client, transport)
+}
+
+/** Sends `req` with the transport of `client`, or rejects with a `PayLinkConfigError` for an object `createPayLinkClient` did not make. */
+export function send(client: PayLinkClient, req: ApiRequest): Promise<ApiResponse> {
+  const transport = transports.get(client)
+  if (transport) return transport(req)
+  return Promise.reject(new PayLinkConfigError(`${req.endpoint}: the client was not made by createPayLinkClient`))
+}
