@@ -1,7 +1,7 @@
-import * as z from 'zod/mini'
+import * as z from '../schemas/z.js'
 import { type PayLinkEndpoint, type PayLinkIssue, PayLinkValidationError } from './errors.js'
 
-type RawIssue = z.core.$ZodIssue
+type RawIssue = z.Issue
 
 // zod/mini ships no locale (that is what keeps it small), so its own messages all read "Invalid
 // input"; these say what was expected instead. Our own checks (`rule`) carry their message.
@@ -16,7 +16,7 @@ export function toIssues(issues: readonly RawIssue[]): PayLinkIssue[] {
 }
 
 /** Parses `value` with `schema`, or throws a `PayLinkValidationError` naming the endpoint and every bad field. */
-export function validate<S extends z.ZodMiniType>(
+export function validate<S extends z.Schema>(
   schema: S,
   value: unknown,
   endpoint: PayLinkEndpoint | undefined,

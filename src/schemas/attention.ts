@@ -1,4 +1,4 @@
-import * as z from 'zod/mini'
+import * as z from './z.js'
 import { nonEmptyStringSchema, timestampSchema } from './common.js'
 import { positiveNumberSchema } from './primitives.js'
 

@@ -1,4 +1,4 @@
-import * as z from 'zod/mini'
+import * as z from './z.js'
 
 // Checks are plain functions under `rule`: every zod check or format class used (regex,
 // minLength, int, …) adds its code to every bundle, while `rule` is one class for all. A schema
@@ -7,8 +7,8 @@ import * as z from 'zod/mini'
 
 /**
  * A check from a plain test: when `test` fails, an issue saying `message` (a function gets the
- * value). With `abort`, the checks after it (its parent's included) do not run. Built on
- * `z.check`, as `z.refine` would add zod's custom-schema class to every bundle.
+ * value). With `abort`, the checks after it (its parent's included) do not run. A plain check,
+ * as zod's `refine` would add its custom-schema class to every bundle.
  */
 export function rule<T>(test: (value: T) => boolean, message: string | ((value: T) => string), abort = false) {
   return z.check<T>((ctx) => {
@@ -23,7 +23,7 @@ export function rule<T>(test: (value: T) => boolean, message: string | ((value: 
  * passes as a plain string: the contract says an unknown state must never crash a client.
  */
 export function openEnum<const T extends readonly string[]>(_known: T) {
-  return z.string() as unknown as z.ZodMiniType<T[number] | (string & {}), string>
+  return z.string() as unknown as z.Schema<T[number] | (string & {}), string>
 }
 
 /**
@@ -31,18 +31,18 @@ export function openEnum<const T extends readonly string[]>(_known: T) {
  * than this check: `number`, `boolean`, and the `… | null` of the x402 servers.
  */
 export function typed<T>(is: (value: unknown) => value is T, expected: string) {
-  return z.unknown().check(rule(is, `expected ${expected}`, true)) as unknown as z.ZodMiniType<T, T>
+  return z.withChecks(z.unknown(), rule(is, `expected ${expected}`, true)) as unknown as z.Schema<T, T>
 }
 
 /** One of `values`, else an issue listing them. */
 export function oneOf<const T extends readonly string[]>(values: T) {
   const message = `expected one of ${values.map((v) => JSON.stringify(v)).join(', ')}`
-  return checkedString((s) => values.includes(s), message) as unknown as z.ZodMiniType<T[number], T[number]>
+  return checkedString((s) => values.includes(s), message) as unknown as z.Schema<T[number], T[number]>
 }
 
 /** A string that `test` accepts, else an issue with `message`. */
 export function checkedString(test: (s: string) => boolean, message: string) {
-  return z.string().check(rule(test, message))
+  return z.withChecks(z.string(), rule(test, message))
 }
 
 /** A timestamp string that `Date.parse` understands (ISO 8601 in the contract). */

@@ -1,4 +1,4 @@
-import * as z from 'zod/mini'
+import * as z from './z.js'
 import { nonEmptyStringSchema, rule, timestampSchema } from './common.js'
 import { decimalStringSchema } from './price.js'
 
@@ -29,7 +29,8 @@ export function parseDurationSeconds(raw: string): number | undefined {
 
 /** A string that `parse` reads, else an issue saying what was `expected` and what came. */
 function parsableString(parse: (raw: string) => unknown, expected: string) {
-  return z.string().check(
+  return z.withChecks(
+    z.string(),
     rule(
       (raw: string) => parse(raw) !== undefined,
       (raw) => `expected ${expected}, got ${JSON.stringify(raw)}`,
@@ -38,11 +39,14 @@ function parsableString(parse: (raw: string) => unknown, expected: string) {
   )
 }
 
-// The string is replaced by its parsed form with `overwrite`, zod's one in-place change: `pipe`
-// and `transform` would add two more schema classes to every bundle.
-const feeAmountSchema = parsableString(parseFeeAmount, '"<amount> <CURRENCY>"').check(
-  z.overwrite((raw) => parseFeeAmount(raw) as unknown as string),
-) as unknown as z.ZodMiniType<FeeAmount, string>
+// The string is replaced by its parsed form by a check that sets the payload's value: `pipe` and
+// `transform` would add two more schema classes to every bundle.
+const feeAmountSchema = z.withChecks(
+  parsableString(parseFeeAmount, '"<amount> <CURRENCY>"'),
+  z.check((payload) => {
+    payload.value = parseFeeAmount(payload.value) as unknown as string
+  }),
+) as unknown as z.Schema<FeeAmount, string>
 
 /** What `estimateFees` takes: all four are required and sent as the query string. */
 export const feeEstimateParamsSchema = z.strictObject({
@@ -67,6 +71,9 @@ export type FeeEstimateParams = z.input<typeof feeEstimateParamsSchema>
 export type FeeEstimate = z.output<typeof feeFieldsSchema> & { estimatedSeconds: number }
 
 /** A fee estimate, with `totalFee`, `gasFee` and `platformFee` parsed exactly and `estimatedSeconds` added. */
-export const feeEstimateSchema = feeFieldsSchema.check(
-  z.overwrite((fee) => ({ ...fee, estimatedSeconds: parseDurationSeconds(fee.estimatedTime)! })),
-) as unknown as z.ZodMiniType<FeeEstimate, z.input<typeof feeFieldsSchema>>
+export const feeEstimateSchema = z.withChecks(
+  feeFieldsSchema,
+  z.check((payload) => {
+    payload.value = { ...payload.value, estimatedSeconds: parseDurationSeconds(payload.value.estimatedTime)! }
+  }),
+) as unknown as z.Schema<FeeEstimate, z.input<typeof feeFieldsSchema>>

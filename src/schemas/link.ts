@@ -1,4 +1,4 @@
-import * as z from 'zod/mini'
+import * as z from './z.js'
 import { nonEmptyStringSchema, oneOf, openEnum, rule, timestampSchema } from './common.js'
 import { priceSchema } from './price.js'
 import { numberSchema } from './primitives.js'
@@ -7,21 +7,27 @@ import { numberSchema } from './primitives.js'
 export const LINK_MODELS = ['payment', 'engagement'] as const
 
 // Not an integer ends the check (abort): the sum below would only repeat it.
-const shareSchema = numberSchema.check(
+const shareSchema = z.withChecks(
+  numberSchema,
   rule(Number.isSafeInteger, 'expected an integer', true),
   rule((n: number) => n >= 0, 'must be at least 0'),
 )
 
 /** Division of proceeds in basis points; `creator + platform` is 10 000. */
-export const splitsSchema = z
-  .looseObject({ creator: shareSchema, platform: shareSchema })
-  .check(
-    rule((s: { creator: number; platform: number }) => s.creator + s.platform === 10_000, 'creator + platform must equal 10000 (basis points)'),
-  )
+export const splitsSchema = z.withChecks(
+  z.looseObject({ creator: shareSchema, platform: shareSchema }),
+  rule((s) => s.creator + s.platform === 10_000, 'creator + platform must equal 10000 (basis points)'),
+)
 
 /** What `createLink` accepts; checked on the client before anything is sent. */
 export const createLinkInputSchema = z.strictObject({
-  creatorId: z.string().check(z.trim(), rule((s: string) => s !== '', 'must not be empty')),
+  creatorId: z.withChecks(
+    z.string(),
+    z.check((payload) => {
+      payload.value = payload.value.trim()
+    }),
+    rule((s: string) => s !== '', 'must not be empty'),
+  ),
   chainType: nonEmptyStringSchema,
   model: oneOf(LINK_MODELS),
   splits: splitsSchema,

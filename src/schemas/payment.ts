@@ -1,4 +1,4 @@
-import * as z from 'zod/mini'
+import * as z from './z.js'
 import { nonEmptyStringSchema, openEnum, timestampSchema } from './common.js'
 import { booleanSchema } from './primitives.js'
 

@@ -1,4 +1,4 @@
-import * as z from 'zod/mini'
+import * as z from './z.js'
 import { checkedString, nonEmptyStringSchema } from './common.js'
 
 /** A non-negative decimal amount kept as a string (`"1.50"`): money never goes through floating point. */

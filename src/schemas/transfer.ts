@@ -1,4 +1,4 @@
-import * as z from 'zod/mini'
+import * as z from './z.js'
 import { nonEmptyStringSchema, openEnum, timestampSchema } from './common.js'
 
 /** Transfer statuses in the order they are reached; `failed` and `refunded` end early. */

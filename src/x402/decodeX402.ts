@@ -1,10 +1,10 @@
-import * as z from 'zod/mini'
+import * as z from '../schemas/z.js'
 import { issuesText, PayLinkX402Error } from '../client/errors.js'
 import { toIssues } from '../client/validate.js'
 import { decodeBase64Json } from './base64.js'
 
 /** Parses an x402 message with `schema`, or throws a `PayLinkX402Error` (`invalid_shape`) naming each bad field. */
-export function parseX402<S extends z.ZodMiniType>(schema: S, value: unknown, source: string): z.output<S> {
+export function parseX402<S extends z.Schema>(schema: S, value: unknown, source: string): z.output<S> {
   const result = z.safeParse(schema, value)
   if (result.success) return result.data
   const details = issuesText(toIssues(result.error.issues))

@@ -1,10 +1,10 @@
-import * as z from 'zod/mini'
-import { nonEmptyStringSchema } from '../schemas/common.js'
+import * as z from '../schemas/z.js'
+import { nonEmptyStringSchema, typed } from '../schemas/common.js'
 import { extraSchema, requirementV2Schema, resourceInfoSchema } from './requirementSchemas.js'
 
 /** The decoded `X-PAYMENT` header (v1). */
 export const paymentPayloadV1Schema = z.looseObject({
-  x402Version: z.literal(1),
+  x402Version: typed((v): v is 1 => v === 1, '1'),
   scheme: nonEmptyStringSchema,
   network: nonEmptyStringSchema,
   payload: z.looseObject({}),
@@ -12,7 +12,7 @@ export const paymentPayloadV1Schema = z.looseObject({
 
 /** The decoded `PAYMENT-SIGNATURE` header (v2); `accepted` echoes the requirement chosen. */
 export const paymentPayloadV2Schema = z.looseObject({
-  x402Version: z.literal(2),
+  x402Version: typed((v): v is 2 => v === 2, '2'),
   resource: z.optional(resourceInfoSchema),
   accepted: requirementV2Schema,
   payload: z.looseObject({}),

@@ -1,4 +1,4 @@
-import * as z from 'zod/mini'
+import * as z from '../schemas/z.js'
 import { checkedString, nonEmptyStringSchema, typed } from '../schemas/common.js'
 import { positiveNumberSchema } from '../schemas/primitives.js'
 

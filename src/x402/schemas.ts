@@ -1,4 +1,4 @@
-import * as z from 'zod/mini'
+import * as z from '../schemas/z.js'
 import { booleanSchema } from '../schemas/primitives.js'
 import { listOf } from './listOf.js'
 import { extraSchema, optionalTextSchema, requirementV1Schema, requirementV2Schema, resourceInfoSchema } from './requirementSchemas.js'

@@ -1,0 +1,62 @@
+import {
+  $ZodCheck,
+  type $ZodIssue,
+  type $ZodLooseShape,
+  type $ZodRawIssue,
+  $ZodNever,
+  $ZodObject,
+  $ZodOptional,
+  $ZodString,
+  type $ZodType,
+  $ZodUnknown,
+  type $loose,
+  type $strict,
+  type input,
+  type output,
+  type ParsePayload,
+  safeParse,
+} from 'zod/v4/core'
+
+// The few zod constructors the package's schemas need, built on zod's core classes, which zod/mini
+// wraps. The wrapper puts methods on every schema (parse, check, clone, brand, …) that a bundle
+// then carries whole: about 0.7 kB gzip in every component's bundle. Parsing, issues and types are
+// zod's own; only the construction is done here.
+
+export { safeParse }
+export type { $ZodIssue as Issue, $ZodRawIssue as RawIssue, input, output, output as infer }
+
+/** A zod schema with output `O` and input `I`. */
+export type Schema<O = unknown, I = O> = $ZodType<O, I>
+
+/** A check: a plain function over the parse payload, as zod runs it. */
+export type Check<T> = $ZodCheck<T>
+
+/** A check running `fn` on the value, which may push issues or replace `payload.value`. */
+export function check<T>(fn: (payload: ParsePayload<T>) => void): Check<T> {
+  const ch = new $ZodCheck({ check: 'custom' }) as Check<T>
+  ch._zod.check = fn
+  return ch
+}
+
+/** `schema` with `checks` run after its own, in order (zod/mini's `.check()`). */
+export function withChecks<S extends Schema>(schema: S, ...checks: Check<output<S>>[]): S {
+  const def = schema._zod.def
+  return new schema._zod.constr({ ...def, checks: [...(def.checks ?? []), ...checks] }) as S
+}
+
+/** A string. */
+export const string = (): $ZodString<string> => new $ZodString({ type: 'string' }) as $ZodString<string>
+
+/** Any value. */
+export const unknown = (): $ZodUnknown => new $ZodUnknown({ type: 'unknown' })
+
+/** `inner`, or `undefined`. */
+export const optional = <T extends Schema>(inner: T): $ZodOptional<T> => new $ZodOptional({ type: 'optional', innerType: inner }) as $ZodOptional<T>
+
+/** An object with `shape`, keeping unknown extra fields as they came. */
+export const looseObject = <T extends $ZodLooseShape>(shape: T): $ZodObject<T, $loose> =>
+  new $ZodObject({ type: 'object', shape, catchall: unknown() }) as $ZodObject<T, $loose>
+
+/** An object with `shape` and no other field. */
+export const strictObject = <T extends $ZodLooseShape>(shape: T): $ZodObject<T, $strict> =>
+  new $ZodObject({ type: 'object', shape, catchall: new $ZodNever({ type: 'never' }) }) as $ZodObject<T, $strict>
