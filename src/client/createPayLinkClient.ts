@@ -1,5 +1,5 @@
 import { PayLinkConfigError } from './errors.js'
-import { request } from './request.js'
+import { createTransport } from './request.js'
 import { attachTransport } from './transport.js'
 
 /** How GET requests (and POSTs with an `Idempotency-Key`) are retried. */
@@ -110,6 +110,6 @@ export function createPayLinkClient(options: PayLinkClientOptions): PayLinkClien
     timeoutMs,
     retry: options.retry === false ? false : retryPolicy(options.retry),
   })
-  attachTransport(client, (req) => request(client, req, apiKey || undefined))
+  attachTransport(client, createTransport(client, apiKey || undefined))
   return client
 }
