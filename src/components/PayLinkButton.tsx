@@ -5,6 +5,7 @@ import {
   cloneElement,
   forwardRef,
   isValidElement,
+  type ReactElement,
   type ReactNode,
   type Ref,
   useEffect,
@@ -23,8 +24,8 @@ import { composeEventHandlers } from './composeEventHandlers.js'
 import { formatBasisPoints, formatDecimal } from './format.js'
 import { defaultPayLinkButtonLabels, type PayLinkButtonLabels } from './PayLinkButtonLabels.js'
 import { type PayLinkButtonState, payLinkButtonState } from './payLinkButtonState.js'
+import { mergeSlotProps } from './mergeSlotProps.js'
 import { rootClassName } from './rootClassName.js'
-import { Slot } from './Slot.js'
 
 /** The settlement `onSettled` receives: the API's proof for a link, the x402 settlement header for a `resource`. */
 export type PayLinkButtonProof = SettlementProof | SettleResponse
@@ -151,6 +152,15 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
   const detailId = `${id}detail`
   const statusId = `${id}status`
   const part = (name: string) => (unstyled ? undefined : `paylink-button-${name}`)
+  // With asChild, the consumer's element is rendered in place of the button, with its own content as the label.
+  let child: ReactElement<{ children?: ReactNode }> | undefined
+  if (asChild) {
+    const only = Children.only(children)
+    if (!isValidElement<{ children?: ReactNode }>(only)) {
+      throw new Error('PayLinkButton asChild needs one element as its child, e.g. <a href="…" />')
+    }
+    child = only
+  }
   // Why the live region is inside the button: the component renders one root, the button itself.
   // ARIA makes a button's children presentational, so some browser and screen-reader pairs do
   // not expose a region inside it; for those, the button's name (aria-labelledby) changes with
@@ -160,10 +170,10 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
   // one), so that a voice-control user can say what they see (WCAG 2.5.3); the region, while not
   // shown, stays out of it so nothing is read twice, and it is visually hidden, never
   // display:none or aria-hidden, which would silence it.
-  const body = (label: ReactNode) => (
+  const body = (
     <>
       <span id={labelId} className={part('label')} data-paylink-part="label">
-        {label}
+        {(child ? child.props.children : children) ?? text}
       </span>
       {/* A space between the lines, for text read from the content (a flex container drops it visually). */}{' '}
       {split && (
@@ -190,9 +200,9 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
     'data-state': state,
     // A consumer's aria-label must be able to rename the button, and aria-labelledby would win over it.
     'aria-labelledby': rest['aria-label'] ? undefined : split ? `${labelId} ${detailId}` : statusShown ? `${labelId} ${statusId}` : labelId,
-    'aria-busy': state === 'signing' || state === 'verifying' ? true : undefined,
+    'aria-busy': state === 'signing' || state === 'verifying' || undefined,
     // In flight the button stays focusable (aria-disabled, not disabled): focus is not thrown away mid-purchase.
-    'aria-disabled': !actionable && !nativelyDisabled ? true : undefined,
+    'aria-disabled': (!actionable && !nativelyDisabled) || undefined,
     ...rest,
     className: rootClassName('paylink-button', unstyled, className),
     onClick: composeEventHandlers(onClick, (event: MouseEvent<HTMLButtonElement>) => {
@@ -202,20 +212,10 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
     }),
   }
 
-  if (asChild) {
-    const child = Children.only(children)
-    if (!isValidElement<{ children?: ReactNode }>(child)) {
-      throw new Error('PayLinkButton asChild needs one element as its child, e.g. <a href="…" />')
-    }
-    return (
-      <Slot {...rootProps} ref={ref as Ref<HTMLElement>}>
-        {cloneElement(child, undefined, body(child.props.children ?? text))}
-      </Slot>
-    )
-  }
+  if (child) return cloneElement(child, mergeSlotProps(rootProps, child, ref as Ref<HTMLElement>), body)
   return (
     <button type="button" disabled={nativelyDisabled} {...rootProps} ref={ref}>
-      {body(children ?? text)}
+      {body}
     </button>
   )
 })

@@ -1,0 +1,29 @@
+import type { ReactElement, Ref } from 'react'
+import { composeRefs } from './composeRefs.js'
+
+/**
+ * The props that render `child` in our place (for `asChild`): ours merged into the child's own,
+ * handlers composed (the child's first), class names joined, styles merged, refs composed.
+ */
+export function mergeSlotProps(
+  ours: Record<string, any>,
+  child: ReactElement<Record<string, any>>,
+  ref: Ref<HTMLElement>,
+): Record<string, unknown> {
+  const own = child.props
+  const merged: Record<string, unknown> = { ...ours, ...own }
+  for (const name in ours) {
+    const theirs = own[name]
+    if (/^on[A-Z]/.test(name) && typeof ours[name] === 'function' && typeof theirs === 'function') {
+      merged[name] = (...args: unknown[]) => {
+        theirs(...args)
+        ours[name](...args)
+      }
+    }
+  }
+  merged.className = [ours.className, own.className].filter(Boolean).join(' ') || undefined
+  if (ours.style || own.style) merged.style = { ...ours.style, ...own.style }
+  // React 19 passes ref as a prop, React 18 keeps it on the element.
+  merged.ref = composeRefs(ref, own.ref ?? (child as { ref?: Ref<HTMLElement> }).ref)
+  return merged
+}
