@@ -1,6 +1,7 @@
 import { PayLinkHttpError, PayLinkNetworkError } from '../client/errors.js'
 import type { AttentionSession } from '../schemas/attention.js'
-import type { AttentionMeter } from './AttentionMeter.js'
+import { createAttentionMeter } from './AttentionMeter.js'
+import { observeAttention } from './observeAttention.js'
 
 /** One engagement report: the session it belongs to and the totals so far, in ms. */
 export interface AttentionReport {
@@ -21,8 +22,6 @@ export type AttentionPhase = 'waiting' | 'active' | 'paused'
 
 /** What `createAttentionReporter` needs. */
 export interface AttentionReporterOptions {
-  /** The meter counting attention. */
-  meter: AttentionMeter
   /** Asks the API for an attention session token. */
   requestToken: () => Promise<AttentionSession>
   /** Receives every report (heartbeats and the final one). */
@@ -39,33 +38,30 @@ export interface AttentionReporterSettings {
   heartbeatSeconds?: number | undefined
   /** Attention needed before the first report, in ms. */
   minDwellMs: number
+  /** How long an input keeps counting as attention, in ms. */
+  idleTimeoutMs: number
 }
 
-/** Keeps the token and sends the heartbeats of one tracker; see `createAttentionReporter`. */
+/** Counts the attention of one tracker, keeps its token and sends its heartbeats; see `createAttentionReporter`. */
 export interface AttentionReporter {
-  /** Starts the timers (heartbeat, renewal, idle) with these settings and announces the phase. */
-  start(settings: AttentionReporterSettings): void
-  /** Stops every timer; the token and the totals are kept for a later `start()`. */
+  /** Starts observing `element` and the timers (heartbeat, renewal, idle) with these settings, and announces the phase. */
+  start(element: HTMLElement, settings: AttentionReporterSettings): void
+  /** Stops observing and every timer; the token and the totals are kept for a later `start()`. */
   stop(): void
-  /** Re-reads the meter after a signal or input changed: phase, lazy token request, idle timer. */
-  update(): void
   /** Sends the final report if there is new attention to report (pagehide, unmount). */
   finish(): void
 }
 
 /**
- * Keeps the attention token (asked for on the first attention, renewed 30 s before it expires or
- * halfway through a shorter life) and sends heartbeats of new attention every `heartbeatSeconds`
- * once `minDwellMs` is reached.
+ * Counts attention while started (an attention meter fed by `observeAttention`), keeps the
+ * attention token (asked for on the first attention, renewed 30 s before it expires or halfway
+ * through a shorter life) and sends heartbeats of new attention every `heartbeatSeconds` once
+ * `minDwellMs` is reached, and the final report on `pagehide`.
  */
-export function createAttentionReporter({
-  meter,
-  requestToken,
-  onReport,
-  onError,
-  onPhaseChange,
-}: AttentionReporterOptions): AttentionReporter {
-  let settings: AttentionReporterSettings = { minDwellMs: 0 }
+export function createAttentionReporter({ requestToken, onReport, onError, onPhaseChange }: AttentionReporterOptions): AttentionReporter {
+  // The idle timeout is set by every start(); nothing is counted before the first.
+  const meter = createAttentionMeter({ idleTimeoutMs: 0 })
+  let settings: AttentionReporterSettings = { minDwellMs: 0, idleTimeoutMs: 0 }
   let session: AttentionSession | undefined
   let activeAtIssue = 0
   let requesting = false
@@ -78,6 +74,7 @@ export function createAttentionReporter({
   let heartbeat: ReturnType<typeof setInterval> | undefined
   let renewal: ReturnType<typeof setTimeout> | undefined
   let idle: ReturnType<typeof setTimeout> | undefined
+  let stopObserving = () => {}
 
   const intervalMs = () => (settings.heartbeatSeconds ?? session?.heartbeatSeconds ?? 15) * 1000
   const scheduleHeartbeat = () => {
@@ -138,43 +135,48 @@ export function createAttentionReporter({
     else ensureToken()
   }
 
-  const reporter: AttentionReporter = {
-    start(next) {
+  // Re-reads the meter after a signal or input changed: phase, lazy token request, idle timer.
+  const update = () => {
+    if (!running) return
+    const attending = meter.isAttending()
+    const next = attending ? 'active' : phase === 'waiting' ? phase : 'paused'
+    if (next !== phase) {
+      phase = next
+      onPhaseChange(phase)
+    }
+    if (attending) ensureToken()
+    const endsAt = meter.attentionEndsAt()
+    // One pending timer is enough: input only moves the end later, so an early wake-up reschedules.
+    if (endsAt !== undefined && idle === undefined) {
+      idle = setTimeout(() => {
+        idle = undefined
+        update()
+      }, endsAt - Date.now())
+    }
+  }
+  const finish = () => report(true)
+
+  return {
+    start(element, next) {
       settings = next
       running = true
+      meter.setIdleTimeout(next.idleTimeoutMs)
       scheduleHeartbeat()
       if (session) scheduleRenewal(session)
-      reporter.update()
+      update()
       onPhaseChange(phase)
+      stopObserving = observeAttention(element, meter, update, finish)
     },
     stop() {
+      stopObserving()
       running = false
       clearInterval(heartbeat)
       clearTimeout(renewal)
       clearTimeout(idle)
       heartbeat = idle = undefined
     },
-    update() {
-      if (!running) return
-      const attending = meter.isAttending()
-      const next = attending ? 'active' : phase === 'waiting' ? phase : 'paused'
-      if (next !== phase) {
-        phase = next
-        onPhaseChange(phase)
-      }
-      if (attending) ensureToken()
-      const endsAt = meter.attentionEndsAt()
-      // One pending timer is enough: input only moves the end later, so an early wake-up reschedules.
-      if (endsAt !== undefined && idle === undefined) {
-        idle = setTimeout(() => {
-          idle = undefined
-          reporter.update()
-        }, endsAt - Date.now())
-      }
-    },
-    finish: () => report(true),
+    finish,
   }
-  return reporter
 }
 
 function isTransient(error: unknown): boolean {

@@ -1,10 +1,8 @@
 import { forwardRef, type HTMLAttributes, type ReactNode, useEffect, useMemo, useRef } from 'react'
 import { useAttentionToken } from '../hooks/useAttentionToken.js'
-import { type AttentionMeter, createAttentionMeter } from './AttentionMeter.js'
 import { type AttentionPhase, type AttentionReport, type AttentionReporter, createAttentionReporter } from './AttentionReporter.js'
 import { attentionTrackerState } from './attentionTrackerState.js'
 import { composeRefs } from './composeRefs.js'
-import { observeAttention } from './observeAttention.js'
 import { rootClassName } from './rootClassName.js'
 
 /** The elements an `AttentionTracker` can render as its root. */
@@ -43,7 +41,6 @@ export interface AttentionTrackerProps extends HTMLAttributes<HTMLElement> {
 
 interface Tracking {
   key: string
-  meter: AttentionMeter
   reporter: AttentionReporter
 }
 
@@ -91,9 +88,7 @@ export const AttentionTracker = forwardRef<HTMLElement, AttentionTrackerProps>(f
     const key = JSON.stringify([code, viewerId])
     if (tracking.current?.key !== key) {
       tracking.current?.reporter.finish()
-      const meter = createAttentionMeter({ idleTimeoutMs })
       const reporter = createAttentionReporter({
-        meter,
         requestToken: () => latest.current.mutateAsync({ code, viewerId }),
         onReport: (report) => {
           const { onHeartbeat, beaconUrl } = latest.current
@@ -103,19 +98,11 @@ export const AttentionTracker = forwardRef<HTMLElement, AttentionTrackerProps>(f
         onError: (error) => latest.current.onError?.(error),
         onPhaseChange: writeState,
       })
-      tracking.current = { key, meter, reporter }
+      tracking.current = { key, reporter }
     }
-    const { meter, reporter } = tracking.current
-    meter.setIdleTimeout(idleTimeoutMs)
-    reporter.start({ heartbeatSeconds, minDwellMs })
-    const stopObserving = observeAttention(root, meter, reporter.update)
-    const onPageHide = () => reporter.finish()
-    window.addEventListener('pagehide', onPageHide)
-    return () => {
-      window.removeEventListener('pagehide', onPageHide)
-      stopObserving()
-      reporter.stop()
-    }
+    const { reporter } = tracking.current
+    reporter.start(root, { heartbeatSeconds, minDwellMs, idleTimeoutMs })
+    return reporter.stop
     // Root: another element type is another DOM node, which must be observed instead.
   }, [consent, code, viewerId, heartbeatSeconds, minDwellMs, idleTimeoutMs, Root])
 

@@ -17,10 +17,16 @@ export function isHalfInView(entry: IntersectionObserverEntry, viewportHeight: n
 
 /**
  * Feeds a meter from the DOM around `element` — IntersectionObserver, `visibilitychange`, window
- * `focus`/`blur`, input events and media playing inside — calling `onChange` after each change.
- * Returns the function that detaches everything and stops the meter counting.
+ * `focus`/`blur`, input events and media playing inside — calling `onChange` after each change,
+ * and `onPageHide` on the window's `pagehide`. Returns the function that detaches everything and
+ * stops the meter counting.
  */
-export function observeAttention(element: HTMLElement, meter: AttentionMeter, onChange: () => void): () => void {
+export function observeAttention(
+  element: HTMLElement,
+  meter: AttentionMeter,
+  onChange: () => void,
+  onPageHide: () => void,
+): () => void {
   const doc = element.ownerDocument
   const win = doc.defaultView ?? window
   const playing = new Set<EventTarget>()
@@ -70,6 +76,7 @@ export function observeAttention(element: HTMLElement, meter: AttentionMeter, on
   listen(doc, 'visibilitychange', () => change({ documentVisible: documentVisible() }))
   listen(win, 'focus', () => change({ focused: true }))
   listen(win, 'blur', () => change({ focused: false }))
+  listen(win, 'pagehide', onPageHide)
   const onInput = () => {
     meter.input()
     onChange()
