@@ -1,6 +1,6 @@
 import { type QueryKey, type useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query'
 import type { PayLinkError } from '../client/errors.js'
-import { isTerminal, type Lifecycle, pollingStartedAt, type PollingOptions } from '../query/pollUntilSettled.js'
+import { type Lifecycle, pollingGaveUp, type PollingOptions } from '../query/pollUntilSettled.js'
 import type { PayLinkQueryOptions } from '../query/types.js'
 import { usePayLinkQuery } from './usePayLinkQuery.js'
 
@@ -17,11 +17,8 @@ export function usePolledQuery<T extends { status: string }, K extends QueryKey>
   lifecycle: Lifecycle,
   polling: PollingOptions | undefined,
 ): PolledQueryResult<T> {
-  const queryClient = useQueryClient()
+  const queryCache = useQueryClient().getQueryCache()
   const result = usePayLinkQuery(options, query)
-  const started = pollingStartedAt(queryClient.getQueryCache().find({ queryKey: options.queryKey, exact: true }))
-  const maxDuration = polling?.maxDurationMs ?? 30 * 60_000
-  const isStale =
-    !isTerminal(lifecycle, result.data?.status) && started !== undefined && Date.now() - started >= maxDuration
-  return { ...result, isStale }
+  const cached = queryCache.find({ queryKey: options.queryKey, exact: true })
+  return { ...result, isStale: pollingGaveUp(cached, result.data?.status, lifecycle, polling) }
 }

@@ -1,5 +1,5 @@
 import { type Query, replaceEqualDeep } from '@tanstack/react-query'
-import { PayLinkHttpError, PayLinkNetworkError } from '../client/errors.js'
+import type { PayLinkHttpError } from '../client/errors.js'
 
 /** Options of the polling policy shared by `usePayment` and `useBridgeStatus`. */
 export interface PollingOptions {
@@ -19,21 +19,25 @@ export interface Lifecycle {
   terminal: readonly string[]
 }
 
+const MAX_DURATION_MS = 30 * 60_000
+
+// When polling of each query began (its first poll).
 const startedAt = new WeakMap<object, number>()
 
-/** When polling of a query began (its first poll), or `undefined` before that. */
-export function pollingStartedAt(query: object | undefined): number | undefined {
-  return query && startedAt.get(query)
+/** Whether a status ends the lifecycle (`undefined`, no status yet, does not). */
+function isTerminal(lifecycle: Lifecycle, status: string | undefined): boolean {
+  return lifecycle.terminal.includes(status!)
 }
 
-/** Whether a status ends the lifecycle. */
-export function isTerminal(lifecycle: Lifecycle, status: string | undefined): boolean {
-  return status !== undefined && lifecycle.terminal.includes(status)
-}
-
-// Terminal statuses all rank last: after one of them, any other status is a step back.
-function rank(lifecycle: Lifecycle, status: string): number {
-  return isTerminal(lifecycle, status) ? lifecycle.order.length : lifecycle.order.indexOf(status)
+/** Whether polling of `query` gave up: `maxDurationMs` passed since its first poll and `status` is still not terminal. */
+export function pollingGaveUp(
+  query: object | undefined,
+  status: string | undefined,
+  lifecycle: Lifecycle,
+  { maxDurationMs = MAX_DURATION_MS }: PollingOptions = {},
+): boolean {
+  const started = query && startedAt.get(query)
+  return started !== undefined && !isTerminal(lifecycle, status) && Date.now() - started >= maxDurationMs
 }
 
 /**
@@ -46,26 +50,27 @@ export function pollUntilSettled<T extends { status: string }>(
   {
     initialIntervalMs = 2_000,
     maxIntervalMs = 30_000,
-    maxDurationMs = 30 * 60_000,
+    maxDurationMs = MAX_DURATION_MS,
     onRegression = (seen, received) => console.warn(`[paylink] ignored a status that moved backwards: "${received}" after "${seen}"`),
   }: PollingOptions = {},
 ) {
   return {
     refetchInterval: (query: Query<T, any, T, any>): number | false => {
       const { data, error, dataUpdateCount, errorUpdateCount } = query.state
+      // Errors are told apart by `name`, as their docs advise: a bundle that only polls then carries
+      // none of the error classes it never throws.
+      const httpStatus = error?.name === 'PayLinkHttpError' ? (error as PayLinkHttpError).status : 0
       // Asking again cannot fix a 4xx (but 408 and 429) or an answer that breaks the contract.
-      const permanent =
-        error &&
-        !(error instanceof PayLinkNetworkError) &&
-        !(error instanceof PayLinkHttpError && (error.status >= 500 || error.status === 408 || error.status === 429))
-      if (permanent || isTerminal(lifecycle, data?.status)) return false
+      const retryable =
+        !error || error.name === 'PayLinkNetworkError' || httpStatus >= 500 || httpStatus === 408 || httpStatus === 429
+      if (!retryable || isTerminal(lifecycle, data?.status)) return false
       if (!startedAt.has(query)) startedAt.set(query, Date.now())
       const remaining = startedAt.get(query)! + maxDurationMs - Date.now()
       if (remaining <= 0) return false
-      let interval = Math.min(maxIntervalMs, initialIntervalMs * 1.5 ** Math.max(0, dataUpdateCount + errorUpdateCount - 1))
-      if (error instanceof PayLinkHttpError && error.status === 429) interval = Math.max(interval, (error.retryAfterSeconds ?? 0) * 1000)
+      const backOff = Math.min(maxIntervalMs, initialIntervalMs * 1.5 ** Math.max(0, dataUpdateCount + errorUpdateCount - 1))
+      const retryAfter = httpStatus === 429 ? ((error as PayLinkHttpError).retryAfterSeconds ?? 0) * 1000 : 0
       // The last poll lands on the deadline, so the render after it can report isStale.
-      return Math.min(interval, remaining)
+      return Math.min(Math.max(backOff, retryAfter), remaining)
     },
     refetchIntervalInBackground: false,
     // A terminal answer never needs fetching again: not on focus, not on remount.
@@ -73,14 +78,13 @@ export function pollUntilSettled<T extends { status: string }>(
     structuralSharing: (previous: unknown, next: unknown): T => {
       const seen = (previous as T | undefined)?.status
       const received = (next as T).status
-      // Statuses this version does not know (rank -1) are never taken for a step back, but nothing
-      // replaces a terminal status.
-      if (seen !== undefined && seen !== received) {
-        const to = rank(lifecycle, received)
-        if (isTerminal(lifecycle, seen) || (to >= 0 && to <= rank(lifecycle, seen))) {
-          onRegression(seen, received)
-          return previous as T
-        }
+      const { order } = lifecycle
+      // A step back is any status after a terminal one, or a known status ranked at or below the one
+      // seen. Terminal statuses rank last, and statuses this version does not know are never a step back.
+      const to = isTerminal(lifecycle, received) ? -1 : order.indexOf(received)
+      if (seen !== received && (isTerminal(lifecycle, seen) || (to >= 0 && to <= order.indexOf(seen!)))) {
+        onRegression(seen!, received)
+        return previous as T
       }
       return replaceEqualDeep(previous, next) as T
     },
