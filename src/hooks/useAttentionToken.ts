@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query'
 import { createAttentionTokenMutationOptions } from '../query/createAttentionTokenMutationOptions.js'
 import type { PayLinkMutationOptions } from '../query/types.js'
 import type { AttentionSession, AttentionTokenInput } from '../schemas/attention.js'
-import { usePayLinkClient } from './PayLinkProvider.js'
+import { usePayLinkClient } from './usePayLinkClient.js'
 
 /** Options of `useAttentionToken`. */
 export interface UseAttentionTokenOptions {

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { createLinkMutationOptions } from '../query/createLinkMutationOptions.js'
 import type { PayLinkMutationOptions } from '../query/types.js'
 import type { CreateLinkInput, Link } from '../schemas/link.js'
-import { usePayLinkClient } from './PayLinkProvider.js'
+import { usePayLinkClient } from './usePayLinkClient.js'
 
 /** Options of `useCreateLink`. */
 export interface UseCreateLinkOptions {

@@ -2,7 +2,7 @@ import { estimateFeesQueryOptions } from '../query/estimateFeesQueryOptions.js'
 import type { feesKey } from '../query/payLinkKeys.js'
 import type { PayLinkQueryOptions } from '../query/types.js'
 import type { FeeEstimate, FeeEstimateParams } from '../schemas/fees.js'
-import { usePayLinkClient } from './PayLinkProvider.js'
+import { usePayLinkClient } from './usePayLinkClient.js'
 import { usePayLinkQuery } from './usePayLinkQuery.js'
 
 /** Options of `useFeeEstimate`. */

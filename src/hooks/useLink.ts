@@ -2,7 +2,7 @@ import { getLinkQueryOptions } from '../query/getLinkQueryOptions.js'
 import type { linkKey } from '../query/payLinkKeys.js'
 import type { PayLinkQueryOptions } from '../query/types.js'
 import type { Link } from '../schemas/link.js'
-import { usePayLinkClient } from './PayLinkProvider.js'
+import { usePayLinkClient } from './usePayLinkClient.js'
 import { usePayLinkQuery } from './usePayLinkQuery.js'
 
 /** Options of `useLink`. */

@@ -3,7 +3,7 @@ import type { paymentKey } from '../query/payLinkKeys.js'
 import type { PollingOptions } from '../query/pollUntilSettled.js'
 import type { PayLinkQueryOptions } from '../query/types.js'
 import type { Payment } from '../schemas/payment.js'
-import { usePayLinkClient } from './PayLinkProvider.js'
+import { usePayLinkClient } from './usePayLinkClient.js'
 import { usePolledQuery } from './usePolledQuery.js'
 
 /** Options of `usePayment`. */

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query'
 import type { VerifyPaymentResult } from '../actions/verifyPayment.js'
 import type { PayLinkMutationOptions } from '../query/types.js'
 import { type VerifyPaymentVariables, verifyPaymentMutationOptions } from '../query/verifyPaymentMutationOptions.js'
-import { usePayLinkClient } from './PayLinkProvider.js'
+import { usePayLinkClient } from './usePayLinkClient.js'
 
 /** Options of `useVerifyPayment`. */
 export interface UseVerifyPaymentOptions {

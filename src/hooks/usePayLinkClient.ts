@@ -1,0 +1,16 @@
+import { createContext, useContext } from 'react'
+import type { PayLinkClient } from '../client/createPayLinkClient.js'
+
+// Apart from PayLinkProvider, so that a hook or component bundles the context it reads and not
+// the provider (nor the QueryClient it may create).
+/** The client `PayLinkProvider` gives its tree. */
+export const PayLinkContext = createContext<PayLinkClient | null>(null)
+
+/** The client of the nearest `PayLinkProvider`; `hookName` names the caller in the error thrown when there is none. */
+export function usePayLinkClient(hookName = 'usePayLinkClient'): PayLinkClient {
+  const client = useContext(PayLinkContext)
+  if (!client) {
+    throw new Error(`${hookName} must be used inside <PayLinkProvider>; wrap your app in one.`)
+  }
+  return client
+}
