@@ -111,12 +111,16 @@ export const BridgeStatusBadge = forwardRef<HTMLDivElement, BridgeStatusBadgePro
         : labels.etaPassed
   }
   const reason = (state === 'failed' || state === 'refunded') && transfer?.failureReason
-  const link = (part: string, tx: string | undefined, chain: string, name: (values: { chain: string }) => string) => {
+  // The explorer link of one side of the transfer: its part, fields and label are named after the side.
+  const link = (side: 'source' | 'destination') => {
+    if (!transfer) return
+    const chain = transfer[`${side}Chain`]
+    const tx = transfer[`${side}Tx`]
     const href = tx && explorerUrl?.(chain, tx)
     return (
       href && (
-        <a data-part={part} href={href} target={linkTarget} rel="noopener noreferrer">
-          {name({ chain })}
+        <a data-part={`${side}-tx`} href={href} target={linkTarget} rel="noopener noreferrer">
+          {labels[`${side}Tx`]({ chain })}
         </a>
       )
     )
@@ -141,8 +145,8 @@ export const BridgeStatusBadge = forwardRef<HTMLDivElement, BridgeStatusBadgePro
         </time>
       )}
       {reason && <span data-part="reason">{reason}</span>}
-      {transfer && link('source-tx', transfer.sourceTx, transfer.sourceChain, labels.sourceTx)}
-      {transfer && link('destination-tx', transfer.destinationTx, transfer.destinationChain, labels.destinationTx)}
+      {link('source')}
+      {link('destination')}
     </div>
   )
 })
