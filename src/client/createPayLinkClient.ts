@@ -62,8 +62,8 @@ export const defaultRetryPolicy: Readonly<RetryPolicy> = {
 
 function apiRoot(baseUrl: string): string {
   const trimmed = baseUrl.replace(/\/+$/, '')
-  const isPath = trimmed.startsWith('/') && !trimmed.startsWith('//')
-  if (!isPath && !/^https?:\/\/[^/]/i.test(trimmed)) {
+  // A same-origin path (but not a protocol-relative `//host`) or an absolute http(s) URL.
+  if (!/^(\/(?!\/)|https?:\/\/[^/])/i.test(trimmed)) {
     throw new PayLinkConfigError(`baseUrl must be an absolute http(s) URL or a same-origin path such as "/api/paylink"`, {
       details: `got ${JSON.stringify(baseUrl)}`,
     })
@@ -104,12 +104,12 @@ export function createPayLinkClient(options: PayLinkClientOptions): PayLinkClien
   if (!(timeoutMs > 0)) throw new PayLinkConfigError('timeoutMs must be a positive number')
   const client: PayLinkClient = Object.freeze({
     baseUrl: apiRoot(options.baseUrl),
-    // Bound late so that a test's or an app's later replacement of globalThis.fetch is honoured.
-    fetch: options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init)),
+    // Bound late so that a test's or an app's later replacement of the global fetch is honoured.
+    fetch: options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init)),
     headers: Object.freeze(headers),
     timeoutMs,
     retry: options.retry === false ? false : retryPolicy(options.retry),
   })
-  attachTransport(client, createTransport(client, apiKey || undefined))
+  attachTransport(client, createTransport(client, apiKey))
   return client
 }

@@ -12,7 +12,7 @@ export type PayLinkEndpoint =
 export class PayLinkError extends Error {
   override name = 'PayLinkError'
   /** One sentence for a person, without the technical detail of `message`. */
-  readonly shortMessage: string
+  declare readonly shortMessage: string
 
   constructor(shortMessage: string, options: { cause?: unknown; details?: string } = {}) {
     super(options.details ? `${shortMessage}\n\nDetails: ${options.details}` : shortMessage, {
@@ -139,7 +139,7 @@ export class PayLinkX402Error extends PayLinkError {
   declare readonly source: string
 
   constructor({ details, cause, ...fields }: { reason: X402ErrorReason; source: string; details?: string; cause?: unknown }) {
-    super(`Could not read the x402 ${fields.source}: ${fields.reason.replace(/_/g, ' ')}`, { details, cause })
+    super(`Could not read the x402 ${fields.source}: ${fields.reason.replaceAll('_', ' ')}`, { details, cause })
     Object.assign(this, fields)
   }
 }
@@ -165,9 +165,9 @@ export type PaymentErrorReason =
 export class PayLinkPaymentError extends PayLinkError {
   override name = 'PayLinkPaymentError' as const
   /** What happened. */
-  readonly reason: PaymentErrorReason
+  declare readonly reason: PaymentErrorReason
   /** The x402 reason code the server gave (`insufficient_funds`, …), when it gave one. */
-  readonly x402Reason: string | undefined
+  declare readonly x402Reason: string | undefined
 
   /**
    * With `outcome_unknown`: the payment header that was sent, so the caller can resend exactly that
@@ -176,7 +176,13 @@ export class PayLinkPaymentError extends PayLinkError {
    */
   declare readonly paymentHeader: { name: 'PAYMENT-SIGNATURE' | 'X-PAYMENT'; value: string } | undefined
 
-  constructor(init: {
+  constructor({
+    message,
+    reason,
+    x402Reason,
+    paymentHeader,
+    ...options
+  }: {
     reason: PaymentErrorReason
     message: string
     x402Reason?: string
@@ -184,9 +190,10 @@ export class PayLinkPaymentError extends PayLinkError {
     details?: string
     paymentHeader?: { name: 'PAYMENT-SIGNATURE' | 'X-PAYMENT'; value: string }
   }) {
-    super(init.message, { cause: init.cause, details: init.details })
-    this.reason = init.reason
-    this.x402Reason = init.x402Reason
-    Object.defineProperty(this, 'paymentHeader', { value: init.paymentHeader, enumerable: false })
+    super(message, options)
+    this.reason = reason
+    this.x402Reason = x402Reason
+    // defineProperty's defaults: not enumerable, not writable.
+    Object.defineProperty(this, 'paymentHeader', { value: paymentHeader })
   }
 }

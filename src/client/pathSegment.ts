@@ -6,12 +6,12 @@ import { type PayLinkEndpoint, PayLinkValidationError } from './errors.js'
  * is refused before anything is sent.
  */
 export function pathSegment(value: string, name: string, endpoint: PayLinkEndpoint): string {
-  if (typeof value !== 'string' || value === '' || value === '.' || value === '..') {
-    throw new PayLinkValidationError({
-      endpoint,
-      source: 'input',
-      issues: [{ path: name, message: value === '' || typeof value !== 'string' ? 'must be a non-empty string' : `cannot be ${JSON.stringify(value)}` }],
-    })
-  }
+  const problem =
+    typeof value !== 'string' || value === ''
+      ? 'must be a non-empty string'
+      : value === '.' || value === '..'
+        ? `cannot be "${value}"`
+        : undefined
+  if (problem) throw new PayLinkValidationError({ endpoint, source: 'input', issues: [{ path: name, message: problem }] })
   return encodeURIComponent(value)
 }

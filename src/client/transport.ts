@@ -44,7 +44,5 @@ export function attachTransport(client: PayLinkClient, transport: Transport): vo
 
 /** Sends `req` with the transport of `client`, or rejects with a `PayLinkConfigError` for an object `createPayLinkClient` did not make. */
 export function send(client: PayLinkClient, req: ApiRequest): Promise<ApiResponse> {
-  const transport = transports.get(client)
-  if (transport) return transport(req)
-  return Promise.reject(new PayLinkConfigError(`${req.endpoint}: the client was not made by createPayLinkClient`))
+  return transports.get(client)?.(req) ?? Promise.reject(new PayLinkConfigError(`${req.endpoint}: the client was not made by createPayLinkClient`))
 }
