@@ -19,15 +19,7 @@ export interface PayLinkButtonStateInput {
  * user that nothing was paid. Otherwise a button that cannot start a purchase is `disabled`.
  */
 export function payLinkButtonState({ status, disabled, linkLoading }: PayLinkButtonStateInput): PayLinkButtonState {
-  switch (status) {
-    case 'signing':
-    case 'verifying':
-    case 'settled':
-    case 'unknown':
-      return status
-    default:
-      if (disabled) return 'disabled'
-      if (status === 'idle' || status === 'loading' || (status === 'ready' && linkLoading)) return 'loading'
-      return status
-  }
+  if (status === 'signing' || status === 'verifying' || status === 'settled' || status === 'unknown') return status
+  if (disabled) return 'disabled'
+  return status === 'idle' || status === 'loading' || (status === 'ready' && linkLoading) ? 'loading' : status
 }
