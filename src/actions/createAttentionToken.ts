@@ -1,5 +1,5 @@
 import type { PayLinkClient } from '../client/createPayLinkClient.js'
-import { type PayLinkRequestOptions, send } from '../client/transport.js'
+import type { PayLinkRequestOptions } from '../client/transport.js'
 import { validate } from '../client/validate.js'
 import {
   type AttentionSession,
@@ -7,6 +7,7 @@ import {
   attentionSessionSchema,
   attentionTokenInputSchema,
 } from '../schemas/attention.js'
+import { fetchValidated } from './fetchValidated.js'
 
 /** Requests a session token for tracking attention (`POST /pub/v1/attention/token`). */
 export async function createAttentionToken(
@@ -15,12 +16,11 @@ export async function createAttentionToken(
   options: PayLinkRequestOptions = {},
 ): Promise<AttentionSession> {
   const body = validate(attentionTokenInputSchema, input, 'createAttentionToken', 'input')
-  const { data } = await send(client, {
+  return fetchValidated(client, {
     endpoint: 'createAttentionToken',
     method: 'POST',
     path: '/attention/token',
     body,
     signal: options.signal,
-  })
-  return validate(attentionSessionSchema, data, 'createAttentionToken', 'response')
+  }, attentionSessionSchema)
 }

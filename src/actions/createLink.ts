@@ -1,7 +1,8 @@
 import type { PayLinkClient } from '../client/createPayLinkClient.js'
-import { type PayLinkRequestOptions, send } from '../client/transport.js'
+import type { PayLinkRequestOptions } from '../client/transport.js'
 import { validate } from '../client/validate.js'
 import { type CreateLinkInput, createLinkInputSchema, type Link, linkSchema } from '../schemas/link.js'
+import { fetchValidated } from './fetchValidated.js'
 
 /**
  * Creates a payment link (`POST /pub/v1/links`). The input is checked first (`creatorId`
@@ -14,6 +15,5 @@ export async function createLink(
   options: PayLinkRequestOptions = {},
 ): Promise<Link> {
   const body = validate(createLinkInputSchema, input, 'createLink', 'input')
-  const { data } = await send(client, { endpoint: 'createLink', method: 'POST', path: '/links', body, signal: options.signal })
-  return validate(linkSchema, data, 'createLink', 'response')
+  return fetchValidated(client, { endpoint: 'createLink', method: 'POST', path: '/links', body, signal: options.signal }, linkSchema)
 }

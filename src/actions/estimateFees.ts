@@ -1,7 +1,8 @@
 import type { PayLinkClient } from '../client/createPayLinkClient.js'
-import { type PayLinkRequestOptions, send } from '../client/transport.js'
+import type { PayLinkRequestOptions } from '../client/transport.js'
 import { validate } from '../client/validate.js'
 import { type FeeEstimate, type FeeEstimateParams, feeEstimateParamsSchema, feeEstimateSchema } from '../schemas/fees.js'
+import { fetchValidated } from './fetchValidated.js'
 
 /**
  * Estimates the gas and platform fees of a cross-chain transfer (`GET /pub/v1/fees/estimate`).
@@ -13,12 +14,11 @@ export async function estimateFees(
   options: PayLinkRequestOptions = {},
 ): Promise<FeeEstimate> {
   const query = validate(feeEstimateParamsSchema, params, 'estimateFees', 'input')
-  const { data } = await send(client, {
+  return fetchValidated(client, {
     endpoint: 'estimateFees',
     method: 'GET',
     path: '/fees/estimate',
     query,
     signal: options.signal,
-  })
-  return validate(feeEstimateSchema, data, 'estimateFees', 'response')
+  }, feeEstimateSchema)
 }

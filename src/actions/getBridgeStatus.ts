@@ -1,8 +1,8 @@
 import type { PayLinkClient } from '../client/createPayLinkClient.js'
 import { pathSegment } from '../client/pathSegment.js'
-import { type PayLinkRequestOptions, send } from '../client/transport.js'
-import { validate } from '../client/validate.js'
+import type { PayLinkRequestOptions } from '../client/transport.js'
 import { type Transfer, transferSchema } from '../schemas/transfer.js'
+import { fetchValidated } from './fetchValidated.js'
 
 /** Reads the status of a cross-chain transfer (`GET /pub/v1/bridge/status/{id}`). */
 export async function getBridgeStatus(
@@ -11,6 +11,5 @@ export async function getBridgeStatus(
   options: PayLinkRequestOptions = {},
 ): Promise<Transfer> {
   const path = `/bridge/status/${pathSegment(id, 'id', 'getBridgeStatus')}`
-  const { data } = await send(client, { endpoint: 'getBridgeStatus', method: 'GET', path, signal: options.signal })
-  return validate(transferSchema, data, 'getBridgeStatus', 'response')
+  return fetchValidated(client, { endpoint: 'getBridgeStatus', method: 'GET', path, signal: options.signal }, transferSchema)
 }
