@@ -51,7 +51,7 @@ export function pollUntilSettled<T extends { status: string }>(
     initialIntervalMs = 2_000,
     maxIntervalMs = 30_000,
     maxDurationMs = MAX_DURATION_MS,
-    onRegression = (seen, received) => console.warn(`[paylink] ignored a status that moved backwards: "${received}" after "${seen}"`),
+    onRegression = (seen, received) => console.warn(`[paylink] ignored a backward status: "${received}" after "${seen}"`),
   }: PollingOptions = {},
 ) {
   return {
