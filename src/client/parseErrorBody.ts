@@ -29,7 +29,8 @@ export function codeForStatus(status: number): string {
 
 const MAX_TEXT = 4_096
 
-const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined)
+// A non-empty string, or undefined.
+const str = (v: unknown): string | undefined => (typeof v === 'string' && v ? v : undefined)
 
 /**
  * Understands `{error:{code,message,requestId?,details?}}`, `{error:'…'}`, `{message:'…'}`, an

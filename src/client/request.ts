@@ -119,10 +119,11 @@ export function createTransport(client: PayLinkClient, apiKey: string | undefine
       if (attemptNo >= attempts || !retryable) throw error
       // More than one attempt means a retry policy.
       const { baseDelayMs, maxDelayMs, maxRetryAfterMs } = retry as RetryPolicy
-      // A Retry-After is honoured up to maxRetryAfterMs; otherwise the back-off doubles up to
-      // maxDelayMs, and a random wait between half of it and all of it spreads the clients out.
+      // A Retry-After (a network error has none) is honoured up to maxRetryAfterMs; otherwise the
+      // back-off doubles up to maxDelayMs, and a random wait between half of it and all of it
+      // spreads the clients out.
+      const { retryAfterSeconds } = error as PayLinkHttpError
       const ceiling = Math.min(maxDelayMs, baseDelayMs * 2 ** (attemptNo - 1))
-      const retryAfterSeconds = error instanceof PayLinkHttpError ? error.retryAfterSeconds : undefined
       const delay = retryAfterSeconds === undefined ? (ceiling * (1 + Math.random())) / 2 : Math.min(retryAfterSeconds * 1000, maxRetryAfterMs)
       await sleep(delay, signal)
     }
