@@ -4,7 +4,6 @@ import {
   Children,
   cloneElement,
   forwardRef,
-  isValidElement,
   type ReactElement,
   type ReactNode,
   type Ref,
@@ -152,15 +151,9 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
   const detailId = `${id}detail`
   const statusId = `${id}status`
   const part = (name: string) => (unstyled ? undefined : `paylink-button-${name}`)
-  // With asChild, the consumer's element is rendered in place of the button, with its own content as the label.
-  let child: ReactElement<{ children?: ReactNode }> | undefined
-  if (asChild) {
-    const only = Children.only(children)
-    if (!isValidElement<{ children?: ReactNode }>(only)) {
-      throw new Error('PayLinkButton asChild needs one element as its child, e.g. <a href="…" />')
-    }
-    child = only
-  }
+  // With asChild, the consumer's element is rendered in place of the button, with its own content
+  // as the label. Children.only throws unless the children are exactly one element.
+  const child = asChild ? (Children.only(children) as ReactElement<{ children?: ReactNode }>) : undefined
   // Why the live region is inside the button: the component renders one root, the button itself.
   // ARIA makes a button's children presentational, so some browser and screen-reader pairs do
   // not expose a region inside it; for those, the button's name (aria-labelledby) changes with
