@@ -1,6 +1,6 @@
 import { forwardRef, type HTMLAttributes, type ReactNode, useEffect, useMemo, useRef } from 'react'
 import { useAttentionToken } from '../hooks/useAttentionToken.js'
-import { type AttentionPhase, type AttentionReport, type AttentionReporter, createAttentionReporter } from './AttentionReporter.js'
+import { type AttentionReport, type AttentionReporter, createAttentionReporter } from './AttentionReporter.js'
 import { attentionTrackerState } from './attentionTrackerState.js'
 import { composeRefs } from './composeRefs.js'
 import { rootClassName } from './rootClassName.js'
@@ -79,12 +79,8 @@ export const AttentionTracker = forwardRef<HTMLElement, AttentionTrackerProps>(f
   useEffect(() => {
     const root = rootRef.current
     if (!root) return
-    // data-state is written on the node, not through state, so that tracking re-renders nothing.
-    const writeState = (phase: AttentionPhase) => rootRef.current?.setAttribute('data-state', attentionTrackerState(consent, phase))
-    if (!consent) {
-      writeState('waiting')
-      return
-    }
+    // Without consent, the rendered data-state (`idle`) is the state: React writes it when consent goes.
+    if (!consent) return
     const key = JSON.stringify([code, viewerId])
     if (tracking.current?.key !== key) {
       tracking.current?.reporter.finish()
@@ -96,7 +92,8 @@ export const AttentionTracker = forwardRef<HTMLElement, AttentionTrackerProps>(f
           if (beaconUrl && typeof navigator.sendBeacon === 'function') navigator.sendBeacon(beaconUrl, JSON.stringify(report))
         },
         onError: (error) => latest.current.onError?.(error),
-        onPhaseChange: writeState,
+        // data-state is written on the node, not through state, so that tracking re-renders nothing.
+        onPhaseChange: (phase) => rootRef.current?.setAttribute('data-state', attentionTrackerState(consent, phase)),
       })
       tracking.current = { key, reporter }
     }
