@@ -21,9 +21,9 @@ import type { PaymentSigner } from '../x402/paymentSigner.js'
 import type { SettleResponse } from '../x402/schemas.js'
 import { composeEventHandlers } from './composeEventHandlers.js'
 import { formatBasisPoints, formatDecimal } from './format.js'
+import { mergeSlotProps } from './mergeSlotProps.js'
 import { defaultPayLinkButtonLabels, type PayLinkButtonLabels } from './PayLinkButtonLabels.js'
 import { type PayLinkButtonState, payLinkButtonState } from './payLinkButtonState.js'
-import { mergeSlotProps } from './mergeSlotProps.js'
 import { rootClassName } from './rootClassName.js'
 
 /** The settlement `onSettled` receives: the API's proof for a link, the x402 settlement header for a `resource`. */
