@@ -3,7 +3,7 @@ import { type PayLinkRequestOptions, send } from '../client/transport.js'
 import { validate } from '../client/validate.js'
 import { type Payment, type SettlementProof, verifiedPaymentSchema, verifyInputSchema } from '../schemas/payment.js'
 import { decodePaymentRequired, type PaymentRequired } from '../x402/paymentRequired.js'
-import { decodePaymentResponse, paymentHeaderName } from '../x402/paymentHeaders.js'
+import { paymentHeaderName, readPaymentResponse } from '../x402/paymentHeaders.js'
 import type { SettleResponse } from '../x402/schemas.js'
 
 /** Options of `verifyPayment`. */
@@ -29,16 +29,6 @@ export type VerifyPaymentResult =
       paymentResponse: SettleResponse | undefined
     }
 
-// The payment went through (the body says so): a settlement header we cannot read must not turn
-// that into an error, which would leave the purchase unknown for good.
-function readSettlement(headers: Headers) {
-  try {
-    return decodePaymentResponse(headers)
-  } catch {
-    return undefined
-  }
-}
-
 /**
  * Asks the 402 gate to price a link (no `paymentHeader`) or to verify and settle a signed payment
  * (`POST /pub/v1/payments/verify`).
@@ -48,22 +38,16 @@ export async function verifyPayment(
   params: { code: string },
   options: VerifyPaymentOptions = {},
 ): Promise<VerifyPaymentResult> {
+  const { paymentHeader, idempotencyKey, signal } = options
   const body = validate(verifyInputSchema, params, 'verifyPayment', 'input')
   const headers: Record<string, string> = {}
-  if (options.paymentHeader) headers[paymentHeaderName(options.paymentHeader)] = options.paymentHeader
-  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey
-  const response = await send(client, {
-    endpoint: 'verifyPayment',
-    method: 'POST',
-    path: '/payments/verify',
-    body,
-    headers,
-    expect: [402],
-    signal: options.signal,
-  })
+  if (paymentHeader) headers[paymentHeaderName(paymentHeader)] = paymentHeader
+  if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey
+  const response = await send(client, { endpoint: 'verifyPayment', method: 'POST', path: '/payments/verify', body, headers, expect: [402], signal })
   if (response.status === 402) {
     return { status: 'payment-required', paymentRequired: decodePaymentRequired({ headers: response.headers, body: response.data }) }
   }
   const { payment, proof } = validate(verifiedPaymentSchema, response.data, 'verifyPayment', 'response')
-  return { status: 'paid', payment, proof, paymentResponse: readSettlement(response.headers) }
+  // The body says the payment went through: a settlement header that cannot be read does not undo that.
+  return { status: 'paid', payment, proof, paymentResponse: readPaymentResponse(response.headers) }
 }

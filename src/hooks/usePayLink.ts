@@ -3,7 +3,7 @@ import { linkPurchase } from '../payment/linkPurchase.js'
 import type { PayOptions } from '../payment/PurchaseStore.js'
 import { usePurchase } from '../payment/usePurchase.js'
 import type { PaymentSigner } from '../x402/paymentSigner.js'
-import { usePayLinkClient } from './PayLinkProvider.js'
+import { usePayLinkClient } from './usePayLinkClient.js'
 import { usePayment } from './usePayment.js'
 
 /** Options of `usePayLink`. */

@@ -55,7 +55,6 @@ export type GateAnswer<A> = { required: PaymentRequired } | { accepted: A } | { 
 export type PurchaseGate<A> = (payment?: PendingPurchase) => Promise<GateAnswer<A>>
 
 const IN_FLIGHT: readonly PurchaseStatus[] = ['signing', 'verifying']
-// A 4xx other than these means the server refused the request without acting on it.
 
 function isExpired(required: PaymentRequired): boolean {
   return Date.now() - required.receivedAt >= Math.min(...required.accepts.map((r) => r.maxTimeoutSeconds)) * 1000
@@ -69,11 +68,10 @@ const newIdempotencyKey = () =>
 const toPayLinkError = (error: unknown) =>
   error instanceof PayLinkError ? error : new PayLinkError('The payment could not be completed', { cause: error })
 
-const outcomeUnknown = (x402Reason?: string, cause?: unknown) =>
-  new PayLinkPaymentError({ reason: 'outcome_unknown', message: 'The payment is being confirmed', x402Reason, cause })
-
 /** One purchase: its snapshot for `useSyncExternalStore`, and what a user can do with it. */
 export interface PurchaseStore<A> {
+  /** Talks to the seller for every request of the purchase: the latest caller's (see `sharedPurchase`). */
+  gate: PurchaseGate<A>
   /** Subscribes to changes. */
   subscribe(listener: () => void): () => void
   /** The current snapshot. */
@@ -95,15 +93,16 @@ export interface PurchaseStore<A> {
 }
 
 /**
- * One purchase, shared by every hook that shows it; its `gate` talks to the seller (a link's verify
- * endpoint, or any x402 URL). Signs at most once per purchase: the signed payload and its
- * idempotency key are kept (in memory and in `sessionStorage`, under `key`) until the outcome is
- * known, and any retry or resume resends that same payload. With `preview`, the requirements read
- * on mount only show the price: each purchase asks for fresh ones, and a preview that fails leaves
- * the purchase payable.
+ * One purchase; its `gate` talks to the seller (a link's verify endpoint, or any x402 URL). Signs at
+ * most once per purchase: the signed payload and its idempotency key are kept (in memory and in
+ * `sessionStorage`, under `key`) until the outcome is known, and any retry or resume resends that
+ * same payload. With `preview`, the requirements read on mount only show the price: each purchase
+ * asks for fresh ones, and a preview that fails leaves the purchase payable.
  */
-export function createPurchaseStore<A extends object>(gate: PurchaseGate<A>, key: string, preview = false): PurchaseStore<A> {
+function createPurchaseStore<A extends object>(gate: PurchaseGate<A>, key: string, preview?: boolean): PurchaseStore<A> {
   type State = PurchaseSnapshot<A> & { payment?: Payment }
+  // What the store itself sets; an accepted answer's own fields come in through `update`.
+  type Fields = PurchaseSnapshot<{ payment?: Payment }>
   let state = { status: 'idle' } as State
   const listeners = new Set<() => void>()
   let pending: PendingPurchase | undefined
@@ -111,27 +110,31 @@ export function createPurchaseStore<A extends object>(gate: PurchaseGate<A>, key
   // Set synchronously on click, before any await, so a second click in the same tick is refused.
   let busy = false
 
-  const set = (next: PurchaseSnapshot<{ payment?: Payment }>) => {
+  const set = (next: Fields) => {
     state = next as State
     for (const listener of listeners) listener()
   }
+  // Most steps keep what is known (requirements, payment) and change the status and the error.
+  const update = (fields: Fields) => set({ ...state, ...fields })
 
   const keep = (purchase: PendingPurchase | undefined) => {
     pending = purchase
     keepPendingPurchase(key, purchase)
   }
 
+  const inFlight = () => busy || IN_FLIGHT.includes(state.status)
+
   async function fetchRequirements(isPreview?: boolean): Promise<PaymentRequired | undefined> {
-    set({ ...state, status: 'loading' })
+    update({ status: 'loading' })
     try {
-      const answer = await gate()
-      if (!('required' in answer)) {
-        throw 'refused' in answer
-          ? answer.refused
-          : new PayLinkPaymentError({ reason: 'no_payable_requirement', message: 'No payment was asked for' })
+      const answer = await store.gate()
+      if ('required' in answer) {
+        set({ status: 'ready', paymentRequired: answer.required })
+        return answer.required
       }
-      set({ status: 'ready', paymentRequired: answer.required })
-      return answer.required
+      throw 'refused' in answer
+        ? answer.refused
+        : new PayLinkPaymentError({ reason: 'no_payable_requirement', message: 'No payment was asked for' })
     } catch (error) {
       set(isPreview ? { status: 'ready' } : { status: 'failed', error: toPayLinkError(error) })
     }
@@ -142,37 +145,47 @@ export function createPurchaseStore<A extends object>(gate: PurchaseGate<A>, key
     (loading ??= fetchRequirements(isPreview).finally(() => (loading = undefined)))
 
   async function send(): Promise<void> {
-    set({ ...state, status: 'verifying', error: undefined })
-    let answer: GateAnswer<A>
+    update({ status: 'verifying', error: undefined })
+    let answer: GateAnswer<A> | undefined
+    let lost: unknown
     try {
-      answer = await gate(pending)
+      answer = await store.gate(pending)
     } catch (cause) {
-      return set({ ...state, status: 'unknown', error: outcomeUnknown(undefined, cause) })
+      lost = cause
     }
-    // The contract: a 402 to a paid request is ambiguous. The payload is kept, never re-signed.
-    if ('required' in answer) return set({ ...state, status: 'unknown', error: outcomeUnknown(answer.required.error) })
+    // No answer, or a 402 to a paid request, is ambiguous: the payload is kept, never re-signed.
+    if (!answer || 'required' in answer) {
+      const error = new PayLinkPaymentError({
+        reason: 'outcome_unknown',
+        message: 'The payment is being confirmed',
+        x402Reason: answer?.required.error,
+        cause: lost,
+      })
+      return update({ status: 'unknown', error })
+    }
     keep(undefined)
-    if ('refused' in answer) return set({ ...state, status: 'failed', error: answer.refused })
+    if ('refused' in answer) return update({ status: 'failed', error: answer.refused })
     const { payment } = answer.accepted as { payment?: Payment }
-    set({ ...state, ...answer.accepted, status: payment ? 'verifying' : 'settled' })
+    update({ ...answer.accepted, status: payment ? 'verifying' : 'settled' })
     if (payment) observePayment(payment)
   }
 
   function observePayment(payment: Payment): void {
     const { status } = payment
     if (state.status !== 'verifying' || payment.id !== state.payment?.id) return
-    if (status === 'settled') set({ ...state, status, payment })
+    if (status === 'settled') update({ status: 'settled', payment })
     else if (status === 'failed' || status === 'expired') {
       const error = new PayLinkPaymentError({
         reason: 'payment_refused',
         message: status === 'expired' ? 'The payment expired before it settled' : 'The payment failed to settle',
         x402Reason: payment.failureReason,
       })
-      set({ ...state, status: 'failed', payment, error })
+      update({ status: 'failed', payment, error })
     }
   }
 
-  return {
+  const store: PurchaseStore<A> = {
+    gate,
     subscribe(listener) {
       listeners.add(listener)
       return () => listeners.delete(listener)
@@ -185,7 +198,7 @@ export function createPurchaseStore<A extends object>(gate: PurchaseGate<A>, key
     },
     async pay(options) {
       const { status } = state
-      if (busy || IN_FLIGHT.includes(status) || status === 'settled') return
+      if (inFlight() || status === 'settled') return
       busy = true
       try {
         if (status === 'unknown' && pending) return await send()
@@ -210,10 +223,28 @@ export function createPurchaseStore<A extends object>(gate: PurchaseGate<A>, key
     },
     observePayment,
     reset() {
-      if (busy || IN_FLIGHT.includes(state.status)) return
+      if (inFlight()) return
       keep(undefined)
       set({ status: 'idle' })
       void load(preview)
     },
   }
+  return store
+}
+
+// Per client, so that two providers (two APIs, or a test's fresh client) never share a purchase.
+const stores = new WeakMap<object, Map<string, PurchaseStore<object>>>()
+
+/**
+ * The purchase kept under `key` for `scope` (a client), made on first use: every hook (and every
+ * remount) showing it shares it, so one click is one purchase and a remount during signing cannot
+ * start a second one. Its requests go through the latest caller's `gate`.
+ */
+export function sharedPurchase<A extends object>(scope: object, key: string, gate: PurchaseGate<A>, preview?: boolean): PurchaseStore<A> {
+  let byKey = stores.get(scope)
+  if (!byKey) stores.set(scope, (byKey = new Map()))
+  let store = byKey.get(key) as PurchaseStore<A> | undefined
+  if (!store) byKey.set(key, (store = createPurchaseStore(gate, key, preview)))
+  store.gate = gate
+  return store
 }

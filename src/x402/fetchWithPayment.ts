@@ -1,7 +1,7 @@
 import { PayLinkConfigError, PayLinkPaymentError, PayLinkX402Error } from '../client/errors.js'
 import { createPaymentHeader, type PaymentHeader } from './createPaymentHeader.js'
 import { decodePaymentRequired } from './paymentRequired.js'
-import { decodePaymentResponse } from './paymentHeaders.js'
+import { readPaymentResponse } from './paymentHeaders.js'
 import { selectPaymentRequirement, type SelectPaymentRequirementOptions } from './selectPaymentRequirement.js'
 import { isRefusal } from './isRefusal.js'
 import { sendX402, type X402Answer } from './sendX402.js'
@@ -19,13 +19,12 @@ export interface FetchWithPaymentOptions extends SelectPaymentRequirementOptions
 // The server's x402 reason for a 402 to a paid request: the failed settlement's, else the new
 // 402's. An undecodable answer leaves it unknown, which does not change the outcome (unknown).
 function refusalReason(answer: X402Answer): string | undefined {
-  for (const read of [() => decodePaymentResponse(answer.headers)?.errorReason, () => decodePaymentRequired(answer).error]) {
-    try {
-      const reason = read()
-      if (reason) return reason
-    } catch (error) {
-      if (!(error instanceof PayLinkX402Error)) throw error
-    }
+  const settled = readPaymentResponse(answer.headers)?.errorReason
+  if (settled) return settled
+  try {
+    return decodePaymentRequired(answer).error || undefined
+  } catch (error) {
+    if (!(error instanceof PayLinkX402Error)) throw error
   }
 }
 
