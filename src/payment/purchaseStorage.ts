@@ -10,23 +10,24 @@ const PREFIX = 'paylink:purchase:'
 
 // sessionStorage can be missing (a server), blocked (privacy settings) or full: the purchase then
 // lives in memory only, which still covers remounts but not a reload.
-function attempt<T>(use: () => T): T | undefined {
-  try {
-    return use()
-  } catch {
-    return undefined
-  }
-}
 
 /** Reads the pending purchase kept under `key`, if any. */
 export function readPendingPurchase(key: string): PendingPurchase | undefined {
-  const value = attempt(() => JSON.parse(sessionStorage.getItem(PREFIX + key) ?? 'null') as Partial<PendingPurchase> | null)
-  return typeof value?.paymentHeader === 'string' && typeof value.idempotencyKey === 'string' ? (value as PendingPurchase) : undefined
+  try {
+    // JSON.parse(null) is null: nothing kept.
+    const value = JSON.parse(sessionStorage.getItem(PREFIX + key)!) as Partial<PendingPurchase> | null
+    if (typeof value?.paymentHeader === 'string' && typeof value.idempotencyKey === 'string') return value as PendingPurchase
+  } catch {
+    // No storage: in memory only.
+  }
 }
 
 /** Keeps a signed payment under `key` until its outcome is known; `undefined` forgets it. */
 export function keepPendingPurchase(key: string, purchase: PendingPurchase | undefined): void {
-  attempt(() =>
-    purchase ? sessionStorage.setItem(PREFIX + key, JSON.stringify(purchase)) : sessionStorage.removeItem(PREFIX + key),
-  )
+  try {
+    if (purchase) sessionStorage.setItem(PREFIX + key, JSON.stringify(purchase))
+    else sessionStorage.removeItem(PREFIX + key)
+  } catch {
+    // No storage: in memory only.
+  }
 }

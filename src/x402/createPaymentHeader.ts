@@ -49,10 +49,15 @@ export async function createPaymentHeader(
   try {
     const payload = await signer.signPayment(requirement, { x402Version, resource })
     if (typeof payload !== 'object' || payload === null) throw new TypeError('signPayment must return the payload object')
-    // JSON leaves out the fields that are undefined.
-    return x402Version === 1
-      ? { name: 'X-PAYMENT', value: encodeBase64Json({ x402Version, scheme: requirement.scheme, network: requirement.network, payload }) }
-      : { name: 'PAYMENT-SIGNATURE', value: encodeBase64Json({ x402Version, resource, accepted: requirement.raw, payload, extensions }) }
+    return {
+      name: x402Version === 1 ? 'X-PAYMENT' : 'PAYMENT-SIGNATURE',
+      // JSON leaves out the fields that are undefined.
+      value: encodeBase64Json(
+        x402Version === 1
+          ? { x402Version, scheme: requirement.scheme, network: requirement.network, payload }
+          : { x402Version, resource, accepted: requirement.raw, payload, extensions },
+      ),
+    }
   } catch (cause) {
     const rejected = isWalletRejection(cause)
     throw new PayLinkPaymentError({

@@ -25,11 +25,11 @@ const assetKey = (asset: string) => (/^0x/i.test(asset) ? asset.toLowerCase() : 
 
 /** The cap on `asset` in `maxAmount`, or `undefined` when the asset is not listed (it cannot be paid). */
 export function maxAmountFor(maxAmount: MaxAmount, asset: string): bigint | undefined {
-  const entry = Object.entries(maxAmount).find(([id]) => assetKey(id) === assetKey(asset))
-  if (!entry) return undefined
-  const [id, cap] = entry
-  if (typeof cap === 'bigint' ? cap >= 0n : /^\d+$/.test(cap)) return BigInt(cap)
-  throw new PayLinkConfigError(`maxAmount["${id}"] must be a non-negative integer in atomic units`, {
-    details: `got ${typeof cap === 'bigint' ? `${cap}n` : JSON.stringify(cap)}`,
-  })
+  for (const [id, cap] of Object.entries(maxAmount)) {
+    if (assetKey(id) !== assetKey(asset)) continue
+    if (typeof cap === 'bigint' ? cap >= 0n : /^\d+$/.test(cap)) return BigInt(cap)
+    throw new PayLinkConfigError(`maxAmount["${id}"] must be a non-negative integer in atomic units`, {
+      details: `got ${typeof cap === 'bigint' ? `${cap}n` : JSON.stringify(cap)}`,
+    })
+  }
 }

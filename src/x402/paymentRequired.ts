@@ -49,6 +49,7 @@ export interface PaymentRequired {
   receivedAt: number
 }
 
+// `resource` and `description`: the v2 402's resource, or the v1 requirement's own fields.
 function toRequirement(
   x402Version: 1 | 2,
   raw: PaymentRequirementV1 | PaymentRequirementV2,
@@ -72,38 +73,41 @@ function toRequirement(
   }
 }
 
-function readV2(json: unknown, source: string, receivedAt: number): PaymentRequired {
-  const v2 = parseX402(paymentRequiredV2Schema, json, source)
-  return {
-    x402Version: 2,
-    ...(typeof v2.error === 'string' && { error: v2.error }),
-    ...(v2.resource && { resource: v2.resource }),
-    ...(v2.extensions && { extensions: v2.extensions }),
-    accepts: v2.accepts.map((r) => toRequirement(2, r, r.amount, v2.resource?.url, v2.resource?.description)),
-    receivedAt,
-  }
-}
-
 /**
  * Reads a 402: the v2 `PAYMENT-REQUIRED` header when present (it wins over the body), else the
  * v1 JSON body. Throws a `PayLinkX402Error` for malformed base64 or JSON, missing fields or an
  * unknown version.
  */
-export function decodePaymentRequired(response: { headers: Headers; body: unknown }): PaymentRequired {
+export function decodePaymentRequired({ headers, body }: { headers: Headers; body: unknown }): PaymentRequired {
   const receivedAt = Date.now()
-  const header = response.headers.get('PAYMENT-REQUIRED')
+  let json = body
+  let source = '402 body'
+  const header = headers.get('PAYMENT-REQUIRED')
   if (header) {
-    const { version, json } = decodeX402Header(header, 'PAYMENT-REQUIRED header')
-    if (version === 2) return readV2(json, 'PAYMENT-REQUIRED header', receivedAt)
+    const decoded = decodeX402Header(header, 'PAYMENT-REQUIRED header')
+    // A header that says v1 is no v2 header: the body speaks.
+    if (decoded.version === 2) {
+      json = decoded.json
+      source = 'PAYMENT-REQUIRED header'
+    }
   }
-  const source = '402 body'
-  if (x402VersionOf(response.body, source) === 2) return readV2(response.body, source, receivedAt)
-  const v1 = parseX402(paymentRequiredV1Schema, response.body, source)
+  if (x402VersionOf(json, source) === 1) {
+    const v1 = parseX402(paymentRequiredV1Schema, json, source)
+    return {
+      x402Version: 1,
+      // x402-express 1.x can put a caught exception in `error`, which JSON turns into `{}`.
+      ...(typeof v1.error === 'string' && { error: v1.error }),
+      accepts: v1.accepts.map((r) => toRequirement(1, r, r.maxAmountRequired, r.resource, r.description)),
+      receivedAt,
+    }
+  }
+  const { error, resource, extensions, accepts } = parseX402(paymentRequiredV2Schema, json, source)
   return {
-    x402Version: 1,
-    // x402-express 1.x can put a caught exception in `error`, which JSON turns into `{}`.
-    ...(typeof v1.error === 'string' && { error: v1.error }),
-    accepts: v1.accepts.map((r) => toRequirement(1, r, r.maxAmountRequired, r.resource, r.description)),
+    x402Version: 2,
+    ...(typeof error === 'string' && { error }),
+    ...(resource && { resource }),
+    ...(extensions && { extensions }),
+    accepts: accepts.map((r) => toRequirement(2, r, r.amount, resource?.url, resource?.description)),
     receivedAt,
   }
 }

@@ -34,9 +34,9 @@ export async function sendX402(request: Request, { signal, timeoutMs = 15_000, f
     const text = response.status === 402 ? await response.text() : undefined
     let body: unknown
     try {
-      if (text) body = JSON.parse(text)
+      body = JSON.parse(text!)
     } catch {
-      // Not JSON: a v2 server puts the requirements in a header, and the body does not matter.
+      // No body (not a 402), or not JSON: a v2 server puts the requirements in a header, and the body does not matter.
     }
     return { response, headers: response.headers, body }
   } catch (cause) {
