@@ -1,4 +1,4 @@
-import { PayLinkX402Error } from '../client/errors.js'
+import { PayLinkX402Error, type X402ErrorReason } from '../client/errors.js'
 
 /** Encodes a value as base64 of its UTF-8 JSON, as x402 headers carry it (works in browsers and Node, no Buffer). */
 export function encodeBase64Json(value: unknown): string {
@@ -8,17 +8,13 @@ export function encodeBase64Json(value: unknown): string {
 
 /** Decodes base64 (standard or URL-safe) UTF-8 JSON, or throws a `PayLinkX402Error` naming `source`. */
 export function decodeBase64Json(text: string, source: string): unknown {
-  let binary: string
+  let reason: X402ErrorReason = 'malformed_base64'
   try {
     // atob (the HTML spec's forgiving base64) skips white space and takes base64 without its padding.
-    binary = atob(text.replace(/-/g, '+').replace(/_/g, '/').replace(/=+\s*$/, ''))
+    const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/').replace(/=+\s*$/, ''))
+    reason = 'malformed_json'
+    return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0))))
   } catch (cause) {
-    throw new PayLinkX402Error({ reason: 'malformed_base64', source, cause })
-  }
-  try {
-    const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0))
-    return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes))
-  } catch (cause) {
-    throw new PayLinkX402Error({ reason: 'malformed_json', source, cause })
+    throw new PayLinkX402Error({ reason, source, cause })
   }
 }
