@@ -54,8 +54,6 @@ export type GateAnswer<A> = { required: PaymentRequired } | { accepted: A } | { 
 /** Sends a purchase's request to its seller: without a payment to learn the requirements, or with the signed one. */
 export type PurchaseGate<A> = (payment?: PendingPurchase) => Promise<GateAnswer<A>>
 
-const IN_FLIGHT: readonly PurchaseStatus[] = ['signing', 'verifying']
-
 function isExpired(required: PaymentRequired): boolean {
   return Date.now() - required.receivedAt >= Math.min(...required.accepts.map((r) => r.maxTimeoutSeconds)) * 1000
 }
@@ -122,7 +120,8 @@ function createPurchaseStore<A extends object>(gate: PurchaseGate<A>, key: strin
     keepPendingPurchase(key, purchase)
   }
 
-  const inFlight = () => busy || IN_FLIGHT.includes(state.status)
+  // Signing or sending now; `busy` also covers the wait for fresh requirements before signing.
+  const inFlight = () => busy || state.status === 'signing' || state.status === 'verifying'
 
   async function fetchRequirements(isPreview?: boolean): Promise<PaymentRequired | undefined> {
     update({ status: 'loading' })

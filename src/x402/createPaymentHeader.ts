@@ -23,13 +23,11 @@ export interface PaymentHeaderContext {
 }
 
 // viem's UserRejectedRequestError (EIP-1193 code 4001), ethers' ACTION_REJECTED, or a wallet's own
-// error named like them, possibly wrapped as the cause of another error.
-function isWalletRejection(error: unknown): boolean {
-  for (let e = error, depth = 0; typeof e === 'object' && e !== null && depth < 8; e = (e as Error).cause, depth++) {
-    const { code, name } = e as { code?: unknown; name?: unknown }
-    if (code === 4001 || code === 'ACTION_REJECTED' || (typeof name === 'string' && /UserRejected/i.test(name))) return true
-  }
-  return false
+// error named like them, possibly wrapped as the cause of another error (up to 8 causes deep).
+function isWalletRejection(error: unknown, depth = 0): boolean {
+  if (typeof error !== 'object' || error === null || depth === 8) return false
+  const { code, name, cause } = error as { code?: unknown; name?: unknown; cause?: unknown }
+  return code === 4001 || code === 'ACTION_REJECTED' || (typeof name === 'string' && /UserRejected/i.test(name)) || isWalletRejection(cause, depth + 1)
 }
 
 /**
