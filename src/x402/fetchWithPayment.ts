@@ -84,12 +84,14 @@ export async function fetchWithPayment(
     throw unknownOutcome('the paid request got no answer', { cause, paymentHeader: payment })
   }
   const { status } = paid.response
+  if (status === 402) {
+    const reason = refusalReason(paid)
+    throw unknownOutcome(`the server answered the paid request with 402 (${reason ?? 'no reason given'})`, {
+      x402Reason: reason,
+      paymentHeader: payment,
+    })
+  }
   // A plain refusal (most 4xx) or success is an answer; a 5xx, 408 or 429 may have come after settling.
-  if (status !== 402 && (status < 400 || isRefusal(status))) return paid.response
-  if (status !== 402) throw unknownOutcome(`the server answered the paid request with HTTP ${status}`, { paymentHeader: payment })
-  const reason = refusalReason(paid)
-  throw unknownOutcome(`the server answered the paid request with 402 (${reason ?? 'no reason given'})`, {
-    x402Reason: reason,
-    paymentHeader: payment,
-  })
+  if (status < 400 || isRefusal(status)) return paid.response
+  throw unknownOutcome(`the server answered the paid request with HTTP ${status}`, { paymentHeader: payment })
 }
