@@ -8,19 +8,19 @@ import type { Transport } from './transport.js'
 const setTimer = (run: () => void, ms: number) => setTimeout(run, Math.min(ms, 2_147_483_647))
 
 /** Settles as `promise` does, or rejects with the signal's reason as soon as it aborts. */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   return new Promise((resolve, reject) => {
-    const onAbort = () => reject(signal!.reason)
-    if (signal?.aborted) onAbort()
-    signal?.addEventListener('abort', onAbort, { once: true })
-    promise.then(resolve, reject).finally(() => signal?.removeEventListener('abort', onAbort))
+    const onAbort = () => reject(signal.reason)
+    if (signal.aborted) onAbort()
+    signal.addEventListener('abort', onAbort, { once: true })
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
   })
 }
 
 function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined
   const wait = new Promise<void>((resolve) => (timer = setTimer(resolve, ms)))
-  return untilAborted(wait, signal).finally(() => clearTimeout(timer))
+  return (signal ? untilAborted(wait, signal) : wait).finally(() => clearTimeout(timer))
 }
 
 // Lower case lets a later header replace one of any spelling.
@@ -56,8 +56,11 @@ export function createTransport(client: PayLinkClient, apiKey: string | undefine
     lowerCased(headers, req.headers)
     if (apiKey) headers['x-api-key'] = apiKey
     // The key and the payment headers are removed from anything that goes into an error.
-    const secrets = [apiKey, headers['payment-signature'], headers['x-payment']].filter((s) => s !== undefined && s.length >= 4)
-    const redact = (text: string) => secrets.reduce((t: string, secret) => t.replaceAll(secret!, '[redacted]'), text)
+    const redact = (text: string) =>
+      [apiKey, headers['payment-signature'], headers['x-payment']].reduce(
+        (t: string, secret) => (secret && secret.length >= 4 ? t.replaceAll(secret, '[redacted]') : t),
+        text,
+      )
     // A POST is repeated only when the server can recognise the repeat (an Idempotency-Key).
     const attempts = retry && (req.method === 'GET' || 'idempotency-key' in headers) ? retry.attempts : 1
 
@@ -66,14 +69,28 @@ export function createTransport(client: PayLinkClient, apiKey: string | undefine
     const attempt = async (): Promise<[Response, string]> => {
       signal?.throwIfAborted()
       const timeout = new AbortController()
-      const timer = setTimer(() => timeout.abort(), timeoutMs)
-      const attemptSignal = signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal
+      // Not every fetch errors the body when its signal aborts after the headers (mocks such as
+      // MSW, polyfills), so the time-out also rejects the body read itself; the caller's signal,
+      // when there is one, races it too.
+      let failBody: ((reason: unknown) => void) | undefined
+      const timer = setTimer(() => {
+        timeout.abort()
+        failBody?.(timeout.signal.reason)
+      }, timeoutMs)
       try {
         // JSON.stringify(undefined) is undefined: no body.
-        const response = await client.fetch(url, { method: req.method, headers, body: JSON.stringify(req.body), signal: attemptSignal, redirect })
-        // Not every fetch errors the body when its signal aborts after the headers (mocks such as
-        // MSW, polyfills), so the read races the signal itself.
-        return [response, await untilAborted(response.text(), attemptSignal)]
+        const response = await client.fetch(url, {
+          method: req.method,
+          headers,
+          body: JSON.stringify(req.body),
+          signal: signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal,
+          redirect,
+        })
+        const body = new Promise<string>((resolve, reject) => {
+          failBody = reject
+          response.text().then(resolve, reject)
+        })
+        return [response, await (signal ? untilAborted(body, signal) : body)]
       } catch (cause) {
         if (signal?.aborted) throw signal.reason
         throw new PayLinkNetworkError({ endpoint, timedOut: timeout.signal.aborted, cause, timeoutMs })
