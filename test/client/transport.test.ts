@@ -12,8 +12,7 @@ describe('the transport a client carries', () => {
     const error = await rejectionOf(getLink(lookalike, 'lnk_abc123'))
 
     expect(error).toBeInstanceOf(PayLinkConfigError)
-    expect(error.message).toContain('createPayLinkClient')
+    expect((error as PayLinkConfigError).message).toContain('createPayLinkClient')
     expect(sent).toHaveLength(0)
   })
-
 })
