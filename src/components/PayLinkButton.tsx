@@ -9,12 +9,17 @@ import {
   type Ref,
   useEffect,
   useId,
+  useMemo,
   useRef,
 } from 'react'
 import type { PayLinkError } from '../client/errors.js'
 import { useLink } from '../hooks/useLink.js'
-import { usePayLink } from '../hooks/usePayLink.js'
-import { usePayResource } from '../hooks/usePayResource.js'
+import { useFollowedPurchase } from '../hooks/usePayLink.js'
+import { usePayLinkClient } from '../hooks/usePayLinkClient.js'
+import { priceOf } from '../hooks/usePayResource.js'
+import { linkPurchase } from '../payment/linkPurchase.js'
+import type { PurchaseStore } from '../payment/PurchaseStore.js'
+import { resourcePurchase } from '../payment/resourcePurchase.js'
 import type { SettlementProof } from '../schemas/payment.js'
 import type { MaxAmount } from '../x402/maxAmount.js'
 import type { PaymentSigner } from '../x402/paymentSigner.js'
@@ -103,9 +108,16 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
   const labels = { ...defaultPayLinkButtonLabels, ...labelOverrides }
   const linkCode = resource ? undefined : code
   const link = useLink(linkCode)
-  const forLink = usePayLink(linkCode, { signer, maxAmount })
-  const forResource = usePayResource(resource, { signer, maxAmount })
-  const purchase = resource ? forResource : forLink
+  // One purchase, of the URL or of the link: usePayResource's or usePayLink's, without running both hooks.
+  const client = usePayLinkClient('PayLinkButton')
+  const store = useMemo(
+    () =>
+      (resource ? resourcePurchase(client, resource) : linkCode ? linkPurchase(client, linkCode) : undefined) as
+        | PurchaseStore<{ proof?: PayLinkButtonProof; response?: Response }>
+        | undefined,
+    [client, resource, linkCode],
+  )
+  const purchase = useFollowedPurchase(store, { signer, maxAmount })
   const state = payLinkButtonState({
     status: purchase.status,
     disabled: disabled || !signer,
@@ -120,8 +132,7 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
   })
   // Starts at the first state so that mount reports nothing; StrictMode's second effect run sees no change.
   const reported = useRef(state)
-  const { proof, error } = purchase
-  const response = resource ? forResource.response : undefined
+  const { proof, error, response } = purchase
   useEffect(() => {
     if (reported.current === state) return
     reported.current = state
@@ -133,12 +144,12 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
     if ((state === 'failed' || state === 'unknown') && error) latest.current.onError?.(error)
   }, [state, proof, response, error])
 
-  const price = resource ? forResource.price : link.data?.price
+  const price = resource ? priceOf(purchase.paymentRequired?.accepts[0]) : link.data?.price
   const payText = price
     ? labels.pay({ amount: formatDecimal(price.amount, locale, 2), currency: price.currency })
     : labels.payWithoutPrice
   const text = PAY_STATES.includes(state) ? payText : labels[state as OwnTextState]
-  const slow = state === 'verifying' && !resource && forLink.isStale
+  const slow = state === 'verifying' && !resource && purchase.isStale
   const statusText = slow ? labels.verifyingSlowStatus : labels[`${state}Status` as StatusKey]
   const statusShown = SHOWN_STATUS.includes(state)
   const splits = showSplit && SPLIT_STATES.includes(state) ? link.data?.splits : undefined

@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react'
 import { linkPurchase } from '../payment/linkPurchase.js'
-import type { PayOptions } from '../payment/PurchaseStore.js'
+import type { PayOptions, PurchaseStore } from '../payment/PurchaseStore.js'
 import { usePurchase } from '../payment/usePurchase.js'
 import type { PaymentSigner } from '../x402/paymentSigner.js'
 import { usePayLinkClient } from './usePayLinkClient.js'
@@ -20,11 +20,21 @@ export interface UsePayLinkOptions extends Omit<PayOptions, 'signer'> {
  */
 export function usePayLink(code: string | undefined, options: UsePayLinkOptions = {}) {
   const client = usePayLinkClient('usePayLink')
-  const store = useMemo(() => (code ? linkPurchase(client, code) : undefined), [client, code])
-  const purchase = usePurchase(store, options)
+  return useFollowedPurchase(
+    useMemo(() => (code ? linkPurchase(client, code) : undefined), [client, code]),
+    options,
+  )
+}
 
-  // A payment accepted as `verified` is followed until it settles, with the shared polling policy.
-  const followed = usePayment(purchase.status === 'verifying' ? purchase.payment?.id : undefined)
+/**
+ * `usePurchase`, with a payment accepted as `verified` followed until it settles (the shared
+ * polling policy), and `isStale` once that takes longer than usual. Only a link's purchase is ever
+ * accepted as `verified`; for any other the payment query stays disabled.
+ */
+export function useFollowedPurchase<A extends object>(store: PurchaseStore<A> | undefined, options: Partial<PayOptions>) {
+  const purchase = usePurchase(store, options)
+  const { payment } = purchase as { payment?: { id: string } }
+  const followed = usePayment(purchase.status === 'verifying' ? payment?.id : undefined)
   useEffect(() => {
     if (followed.data) store?.observePayment(followed.data)
   }, [store, followed.data])

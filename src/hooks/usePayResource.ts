@@ -35,9 +35,11 @@ export interface PayResourceState {
   error?: PayLinkError
 }
 
-// Only assets whose decimals are known can be priced: the USDC contracts of the default spend cap
-// (6 decimals). Anything else shows "Pay" without an amount rather than a guess.
-function priceOf(requirement: PaymentRequirement | undefined): Price | undefined {
+/**
+ * The price of a requirement, when its asset is one whose decimals are known: the USDC contracts of
+ * the default spend cap (6 decimals). Anything else is `undefined` ("Pay" without an amount) rather than a guess.
+ */
+export function priceOf(requirement: PaymentRequirement | undefined): Price | undefined {
   if (!requirement || maxAmountFor(DEFAULT_MAX_AMOUNT, requirement.asset) === undefined) return undefined
   const digits = requirement.amount.padStart(7, '0')
   return { amount: `${digits.slice(0, -6)}.${digits.slice(-6)}`.replace(/\.?0+$/, ''), currency: 'USDC' }
