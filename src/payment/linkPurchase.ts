@@ -1,6 +1,6 @@
 import { verifyPayment } from '../actions/verifyPayment.js'
 import type { PayLinkClient } from '../client/createPayLinkClient.js'
-import { PayLinkHttpError } from '../client/errors.js'
+import type { PayLinkHttpError } from '../client/errors.js'
 import type { Payment, SettlementProof } from '../schemas/payment.js'
 import { isRefusal } from '../x402/isRefusal.js'
 import { type PurchaseStore, sharedPurchase } from './PurchaseStore.js'
@@ -20,7 +20,9 @@ export function linkPurchase(client: PayLinkClient, code: string): PurchaseStore
         ? { accepted: { payment: result.payment, proof: result.proof } }
         : { required: result.paymentRequired }
     } catch (error) {
-      if (error instanceof PayLinkHttpError && isRefusal(error.status)) return { refused: error }
+      // Told apart by `name`, as the errors' docs advise: the button then bundles no PayLinkHttpError class.
+      const refusal = error as PayLinkHttpError
+      if (refusal?.name === 'PayLinkHttpError' && isRefusal(refusal.status)) return { refused: refusal }
       throw error
     }
   })
