@@ -1,10 +1,10 @@
 import { PayLinkError, PayLinkPaymentError } from '../client/errors.js'
 import type { Payment, SettlementProof } from '../schemas/payment.js'
-import { createPaymentHeader } from '../x402/createPaymentHeader.js'
+import { signPaymentHeader } from '../x402/createPaymentHeader.js'
 import type { MaxAmount } from '../x402/maxAmount.js'
 import type { PaymentRequired, PaymentRequirement } from '../x402/paymentRequired.js'
 import type { PaymentSigner } from '../x402/paymentSigner.js'
-import { selectPaymentRequirement } from '../x402/selectPaymentRequirement.js'
+import { selectPaymentRequirement, type SelectPaymentRequirementOptions } from '../x402/selectPaymentRequirement.js'
 import { keepPendingPurchase, type PendingPurchase, readPendingPurchase } from './purchaseStorage.js'
 
 /** Where a purchase stands. `cancelled` means the wallet refused: nothing was sent, and paying again is allowed. */
@@ -120,8 +120,9 @@ function createPurchaseStore<A extends object>(gate: PurchaseGate<A>, key: strin
     keepPendingPurchase(key, purchase)
   }
 
-  // Signing or sending now; `busy` also covers the wait for fresh requirements before signing.
-  const inFlight = () => busy || state.status === 'signing' || state.status === 'verifying'
+  // Signing or sending now: `busy` covers a click's whole run (fresh requirements, signing, sending),
+  // `verifying` a resumed payment and an accepted one still settling.
+  const inFlight = () => busy || state.status === 'verifying'
 
   async function fetchRequirements(isPreview?: boolean): Promise<PaymentRequired | undefined> {
     update({ status: 'loading' })
@@ -207,9 +208,9 @@ function createPurchaseStore<A extends object>(gate: PurchaseGate<A>, key: strin
         if (!required || preview || isExpired(required)) required = await load()
         if (!required) return
         try {
-          const requirement = selectPaymentRequirement(required, { ...options, signer })
+          const requirement = selectPaymentRequirement(required, options as SelectPaymentRequirementOptions)
           set({ status: 'signing', paymentRequired: required })
-          const { value } = await createPaymentHeader(requirement, signer, required)
+          const { value } = await signPaymentHeader(requirement, signer, required)
           keep({ paymentHeader: value, idempotencyKey: newIdempotencyKey() })
         } catch (error) {
           const refused = error instanceof PayLinkPaymentError && error.reason === 'wallet_rejected'

@@ -39,11 +39,25 @@ function isWalletRejection(error: unknown, depth = 0): boolean {
 export async function createPaymentHeader(
   requirement: PaymentRequirement,
   signer: PaymentSigner,
-  { x402Version = requirement.x402Version, resource, extensions }: PaymentHeaderContext = {},
+  context: PaymentHeaderContext = {},
 ): Promise<PaymentHeader> {
+  const { x402Version = requirement.x402Version } = context
   if (x402Version !== requirement.x402Version) {
     throw new PayLinkConfigError(`createPaymentHeader: context.x402Version ${x402Version} is not the requirement's (${requirement.x402Version})`)
   }
+  return signPaymentHeader(requirement, signer, context)
+}
+
+/**
+ * `createPaymentHeader` for a requirement signed with its own 402 as the context (the purchase
+ * store), whose version therefore needs no check.
+ */
+export async function signPaymentHeader(
+  requirement: PaymentRequirement,
+  signer: PaymentSigner,
+  { resource, extensions }: PaymentHeaderContext,
+): Promise<PaymentHeader> {
+  const { x402Version } = requirement
   try {
     const payload = await signer.signPayment(requirement, { x402Version, resource })
     if (typeof payload !== 'object' || payload === null) throw new TypeError('signPayment must return the payload object')

@@ -1,5 +1,5 @@
 import { PayLinkConfigError, PayLinkPaymentError, PayLinkX402Error } from '../client/errors.js'
-import { createPaymentHeader, type PaymentHeader } from './createPaymentHeader.js'
+import { type PaymentHeader, signPaymentHeader } from './createPaymentHeader.js'
 import { decodePaymentRequired } from './paymentRequired.js'
 import { readPaymentResponse } from './paymentHeaders.js'
 import { selectPaymentRequirement, type SelectPaymentRequirementOptions } from './selectPaymentRequirement.js'
@@ -70,7 +70,7 @@ export async function fetchWithPayment(
   if (first.response.status !== 402) return first.response
   const paymentRequired = decodePaymentRequired(first)
   const requirement = selectPaymentRequirement(paymentRequired, options)
-  const payment = await createPaymentHeader(requirement, options.signer, paymentRequired)
+  const payment = await signPaymentHeader(requirement, options.signer, paymentRequired)
   // The user may have cancelled while the wallet was open: nothing has been sent with the payment yet.
   signal.throwIfAborted()
 

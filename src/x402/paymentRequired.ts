@@ -49,30 +49,6 @@ export interface PaymentRequired {
   receivedAt: number
 }
 
-// `resource` and `description`: the v2 402's resource, or the v1 requirement's own fields.
-function toRequirement(
-  x402Version: 1 | 2,
-  raw: PaymentRequirementV1 | PaymentRequirementV2,
-  amount: string,
-  resource: string | null | undefined,
-  description: string | null | undefined,
-): PaymentRequirement {
-  const { scheme, network, asset, payTo, maxTimeoutSeconds } = raw
-  return {
-    x402Version,
-    scheme,
-    network,
-    amount,
-    asset,
-    payTo,
-    maxTimeoutSeconds,
-    extra: raw.extra ?? {},
-    ...(resource != null && { resource }),
-    ...(description != null && { description }),
-    raw,
-  }
-}
-
 /**
  * Reads a 402: the v2 `PAYMENT-REQUIRED` header when present (it wins over the body), else the
  * v1 JSON body. Throws a `PayLinkX402Error` for malformed base64 or JSON, missing fields or an
@@ -91,23 +67,40 @@ export function decodePaymentRequired({ headers, body }: { headers: Headers; bod
       source = 'PAYMENT-REQUIRED header'
     }
   }
-  if (x402VersionOf(json, source) === 1) {
-    const v1 = parseX402(paymentRequiredV1Schema, json, source)
-    return {
-      x402Version: 1,
-      // x402-express 1.x can put a caught exception in `error`, which JSON turns into `{}`.
-      ...(typeof v1.error === 'string' && { error: v1.error }),
-      accepts: v1.accepts.map((r) => toRequirement(1, r, r.maxAmountRequired, r.resource, r.description)),
-      receivedAt,
-    }
+  const x402Version = x402VersionOf(json, source)
+  const v1 = x402Version === 1
+  // One read for both versions: the v1 schema has no `resource` or `extensions` (they are v2's and
+  // not read from a v1 body), and its requirements say `maxAmountRequired` for `amount`.
+  const { error, resource, extensions, accepts } = parseX402(v1 ? paymentRequiredV1Schema : paymentRequiredV2Schema, json, source) as {
+    error?: unknown
+    resource?: ResourceInfo
+    extensions?: Record<string, unknown> | null
+    accepts: (PaymentRequirementV1 | PaymentRequirementV2)[]
   }
-  const { error, resource, extensions, accepts } = parseX402(paymentRequiredV2Schema, json, source)
   return {
-    x402Version: 2,
+    x402Version,
+    // x402-express 1.x can put a caught exception in `error`, which JSON turns into `{}`.
     ...(typeof error === 'string' && { error }),
-    ...(resource && { resource }),
-    ...(extensions && { extensions }),
-    accepts: accepts.map((r) => toRequirement(2, r, r.amount, resource?.url, resource?.description)),
+    ...(!v1 && resource && { resource }),
+    ...(!v1 && extensions && { extensions }),
+    accepts: accepts.map((raw) => {
+      const { scheme, network, asset, payTo, maxTimeoutSeconds } = raw
+      // A v1 requirement names its own resource; a v2 one is about the 402's.
+      const about = v1 ? (raw as PaymentRequirementV1) : { resource: resource?.url, description: resource?.description }
+      return {
+        x402Version,
+        scheme,
+        network,
+        amount: v1 ? (raw as PaymentRequirementV1).maxAmountRequired : (raw as PaymentRequirementV2).amount,
+        asset,
+        payTo,
+        maxTimeoutSeconds,
+        extra: raw.extra ?? {},
+        ...(about.resource != null && { resource: about.resource }),
+        ...(about.description != null && { description: about.description }),
+        raw,
+      }
+    }),
     receivedAt,
   }
 }
