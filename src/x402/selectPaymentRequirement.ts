@@ -32,7 +32,7 @@ export function selectPaymentRequirement(
   const supported = accepts.filter((r) => schemes.includes(r.scheme) && signerSupports(signer, r.network))
   if (!supported.length) {
     throw noPayable(
-      'The wallet cannot pay in any of the ways the server accepts',
+      'The wallet can pay none of the ways the server accepts',
       `offered: ${accepts.map(describe).join('; ') || 'nothing'}; the wallet pays ${schemes.join(', ')} on ${signer.networks.join(', ')}`,
     )
   }
@@ -47,6 +47,6 @@ export function selectPaymentRequirement(
     })
   }
   const chosen = selectRequirement(payable)
-  if (!chosen || !payable.includes(chosen)) throw noPayable('selectRequirement chose none of the payable requirements it was given')
+  if (!chosen || !payable.includes(chosen)) throw noPayable('selectRequirement chose none of the payable requirements')
   return chosen
 }
