@@ -86,6 +86,8 @@ export function createTransport(client: PayLinkClient, apiKey: string | undefine
           signal: signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal,
           redirect,
         })
+        // A fetch that ignores its signal (a wrapper that drops it) can answer after the time-out.
+        timeout.signal.throwIfAborted()
         const body = new Promise<string>((resolve, reject) => {
           failBody = reject
           response.text().then(resolve, reject)

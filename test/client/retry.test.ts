@@ -281,6 +281,18 @@ describe('time-out', () => {
     expect(await error).toMatchObject({ name: 'PayLinkNetworkError', timedOut: true })
   })
 
+  it('times out a fetch that ignores its signal, even when its stalled answer comes after the time-out', async () => {
+    // A wrapper that drops `init.signal`: the headers come at 1.5 s, the body never ends.
+    const deaf: typeof fetch = () =>
+      new Promise((resolve) =>
+        setTimeout(() => resolve(new Response(new ReadableStream({ start: (c) => c.enqueue(new TextEncoder().encode('{"code":')) }))), 1_500),
+      )
+    const error = rejectionOf(getLink(makeClient({ timeoutMs: 1_000, retry: false, fetch: deaf }), 'lnk_abc123'))
+
+    await vi.advanceTimersByTimeAsync(1_500)
+    expect(await error).toMatchObject({ name: 'PayLinkNetworkError', timedOut: true })
+  })
+
   it('gives up on a GET after 3 timed-out attempts', async () => {
     const hits = serveGetLink(async () => {
       await delay('infinite')
