@@ -1,10 +1,7 @@
 'use client'
 // The root entry, `@paylink/react`: the client, the query layer and the hooks.
 export * from './client.js'
-// What configuring a pay button needs; the protocol toolkit (fetchWithPayment, selectPaymentRequirement,
-// createPaymentHeader, …) stays in `@paylink/react/x402`, so that an app of components does not carry it.
-export type { PaymentSigner, PaymentSignerContext } from './x402/paymentSigner.js'
-export { DEFAULT_MAX_AMOUNT, type MaxAmount } from './x402/maxAmount.js'
+export * from './x402.js'
 export { PayLinkProvider, type PayLinkProviderProps, usePayLinkClient } from './hooks/PayLinkProvider.js'
 export { type UseLinkOptions, useLink } from './hooks/useLink.js'
 export { type UseCreateLinkOptions, useCreateLink } from './hooks/useCreateLink.js'

@@ -40,6 +40,7 @@ describe('the names each entry exports', () => {
         "createLink",
         "createLinkMutationOptions",
         "createPayLinkClient",
+        "createPaymentHeader",
         "decodePaymentRequired",
         "decodePaymentResponse",
         "defaultBridgeStatusBadgeLabels",
@@ -49,6 +50,7 @@ describe('the names each entry exports', () => {
         "estimateFees",
         "estimateFeesQueryOptions",
         "feeEstimateState",
+        "fetchWithPayment",
         "getBridgeStatus",
         "getBridgeStatusQueryOptions",
         "getLink",
@@ -63,6 +65,8 @@ describe('the names each entry exports', () => {
         "paymentHeaderName",
         "paymentLifecycle",
         "pollUntilSettled",
+        "selectPaymentRequirement",
+        "signerSupports",
         "transferLifecycle",
         "useAttentionToken",
         "useBridgeStatus",
@@ -196,8 +200,7 @@ describe('the names each entry exports', () => {
     expect(names(root).filter((n) => reactOnly.test(n))).toContain('usePayLink')
   })
 
-  it('the root re-exports the whole client and query entries and the spend cap, and leaves the x402 toolkit to its entry', () => {
-    expect(names(root)).toEqual(expect.arrayContaining([...names(client), ...names(query), 'DEFAULT_MAX_AMOUNT']))
-    expect(names(root)).not.toContain('fetchWithPayment')
+  it('the root re-exports the whole client and x402 entries, so one import serves all', () => {
+    expect(names(root)).toEqual(expect.arrayContaining([...names(client), ...names(x402), ...names(query)]))
   })
 })
