@@ -58,10 +58,9 @@ function isExpired(required: PaymentRequired): boolean {
   return Date.now() - required.receivedAt >= Math.min(...required.accepts.map((r) => r.maxTimeoutSeconds)) * 1000
 }
 
-// randomUUID exists in secure contexts only.
-const newIdempotencyKey = () =>
-  crypto.randomUUID?.() ??
-  Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('')
+// 128 random bits, as four numbers. getRandomValues works in any context (randomUUID only in secure
+// ones), so one way serves all; the server only compares keys.
+const newIdempotencyKey = () => crypto.getRandomValues(new Uint32Array(4)).join('-')
 
 const toPayLinkError = (error: unknown) =>
   error instanceof PayLinkError ? error : new PayLinkError('The payment could not be completed', { cause: error })
