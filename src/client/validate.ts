@@ -3,7 +3,7 @@ import { type PayLinkEndpoint, type PayLinkIssue, PayLinkValidationError } from 
 
 type RawIssue = z.Issue
 
-// zod/mini ships no locale (that is what keeps it small), so its own messages all read "Invalid
+// zod's core ships no locale (that is what keeps it small), so its own messages all read "Invalid
 // input"; these say what was expected instead. Our own checks (`rule`) carry their message.
 function describe(issue: RawIssue): string {
   if (issue.code === 'invalid_type') return `expected ${issue.expected}`

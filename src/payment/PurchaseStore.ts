@@ -237,7 +237,8 @@ const stores = new WeakMap<object, Map<string, PurchaseStore<object>>>()
 /**
  * The purchase kept under `key` for `scope` (a client), made on first use: every hook (and every
  * remount) showing it shares it, so one click is one purchase and a remount during signing cannot
- * start a second one. Its requests go through the latest caller's `gate`.
+ * start a second one. Its requests go through the latest caller's `gate`. Keys of links and of
+ * URLs start apart (`link:`, `url:`), so a URL never shares a link's purchase or stored payment.
  */
 export function sharedPurchase<A extends object>(scope: object, key: string, gate: PurchaseGate<A>, preview?: boolean): PurchaseStore<A> {
   let byKey = stores.get(scope)

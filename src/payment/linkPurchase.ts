@@ -13,7 +13,7 @@ export interface LinkPurchaseResult {
 
 /** The purchase of a link for a client: every hook showing that link shares it, so one click is one purchase. */
 export function linkPurchase(client: PayLinkClient, code: string): PurchaseStore<LinkPurchaseResult> {
-  return sharedPurchase<LinkPurchaseResult>(client, `${client.baseUrl}|${code}`, async (payment) => {
+  return sharedPurchase<LinkPurchaseResult>(client, `link:${client.baseUrl}|${code}`, async (payment) => {
     try {
       const result = await verifyPayment(client, { code }, payment)
       return result.status === 'paid'

@@ -24,7 +24,7 @@ export interface ResourcePurchaseResult {
 export function resourcePurchase(scope: PayLinkClient, url: string, timeoutMs?: number): PurchaseStore<ResourcePurchaseResult> {
   return sharedPurchase<ResourcePurchaseResult>(
     scope,
-    url,
+    `url:${url}`,
     async (payment) => {
       const headers = payment && { [paymentHeaderName(payment.paymentHeader)]: payment.paymentHeader }
       const answer = await sendX402(new Request(url, { headers }), { timeoutMs })

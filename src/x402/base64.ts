@@ -2,8 +2,10 @@ import { PayLinkX402Error, type X402ErrorReason } from '../client/errors.js'
 
 /** Encodes a value as base64 of its UTF-8 JSON, as x402 headers carry it (works in browsers and Node, no Buffer). */
 export function encodeBase64Json(value: unknown): string {
-  // One argument per byte: fine for headers, which servers cap at a few kB anyway.
-  return btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(value))))
+  // Byte by byte: spreading the bytes as arguments throws past ~64 k of them in some engines.
+  let binary = ''
+  for (const byte of new TextEncoder().encode(JSON.stringify(value))) binary += String.fromCharCode(byte)
+  return btoa(binary)
 }
 
 /** Decodes base64 (standard or URL-safe) UTF-8 JSON, or throws a `PayLinkX402Error` naming `source`. */
