@@ -6,8 +6,8 @@ import { spawnSync } from 'node:child_process'
 
 /** Budgets not met yet: name → the most bytes (min+gz) allowed until they are. */
 const OVER = {
-  'everything from @paylink/react': 20_100,
-  'PayLinkButton alone': 12_900,
+  'everything from @paylink/react': 20_450,
+  'PayLinkButton alone': 12_750,
 }
 
 // size-limit exits 1 when a budget is over; its JSON is what counts here.
