@@ -7,7 +7,8 @@ const TEN_CENTS_OF_USDC = 100_000n
 
 /**
  * $0.10 of USDC on Base, Base Sepolia, Polygon, Polygon Amoy, Avalanche, Avalanche Fuji, Solana and
- * Solana devnet (addresses from the x402 reference packages' default asset tables).
+ * Solana devnet: Circle's USDC addresses (the mainnets and Base Sepolia are also those of
+ * @x402/evm's default asset table; it lists no Polygon Amoy or Avalanche Fuji asset).
  */
 export const DEFAULT_MAX_AMOUNT: MaxAmount = Object.freeze({
   '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913': TEN_CENTS_OF_USDC,
