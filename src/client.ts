@@ -30,7 +30,8 @@ export {
 } from './client/errors.js'
 export { parseErrorBody, type ParsedErrorBody } from './client/parseErrorBody.js'
 export type { Price } from './schemas/price.js'
-export { type CreateLinkInput, type Link, LINK_MODELS, type LinkModel } from './schemas/link.js'
+export type { CreateLinkInput } from './schemas/createLinkInput.js'
+export { type Link, LINK_MODELS, type LinkModel } from './schemas/link.js'
 export {
   type Payment,
   PAYMENT_STATUSES,

@@ -1,7 +1,8 @@
 import type { PayLinkClient } from '../client/createPayLinkClient.js'
 import type { PayLinkRequestOptions } from '../client/transport.js'
 import { validate } from '../client/validate.js'
-import { type CreateLinkInput, createLinkInputSchema, type Link, linkSchema } from '../schemas/link.js'
+import { type CreateLinkInput, createLinkInputSchema } from '../schemas/createLinkInput.js'
+import { type Link, linkSchema } from '../schemas/link.js'
 import { fetchValidated } from './fetchValidated.js'
 
 /**

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { createLinkMutationOptions } from '../query/createLinkMutationOptions.js'
 import type { PayLinkMutationOptions } from '../query/types.js'
-import type { CreateLinkInput, Link } from '../schemas/link.js'
+import type { CreateLinkInput } from '../schemas/createLinkInput.js'
+import type { Link } from '../schemas/link.js'
 import { usePayLinkClient } from './usePayLinkClient.js'
 
 /** Options of `useCreateLink`. */

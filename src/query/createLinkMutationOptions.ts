@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { createLink } from '../actions/createLink.js'
 import type { PayLinkClient } from '../client/createPayLinkClient.js'
-import type { CreateLinkInput } from '../schemas/link.js'
+import type { CreateLinkInput } from '../schemas/createLinkInput.js'
 import { linkKey, mutationKey } from './payLinkKeys.js'
 
 /** Mutation options that create a link and put it into the `useLink` cache, so reading it back costs no request. */

@@ -1,0 +1,32 @@
+import * as z from './z.js'
+import { nonEmptyStringSchema, oneOf, rule } from './common.js'
+import { LINK_MODELS, shareSchema } from './link.js'
+import { priceSchema } from './price.js'
+
+// Apart from link.ts: a schema built at a module's top level is in every bundle that imports the
+// module, and only createLink (and the mock) checks this input.
+
+/** Division of proceeds in basis points; `creator + platform` is 10 000. */
+export const splitsSchema = z.withChecks(
+  z.looseObject({ creator: shareSchema, platform: shareSchema }),
+  rule((s) => s.creator + s.platform === 10_000, 'creator + platform must equal 10000 (basis points)'),
+)
+
+/** What `createLink` accepts; checked on the client before anything is sent. */
+export const createLinkInputSchema = z.strictObject({
+  creatorId: z.withChecks(
+    z.string(),
+    z.check((payload) => {
+      payload.value = payload.value.trim()
+    }),
+    rule((s: string) => s !== '', 'must not be empty'),
+  ),
+  chainType: nonEmptyStringSchema,
+  model: oneOf(LINK_MODELS),
+  splits: splitsSchema,
+  price: z.optional(priceSchema),
+  title: z.optional(z.string()),
+})
+
+/** Input of `createLink`. */
+export type CreateLinkInput = z.input<typeof createLinkInputSchema>
