@@ -2,10 +2,8 @@ import type { PayLinkClient, RetryPolicy } from './createPayLinkClient.js'
 import { PayLinkConfigError, PayLinkHttpError, PayLinkNetworkError, PayLinkValidationError } from './errors.js'
 import { parseErrorBody } from './parseErrorBody.js'
 import { parseRetryAfter } from './retryAfter.js'
+import { setTimer, timedFetch } from './timedFetch.js'
 import type { Transport } from './transport.js'
-
-// setTimeout fires after 1 ms for a longer delay (or Infinity), which would turn "no limit" into "at once".
-const setTimer = (run: () => void, ms: number) => setTimeout(run, Math.min(ms, 2_147_483_647))
 
 /** Settles as `promise` does, or rejects with the signal's reason as soon as it aborts. */
 function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
@@ -64,42 +62,9 @@ export function createTransport(client: PayLinkClient, apiKey: string | undefine
     // A POST is repeated only when the server can recognise the repeat (an Idempotency-Key).
     const attempts = retry && (req.method === 'GET' || 'idempotency-key' in headers) ? retry.attempts : 1
 
-    // One attempt under its own time-out, which covers the body too: a server that stalls
-    // mid-body is as stuck as one that never answers.
-    const attempt = async (): Promise<[Response, string]> => {
-      signal?.throwIfAborted()
-      const timeout = new AbortController()
-      // Not every fetch errors the body when its signal aborts after the headers (mocks such as
-      // MSW, polyfills), so the time-out also rejects the body read itself; the caller's signal,
-      // when there is one, races it too.
-      let failBody: ((reason: unknown) => void) | undefined
-      const timer = setTimer(() => {
-        timeout.abort()
-        failBody?.(timeout.signal.reason)
-      }, timeoutMs)
-      try {
-        // JSON.stringify(undefined) is undefined: no body.
-        const response = await client.fetch(url, {
-          method: req.method,
-          headers,
-          body: JSON.stringify(req.body),
-          signal: signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal,
-          redirect,
-        })
-        // A fetch that ignores its signal (a wrapper that drops it) can answer after the time-out.
-        timeout.signal.throwIfAborted()
-        const body = new Promise<string>((resolve, reject) => {
-          failBody = reject
-          response.text().then(resolve, reject)
-        })
-        return [response, await (signal ? untilAborted(body, signal) : body)]
-      } catch (cause) {
-        if (signal?.aborted) throw signal.reason
-        throw new PayLinkNetworkError({ endpoint, timedOut: timeout.signal.aborted, cause, timeoutMs })
-      } finally {
-        clearTimeout(timer)
-      }
-    }
+    // One attempt under its own time-out, body included. JSON.stringify(undefined) is undefined: no body.
+    const init: RequestInit = { method: req.method, headers, body: JSON.stringify(req.body), redirect }
+    const attempt = () => timedFetch(client.fetch, url, init, { signal, timeoutMs, endpoint }, (response) => response.text())
 
     const readJson = (text: string, ok: boolean): unknown => {
       if (!text.trim()) return undefined

@@ -170,6 +170,17 @@ describe('fetchWithPayment', () => {
     })
   })
 
+  test('a fetch that ignores its signal and answers a 402 late with a stalled body still times out', async () => {
+    const deaf: typeof fetch = () =>
+      new Promise((resolve) =>
+        setTimeout(() => resolve(new Response(new ReadableStream({ start: (c) => c.enqueue(new TextEncoder().encode('{"x')) }), { status: 402 })), 40),
+      )
+    expect(await rejection(fetchWithPayment(URL_, undefined, { signer: fakeSigner(), timeoutMs: 20, fetch: deaf }))).toMatchObject({
+      name: 'PayLinkNetworkError',
+      timedOut: true,
+    })
+  })
+
   test('a time-out of Infinity means no time-out (not the 1 ms setTimeout makes of it)', async () => {
     resource(async () => {
       await delay(30)
