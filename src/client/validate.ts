@@ -1,7 +1,8 @@
 import * as z from '../schemas/z.js'
 import { type PayLinkEndpoint, type PayLinkIssue, PayLinkValidationError } from './errors.js'
 
-type RawIssue = z.Issue
+// What toIssues reads of an issue, raw (from z.safeParse) or finalised (zod/mini's, in the mock).
+type RawIssue = { readonly code: string; readonly path?: PropertyKey[]; readonly message?: string; readonly expected?: unknown }
 
 // zod's core ships no locale (that is what keeps it small), so its own messages all read "Invalid
 // input"; these say what was expected instead. Our own checks (`rule`) carry their message.
@@ -12,7 +13,7 @@ function describe(issue: RawIssue): string {
 
 /** Turns zod issues into `{ path, message }` pairs with a dotted path. */
 export function toIssues(issues: readonly RawIssue[]): PayLinkIssue[] {
-  return issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: describe(issue) }))
+  return issues.map((issue) => ({ path: (issue.path ?? []).map(String).join('.'), message: describe(issue) }))
 }
 
 /** Parses `value` with `schema`, or throws a `PayLinkValidationError` naming the endpoint and every bad field. */
@@ -24,5 +25,5 @@ export function validate<S extends z.Schema>(
 ): z.output<S> {
   const result = z.safeParse(schema, value)
   if (result.success) return result.data
-  throw new PayLinkValidationError({ endpoint, source, issues: toIssues(result.error.issues), cause: result.error })
+  throw new PayLinkValidationError({ endpoint, source, issues: toIssues(result.issues) })
 }

@@ -7,8 +7,7 @@ import { decodeBase64Json } from './base64.js'
 export function parseX402<S extends z.Schema>(schema: S, value: unknown, source: string): z.output<S> {
   const result = z.safeParse(schema, value)
   if (result.success) return result.data
-  const details = issuesText(toIssues(result.error.issues))
-  throw new PayLinkX402Error({ reason: 'invalid_shape', source, details, cause: result.error })
+  throw new PayLinkX402Error({ reason: 'invalid_shape', source, details: issuesText(toIssues(result.issues)) })
 }
 
 /** Reads `x402Version` from a decoded message: 1 or 2, or a `PayLinkX402Error` (`unsupported_version`). */

@@ -14,9 +14,7 @@ export function listOf<T extends z.Schema>(item: T) {
       }
       ctx.value = ctx.value.map((value: unknown, index) => {
         const result = z.safeParse(item, value)
-        for (const issue of result.error?.issues ?? []) {
-          ctx.issues.push({ ...issue, path: [index, ...issue.path] } as z.RawIssue)
-        }
+        for (const issue of result.issues ?? []) ctx.issues.push({ ...issue, path: [index, ...(issue.path ?? [])] })
         return result.data
       })
     }),

@@ -121,6 +121,19 @@ describe('responses that break the contract', () => {
     expect(pathsOf(error)).toEqual(['status'])
   })
 
+  it.each([
+    ['an array', []],
+    ['null', null],
+    ['a string', 'ok'],
+  ])('refuses %s in place of a link, with an issue on the whole value', async (_name, body) => {
+    server.use(http.get(`${API}/links/:code`, () => HttpResponse.json(body)))
+
+    const error = await validationErrorOf(getLink(makeClient(), 'lnk_abc123'))
+
+    expect(error.issues).toEqual([{ path: '', message: 'expected object' }])
+    expect(error.message).toContain('expected object')
+  })
+
   it('refuses an attention session without a token', async () => {
     const { token: _, ...session } = attentionFixture
     server.use(http.post(`${API}/attention/token`, () => HttpResponse.json(session, { status: 201 })))
