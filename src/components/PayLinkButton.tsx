@@ -9,17 +9,16 @@ import {
   type Ref,
   useEffect,
   useId,
-  useMemo,
   useRef,
 } from 'react'
 import type { PayLinkError } from '../client/errors.js'
 import { useLink } from '../hooks/useLink.js'
-import { useFollowedPurchase } from '../hooks/usePayLink.js'
 import { usePayLinkClient } from '../hooks/usePayLinkClient.js'
-import { priceOf } from '../hooks/usePayResource.js'
 import { linkPurchase } from '../payment/linkPurchase.js'
+import { priceOf } from '../payment/priceOf.js'
 import type { PurchaseStore } from '../payment/PurchaseStore.js'
 import { resourcePurchase } from '../payment/resourcePurchase.js'
+import { useFollowedPurchase } from '../payment/usePurchase.js'
 import type { SettlementProof } from '../schemas/payment.js'
 import type { MaxAmount } from '../x402/maxAmount.js'
 import type { PaymentSigner } from '../x402/paymentSigner.js'
@@ -108,15 +107,12 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
   const labels = { ...defaultPayLinkButtonLabels, ...labelOverrides }
   const linkCode = resource ? undefined : code
   const link = useLink(linkCode)
-  // One purchase, of the URL or of the link: usePayResource's or usePayLink's, without running both hooks.
+  // One purchase, of the URL or of the link: usePayResource's or usePayLink's, without running both
+  // hooks. The lookup gives the same store on every render.
   const client = usePayLinkClient('PayLinkButton')
-  const store = useMemo(
-    () =>
-      (resource ? resourcePurchase(client, resource) : linkCode ? linkPurchase(client, linkCode) : undefined) as
-        | PurchaseStore<{ proof?: PayLinkButtonProof; response?: Response }>
-        | undefined,
-    [client, resource, linkCode],
-  )
+  const store = (resource ? resourcePurchase(client, resource) : linkCode ? linkPurchase(client, linkCode) : undefined) as
+    | PurchaseStore<{ proof?: PayLinkButtonProof; response?: Response }>
+    | undefined
   const purchase = useFollowedPurchase(store, { signer, maxAmount })
   const state = payLinkButtonState({
     status: purchase.status,
@@ -125,24 +121,21 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
   })
   const actionable = purchase.canPay && !disabled && state !== 'loading'
 
-  // The callbacks of the last render, so that new ones do not re-run the reporting effect.
-  const latest = useRef(props)
-  useEffect(() => {
-    latest.current = props
-  })
-  // Starts at the first state so that mount reports nothing; StrictMode's second effect run sees no change.
+  // Runs after every render and reports only a change, with that render's callbacks: new callbacks
+  // alone report nothing. Starts at the first state so that mount reports nothing; StrictMode's
+  // second effect run sees no change.
   const reported = useRef(state)
   const { proof, error, response } = purchase
   useEffect(() => {
     if (reported.current === state) return
     reported.current = state
-    latest.current.onStateChange?.(state)
+    onStateChange?.(state)
     if (state === 'settled') {
-      if (response) latest.current.onSettled?.(proof, response)
-      else latest.current.onSettled?.(proof)
+      if (response) onSettled?.(proof, response)
+      else onSettled?.(proof)
     }
-    if ((state === 'failed' || state === 'unknown') && error) latest.current.onError?.(error)
-  }, [state, proof, response, error])
+    if ((state === 'failed' || state === 'unknown') && error) onError?.(error)
+  })
 
   const price = resource ? priceOf(purchase.paymentRequired?.accepts[0]) : link.data?.price
   const payText = price

@@ -1,10 +1,8 @@
-import { useEffect, useMemo } from 'react'
 import { linkPurchase } from '../payment/linkPurchase.js'
-import type { PayOptions, PurchaseStore } from '../payment/PurchaseStore.js'
-import { usePurchase } from '../payment/usePurchase.js'
+import type { PayOptions } from '../payment/PurchaseStore.js'
+import { useFollowedPurchase } from '../payment/usePurchase.js'
 import type { PaymentSigner } from '../x402/paymentSigner.js'
 import { usePayLinkClient } from './usePayLinkClient.js'
-import { usePayment } from './usePayment.js'
 
 /** Options of `usePayLink`. */
 export interface UsePayLinkOptions extends Omit<PayOptions, 'signer'> {
@@ -20,28 +18,6 @@ export interface UsePayLinkOptions extends Omit<PayOptions, 'signer'> {
  */
 export function usePayLink(code: string | undefined, options: UsePayLinkOptions = {}) {
   const client = usePayLinkClient('usePayLink')
-  return useFollowedPurchase(
-    useMemo(() => (code ? linkPurchase(client, code) : undefined), [client, code]),
-    options,
-  )
-}
-
-/**
- * `usePurchase`, with a payment accepted as `verified` followed until it settles (the shared
- * polling policy), and `isStale` once that takes longer than usual. Only a link's purchase is ever
- * accepted as `verified`; for any other the payment query stays disabled.
- */
-export function useFollowedPurchase<A extends object>(store: PurchaseStore<A> | undefined, options: Partial<PayOptions>) {
-  const purchase = usePurchase(store, options)
-  const { payment } = purchase as { payment?: { id: string } }
-  const followed = usePayment(purchase.status === 'verifying' ? payment?.id : undefined)
-  useEffect(() => {
-    if (followed.data) store?.observePayment(followed.data)
-  }, [store, followed.data])
-
-  return {
-    ...purchase,
-    /** Settlement is taking longer than usual. */
-    isStale: followed.isStale,
-  }
+  // The purchases are kept per client and code: the lookup gives the same store on every render.
+  return useFollowedPurchase(code ? linkPurchase(client, code) : undefined, options)
 }

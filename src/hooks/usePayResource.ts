@@ -1,11 +1,11 @@
-import { useMemo } from 'react'
 import type { PayLinkError } from '../client/errors.js'
 import type { PurchaseStatus } from '../payment/PurchaseStore.js'
 import { resourcePurchase } from '../payment/resourcePurchase.js'
 import { usePurchase } from '../payment/usePurchase.js'
+import { priceOf } from '../payment/priceOf.js'
 import { usePayLinkClient } from './usePayLinkClient.js'
 import type { Price } from '../schemas/common.js'
-import { DEFAULT_MAX_AMOUNT, type MaxAmount, maxAmountFor } from '../x402/maxAmount.js'
+import type { MaxAmount } from '../x402/maxAmount.js'
 import type { PaymentRequirement } from '../x402/paymentRequired.js'
 import type { PaymentSigner } from '../x402/paymentSigner.js'
 import type { SettleResponse } from '../x402/schemas.js'
@@ -36,16 +36,6 @@ export interface PayResourceState {
 }
 
 /**
- * The price of a requirement, when its asset is one whose decimals are known: the USDC contracts of
- * the default spend cap (6 decimals). Anything else is `undefined` ("Pay" without an amount) rather than a guess.
- */
-export function priceOf(requirement: PaymentRequirement | undefined): Price | undefined {
-  if (!requirement || maxAmountFor(DEFAULT_MAX_AMOUNT, requirement.asset) === undefined) return undefined
-  const digits = requirement.amount.padStart(7, '0')
-  return { amount: `${digits.slice(0, -6)}.${digits.slice(-6)}`.replace(/\.?0+$/, ''), currency: 'USDC' }
-}
-
-/**
  * The purchase state machine of any x402 URL, with `usePayLink`'s statuses and rules: the price
  * is read on mount (a GET without payment), a click asks for fresh requirements and signs once
  * (clicks while a purchase is in flight do nothing), a wallet refusal is `cancelled`, and a paid
@@ -54,7 +44,7 @@ export function priceOf(requirement: PaymentRequirement | undefined): Price | un
  */
 export function usePayResource(resource: string | undefined, { timeoutMs, ...options }: UsePayResourceOptions = {}) {
   const client = usePayLinkClient('usePayResource')
-  const store = useMemo(() => (resource ? resourcePurchase(client, resource, timeoutMs) : undefined), [client, resource, timeoutMs])
-  const purchase = usePurchase(store, options)
+  // The purchases are kept per client and URL: the lookup gives the same store on every render.
+  const purchase = usePurchase(resource ? resourcePurchase(client, resource, timeoutMs) : undefined, options)
   return { ...purchase, price: priceOf(purchase.paymentRequired?.accepts[0]) }
 }

@@ -1,4 +1,4 @@
-import { PayLinkError, PayLinkPaymentError } from '../client/errors.js'
+import { PayLinkError, PayLinkPaymentError, type PaymentErrorReason } from '../client/errors.js'
 import type { Payment, SettlementProof } from '../schemas/payment.js'
 import { signPaymentHeader } from '../x402/createPaymentHeader.js'
 import type { MaxAmount } from '../x402/maxAmount.js'
@@ -65,6 +65,9 @@ const newIdempotencyKey = () => crypto.getRandomValues(new Uint32Array(4)).join(
 const toPayLinkError = (error: unknown) =>
   error instanceof PayLinkError ? error : new PayLinkError('The payment could not be completed', { cause: error })
 
+const paymentError = (reason: PaymentErrorReason, message: string, x402Reason?: string, cause?: unknown) =>
+  new PayLinkPaymentError({ reason, message, x402Reason, cause })
+
 /** One purchase: its snapshot for `useSyncExternalStore`, and what a user can do with it. */
 export interface PurchaseStore<A> {
   /** Talks to the seller for every request of the purchase: the latest caller's (see `sharedPurchase`). */
@@ -89,14 +92,30 @@ export interface PurchaseStore<A> {
   reset(): void
 }
 
+// Per client, so that two providers (two APIs, or a test's fresh client) never share a purchase.
+const stores = new WeakMap<object, Map<string, PurchaseStore<object>>>()
+
 /**
- * One purchase; its `gate` talks to the seller (a link's verify endpoint, or any x402 URL). Signs at
- * most once per purchase: the signed payload and its idempotency key are kept (in memory and in
- * `sessionStorage`, under `key`) until the outcome is known, and any retry or resume resends that
- * same payload. With `preview`, the requirements read on mount only show the price: each purchase
- * asks for fresh ones, and a preview that fails leaves the purchase payable.
+ * The purchase kept under `key` for `scope` (a client), made on first use: every hook (and every
+ * remount) showing it shares it, so one click is one purchase and a remount during signing cannot
+ * start a second one. Its requests go through the latest caller's `gate` (a link's verify endpoint,
+ * or any x402 URL); keys of links and of URLs start apart (`link:`, `url:`), so a URL never shares
+ * a link's purchase or stored payment.
+ *
+ * Signs at most once per purchase: the signed payload and its idempotency key are kept (in memory
+ * and in `sessionStorage`, under `key`) until the outcome is known, and any retry or resume resends
+ * that same payload. With `preview`, the requirements read on mount only show the price: each
+ * purchase asks for fresh ones, and a preview that fails leaves the purchase payable.
  */
-function createPurchaseStore<A extends object>(gate: PurchaseGate<A>, key: string, preview?: boolean): PurchaseStore<A> {
+export function sharedPurchase<A extends object>(scope: object, key: string, gate: PurchaseGate<A>, preview?: boolean): PurchaseStore<A> {
+  let byKey = stores.get(scope)
+  if (!byKey) stores.set(scope, (byKey = new Map()))
+  let store = byKey.get(key) as PurchaseStore<A> | undefined
+  if (store) {
+    store.gate = gate
+    return store
+  }
+
   type State = PurchaseSnapshot<A> & { payment?: Payment }
   // What the store itself sets; an accepted answer's own fields come in through `update`.
   type Fields = PurchaseSnapshot<{ payment?: Payment }>
@@ -113,56 +132,42 @@ function createPurchaseStore<A extends object>(gate: PurchaseGate<A>, key: strin
   }
   // Most steps keep what is known (requirements, payment) and change the status and the error.
   const update = (fields: Fields) => set({ ...state, ...fields })
-
-  const keep = (purchase: PendingPurchase | undefined) => {
-    pending = purchase
-    keepPendingPurchase(key, purchase)
-  }
+  const keep = (purchase?: PendingPurchase) => keepPendingPurchase(key, (pending = purchase))
 
   // Signing or sending now: `busy` covers a click's whole run (fresh requirements, signing, sending),
   // `verifying` a resumed payment and an accepted one still settling.
   const inFlight = () => busy || state.status === 'verifying'
 
-  async function fetchRequirements(isPreview?: boolean): Promise<PaymentRequired | undefined> {
-    update({ status: 'loading' })
-    try {
-      const answer = await store.gate()
-      if ('required' in answer) {
-        set({ status: 'ready', paymentRequired: answer.required })
-        return answer.required
-      }
-      throw 'refused' in answer
-        ? answer.refused
-        : new PayLinkPaymentError({ reason: 'no_payable_requirement', message: 'No payment was asked for' })
-    } catch (error) {
-      set(isPreview ? { status: 'ready' } : { status: 'failed', error: toPayLinkError(error) })
-    }
-  }
-
   // Concurrent calls share one request.
   const load = (isPreview?: boolean) =>
-    (loading ??= fetchRequirements(isPreview).finally(() => (loading = undefined)))
+    (loading ??= (async () => {
+      update({ status: 'loading' })
+      try {
+        const answer = await store!.gate()
+        if ('required' in answer) {
+          set({ status: 'ready', paymentRequired: answer.required })
+          return answer.required
+        }
+        throw 'refused' in answer ? answer.refused : paymentError('no_payable_requirement', 'No payment was asked for')
+      } catch (error) {
+        set(isPreview ? { status: 'ready' } : { status: 'failed', error: toPayLinkError(error) })
+      }
+    })().finally(() => (loading = undefined)))
 
   async function send(): Promise<void> {
     update({ status: 'verifying', error: undefined })
     let answer: GateAnswer<A> | undefined
     let lost: unknown
     try {
-      answer = await store.gate(pending)
+      answer = await store!.gate(pending)
     } catch (cause) {
       lost = cause
     }
     // No answer, or a 402 to a paid request, is ambiguous: the payload is kept, never re-signed.
     if (!answer || 'required' in answer) {
-      const error = new PayLinkPaymentError({
-        reason: 'outcome_unknown',
-        message: 'The payment is being confirmed',
-        x402Reason: answer?.required.error,
-        cause: lost,
-      })
-      return update({ status: 'unknown', error })
+      return update({ status: 'unknown', error: paymentError('outcome_unknown', 'The payment is being confirmed', answer?.required.error, lost) })
     }
-    keep(undefined)
+    keep()
     if ('refused' in answer) return update({ status: 'failed', error: answer.refused })
     const { payment } = answer.accepted as { payment?: Payment }
     update({ ...answer.accepted, status: payment ? 'verifying' : 'settled' })
@@ -174,77 +179,55 @@ function createPurchaseStore<A extends object>(gate: PurchaseGate<A>, key: strin
     if (state.status !== 'verifying' || payment.id !== state.payment?.id) return
     if (status === 'settled') update({ status: 'settled', payment })
     else if (status === 'failed' || status === 'expired') {
-      const error = new PayLinkPaymentError({
-        reason: 'payment_refused',
-        message: status === 'expired' ? 'The payment expired before it settled' : 'The payment failed to settle',
-        x402Reason: payment.failureReason,
-      })
-      update({ status: 'failed', payment, error })
+      const message = status === 'expired' ? 'The payment expired before it settled' : 'The payment failed to settle'
+      update({ status: 'failed', payment, error: paymentError('payment_refused', message, payment.failureReason) })
     }
   }
 
-  const store: PurchaseStore<A> = {
-    gate,
-    subscribe(listener) {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
-    },
-    getSnapshot: () => state,
-    start() {
-      if (state.status !== 'idle') return
-      pending = readPendingPurchase(key)
-      void (pending ? send() : load(preview))
-    },
-    async pay(options) {
-      const { status } = state
-      if (inFlight() || status === 'settled') return
-      busy = true
-      try {
-        if (status === 'unknown' && pending) return await send()
-        const { signer } = options
-        if (!signer) return
-        let required = state.paymentRequired
-        if (!required || preview || isExpired(required)) required = await load()
-        if (!required) return
+  byKey.set(
+    key,
+    (store = {
+      gate,
+      subscribe(listener) {
+        listeners.add(listener)
+        return () => listeners.delete(listener)
+      },
+      getSnapshot: () => state,
+      start() {
+        if (state.status === 'idle') void ((pending = readPendingPurchase(key)) ? send() : load(preview))
+      },
+      async pay(options) {
+        const { status } = state
+        if (inFlight() || status === 'settled') return
+        busy = true
         try {
-          const requirement = selectPaymentRequirement(required, options as SelectPaymentRequirementOptions)
-          set({ status: 'signing', paymentRequired: required })
-          const { value } = await signPaymentHeader(requirement, signer, required)
-          keep({ paymentHeader: value, idempotencyKey: newIdempotencyKey() })
-        } catch (error) {
-          const refused = error instanceof PayLinkPaymentError && error.reason === 'wallet_rejected'
-          return set({ status: refused ? 'cancelled' : 'failed', paymentRequired: required, error: refused ? undefined : toPayLinkError(error) })
+          if (status === 'unknown' && pending) return await send()
+          const { signer } = options
+          if (!signer) return
+          let required = state.paymentRequired
+          if (!required || preview || isExpired(required)) required = await load()
+          if (!required) return
+          try {
+            const requirement = selectPaymentRequirement(required, options as SelectPaymentRequirementOptions)
+            set({ status: 'signing', paymentRequired: required })
+            keep({ paymentHeader: (await signPaymentHeader(requirement, signer, required)).value, idempotencyKey: newIdempotencyKey() })
+          } catch (error) {
+            const refused = error instanceof PayLinkPaymentError && error.reason === 'wallet_rejected'
+            return set({ status: refused ? 'cancelled' : 'failed', paymentRequired: required, error: refused ? undefined : toPayLinkError(error) })
+          }
+          await send()
+        } finally {
+          busy = false
         }
-        await send()
-      } finally {
-        busy = false
-      }
-    },
-    observePayment,
-    reset() {
-      if (inFlight()) return
-      keep(undefined)
-      set({ status: 'idle' })
-      void load(preview)
-    },
-  }
-  return store
-}
-
-// Per client, so that two providers (two APIs, or a test's fresh client) never share a purchase.
-const stores = new WeakMap<object, Map<string, PurchaseStore<object>>>()
-
-/**
- * The purchase kept under `key` for `scope` (a client), made on first use: every hook (and every
- * remount) showing it shares it, so one click is one purchase and a remount during signing cannot
- * start a second one. Its requests go through the latest caller's `gate`. Keys of links and of
- * URLs start apart (`link:`, `url:`), so a URL never shares a link's purchase or stored payment.
- */
-export function sharedPurchase<A extends object>(scope: object, key: string, gate: PurchaseGate<A>, preview?: boolean): PurchaseStore<A> {
-  let byKey = stores.get(scope)
-  if (!byKey) stores.set(scope, (byKey = new Map()))
-  let store = byKey.get(key) as PurchaseStore<A> | undefined
-  if (!store) byKey.set(key, (store = createPurchaseStore(gate, key, preview)))
-  store.gate = gate
+      },
+      observePayment,
+      reset() {
+        if (inFlight()) return
+        keep()
+        set({ status: 'idle' })
+        store!.start()
+      },
+    }),
+  )
   return store
 }

@@ -1,4 +1,6 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react'
+import { usePayment } from '../hooks/usePayment.js'
+import type { Payment } from '../schemas/payment.js'
 import type { PayOptions, PurchaseSnapshot, PurchaseStore } from './PurchaseStore.js'
 
 const IDLE = { status: 'idle' } as const
@@ -22,5 +24,25 @@ export function usePurchase<A extends object>(store: PurchaseStore<A> | undefine
     reset,
     /** Whether a click would start a purchase (needs a signer) or resend one whose outcome is unknown (does not). */
     canPay: state.status === 'unknown' || (!!signer && ['ready', 'cancelled', 'failed'].includes(state.status)),
+  }
+}
+
+/**
+ * `usePurchase`, with a payment accepted as `verified` followed until it settles (the shared
+ * polling policy), and `isStale` once that takes longer than usual. Only a link's purchase is ever
+ * accepted as `verified`; for any other the payment query stays disabled.
+ */
+export function useFollowedPurchase<A extends object>(store: PurchaseStore<A> | undefined, options: Partial<PayOptions>) {
+  const purchase = usePurchase(store, options)
+  const { payment } = purchase as { payment?: Payment }
+  const followed = usePayment(purchase.status === 'verifying' ? payment?.id : undefined)
+  useEffect(() => {
+    if (followed.data) store?.observePayment(followed.data)
+  }, [store, followed.data])
+
+  return {
+    ...purchase,
+    /** Settlement is taking longer than usual. */
+    isStale: followed.isStale,
   }
 }

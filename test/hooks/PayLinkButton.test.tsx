@@ -112,6 +112,21 @@ describe('PayLinkButton', () => {
     expect(api.mock.ledger).toHaveLength(1)
   })
 
+  test('new callbacks alone report nothing; the next change goes to them, not to the old ones', async () => {
+    const signer = createTestSigner()
+    const first = vi.fn()
+    const second = vi.fn()
+    const { rerender } = renderButton({ signer, onStateChange: first })
+    await ready()
+    expect(first.mock.calls).toEqual([['ready']])
+    rerender(<PayLinkButton code={code} maxAmount={cap} signer={signer} onStateChange={second} />)
+    expect(second).not.toHaveBeenCalled()
+    fireEvent.click(button())
+    await waitFor(() => expect(stateOf(button())).toBe('settled'))
+    expect(first.mock.calls).toEqual([['ready']])
+    expect(second).toHaveBeenLastCalledWith('settled')
+  })
+
   test('a double click makes one signature and one paid request', async () => {
     const wallet = gate()
     const testSigner = createTestSigner()

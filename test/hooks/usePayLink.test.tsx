@@ -2,8 +2,10 @@ import { act, fireEvent, render, renderHook, screen, waitFor } from '@testing-li
 import { http, HttpResponse } from 'msw'
 import { StrictMode } from 'react'
 import { usePayLink, type UsePayLinkOptions } from '../../src/hooks/usePayLink.js'
-import { BASE_SEPOLIA_USDC, MOCK_LINKS } from '../../src/mock/constants.js'
+import { usePayResource } from '../../src/hooks/usePayResource.js'
+import { BASE_SEPOLIA_USDC, MOCK_LINKS, MOCK_PAY_TO } from '../../src/mock/constants.js'
 import { createTestSigner } from '../../src/mock/createTestSigner.js'
+import { encodeBase64Json } from '../../src/x402/base64.js'
 import { testClient, testQueryClient, useMockApi, wrapperFor } from './harness.js'
 
 const api = useMockApi({ settleDelayMs: 0 })
@@ -257,4 +259,33 @@ test('a verified payment that later fails ends as failed, with the reason', asyn
   } finally {
     vi.useRealTimers()
   }
+})
+
+test('usePayResource reads the price on mount and pays the URL once, through re-renders', async () => {
+  const resource = 'https://paid.test/report'
+  const offer = encodeBase64Json({
+    x402Version: 2,
+    resource: { url: resource },
+    accepts: [{ scheme: 'exact', network: 'eip155:84532', amount: '10000', asset: BASE_SEPOLIA_USDC, payTo: MOCK_PAY_TO, maxTimeoutSeconds: 60, extra: {} }],
+  })
+  const payments: string[] = []
+  api.server.use(
+    http.get(resource, ({ request }) => {
+      const payment = request.headers.get('PAYMENT-SIGNATURE')
+      if (!payment) return HttpResponse.json({}, { status: 402, headers: { 'PAYMENT-REQUIRED': offer } })
+      payments.push(payment)
+      return HttpResponse.text('the report')
+    }),
+  )
+  const signer = createTestSigner()
+  const { result, rerender } = renderHook(() => usePayResource(resource, { signer }), { wrapper: wrapperFor() })
+  await waitFor(() => expect(result.current.status).toBe('ready'))
+  expect(result.current.price).toEqual({ amount: '0.01', currency: 'USDC' })
+  rerender()
+  await act(() => Promise.all([result.current.pay(), result.current.pay()]))
+  rerender()
+  expect(result.current.status).toBe('settled')
+  expect(await result.current.response!.text()).toBe('the report')
+  expect(signer.calls).toBe(1)
+  expect(payments).toHaveLength(1)
 })
