@@ -1,13 +1,16 @@
-import * as z from '../schemas/z.js'
-import { issuesText, PayLinkX402Error } from '../client/errors.js'
-import { toIssues } from '../client/validate.js'
+import { PayLinkX402Error } from '../client/errors.js'
 import { decodeBase64Json } from './base64.js'
+import { type Check, runCheck } from './checks.js'
 
-/** Parses an x402 message with `schema`, or throws a `PayLinkX402Error` (`invalid_shape`) naming each bad field. */
-export function parseX402<S extends z.Schema>(schema: S, value: unknown, source: string): z.output<S> {
-  const result = z.safeParse(schema, value)
-  if (result.success) return result.data
-  throw new PayLinkX402Error({ reason: 'invalid_shape', source, details: issuesText(toIssues(result.issues)) })
+/**
+ * Checks an x402 message with `check` and returns it as it came (other fields included), or throws
+ * a `PayLinkX402Error` (`invalid_shape`) naming each bad field.
+ */
+export function parseX402<T>(check: Check, value: unknown, source: string): T {
+  const issues: string[] = []
+  runCheck(check, value, '', issues)
+  if (!issues.length) return value as T
+  throw new PayLinkX402Error({ reason: 'invalid_shape', source, details: issues.join('; ') })
 }
 
 /** Reads `x402Version` from a decoded message: 1 or 2, or a `PayLinkX402Error` (`unsupported_version`). */
