@@ -98,7 +98,7 @@ export const BridgeStatusBadge = forwardRef<HTMLDivElement, BridgeStatusBadgePro
   const labels = { ...defaultBridgeStatusBadgeLabels, ...customLabels }
   const query = useBridgeStatus(transferId, { polling })
   const transfer = query.data
-  const state = bridgeStatusBadgeState({ status: transfer?.status, isStale: query.isStale, isError: query.isError })
+  const state = bridgeStatusBadgeState({ ...query, status: transfer?.status })
   const etaAt = MOVING.includes(state) && transfer?.estimatedCompletionAt ? Date.parse(transfer.estimatedCompletionAt) : undefined
   const now = useCoarseNow(etaAt !== undefined, query.dataUpdatedAt)
 

@@ -95,7 +95,8 @@ export const FeeEstimate = forwardRef<HTMLDivElement, FeeEstimateProps>(function
     isError: query.isError,
     isFetching: query.isFetching,
   })
-  const shown = state === 'ready' || state === 'refreshing' ? fee : undefined
+  const quoting = state === 'ready' || state === 'refreshing'
+  const shown = quoting ? fee : undefined
   const quotedAt = shown?.quotedAt === undefined ? undefined : Date.parse(shown.quotedAt)
   const now = useCoarseNow(quotedAt !== undefined, quotedAt)
   const row = (part: string, term: string, value: string) => (
@@ -117,20 +118,16 @@ export const FeeEstimate = forwardRef<HTMLDivElement, FeeEstimateProps>(function
       ref={ref}
       className={rootClassName('paylink-fee-estimate', unstyled, className)}
     >
-      {(state === 'idle' || state === 'loading') && <p data-part="message">{labels[state]}</p>}
+      {!quoting && (
+        // Keyed by state: an error's alert is a new element, so that it is announced.
+        <p key={state} data-part="message" role={state === 'error' ? 'alert' : undefined}>
+          {labels[state]}
+        </p>
+      )}
       {state === 'error' && (
-        <>
-          <p data-part="message" role="alert">
-            {labels.error}
-          </p>
-          <button
-            type="button"
-            data-part="retry"
-            onClick={composeEventHandlers(onRetry, () => void query.refetch())}
-          >
-            {labels.retry}
-          </button>
-        </>
+        <button type="button" data-part="retry" onClick={composeEventHandlers(onRetry, () => void query.refetch())}>
+          {labels.retry}
+        </button>
       )}
       {shown && (
         <dl data-part="figures">

@@ -9,7 +9,7 @@ export interface PollingOptions {
   maxIntervalMs?: number
   /** Polling stops after this long without a terminal status, and the hook reports `isStale`. Defaults to 30 minutes. */
   maxDurationMs?: number
-  /** Called when a response would move the status backwards; that response is not shown. Defaults to a `console.warn`. */
+  /** Called when a response would move the status backwards; that response is not shown. Defaults to a `console.warn` in development builds, nothing in production. */
   onRegression?: (seen: string, received: string) => void
 }
 
@@ -29,6 +29,11 @@ function isTerminal(lifecycle: Lifecycle, status: string | undefined): boolean {
   return lifecycle.terminal.includes(status!)
 }
 
+/** Time left before polling of `query` gives up; `NaN` before its first poll. */
+function remaining(query: object | undefined, maxDurationMs: number): number {
+  return startedAt.get(query!)! + maxDurationMs - Date.now()
+}
+
 /** Whether polling of `query` gave up: `maxDurationMs` passed since its first poll and `status` is still not terminal. */
 export function pollingGaveUp(
   query: object | undefined,
@@ -36,8 +41,7 @@ export function pollingGaveUp(
   lifecycle: Lifecycle,
   { maxDurationMs = MAX_DURATION_MS }: PollingOptions = {},
 ): boolean {
-  const started = query && startedAt.get(query)
-  return started !== undefined && !isTerminal(lifecycle, status) && Date.now() - started >= maxDurationMs
+  return !isTerminal(lifecycle, status) && remaining(query, maxDurationMs) <= 0
 }
 
 /**
@@ -51,26 +55,28 @@ export function pollUntilSettled<T extends { status: string }>(
     initialIntervalMs = 2_000,
     maxIntervalMs = 30_000,
     maxDurationMs = MAX_DURATION_MS,
-    onRegression = (seen, received) => console.warn(`[paylink] ignored a backward status: "${received}" after "${seen}"`),
+    // Only a developer reads it: production builds drop the message (as TanStack Query does).
+    onRegression = (seen, received) => {
+      if (process.env.NODE_ENV !== 'production') console.warn(`[paylink] ignored a backward status: "${received}" after "${seen}"`)
+    },
   }: PollingOptions = {},
 ) {
   return {
     refetchInterval: (query: Query<T, any, T, any>): number | false => {
       const { data, error, dataUpdateCount, errorUpdateCount } = query.state
       // Errors are told apart by `name`, as their docs advise: a bundle that only polls then carries
-      // none of the error classes it never throws.
-      const httpStatus = error?.name === 'PayLinkHttpError' ? (error as PayLinkHttpError).status : 0
+      // none of the error classes it never throws. No error and a network error count as a 5xx.
+      const httpStatus =
+        !error || error.name === 'PayLinkNetworkError' ? 500 : error.name === 'PayLinkHttpError' ? (error as PayLinkHttpError).status : 0
       // Asking again cannot fix a 4xx (but 408 and 429) or an answer that breaks the contract.
-      const retryable =
-        !error || error.name === 'PayLinkNetworkError' || httpStatus >= 500 || httpStatus === 408 || httpStatus === 429
-      if (!retryable || isTerminal(lifecycle, data?.status)) return false
+      if ((httpStatus < 500 && httpStatus !== 408 && httpStatus !== 429) || isTerminal(lifecycle, data?.status)) return false
       if (!startedAt.has(query)) startedAt.set(query, Date.now())
-      const remaining = startedAt.get(query)! + maxDurationMs - Date.now()
-      if (remaining <= 0) return false
+      const left = remaining(query, maxDurationMs)
+      if (left <= 0) return false
       const backOff = Math.min(maxIntervalMs, initialIntervalMs * 1.5 ** Math.max(0, dataUpdateCount + errorUpdateCount - 1))
       const retryAfter = httpStatus === 429 ? ((error as PayLinkHttpError).retryAfterSeconds ?? 0) * 1000 : 0
       // The last poll lands on the deadline, so the render after it can report isStale.
-      return Math.min(Math.max(backOff, retryAfter), remaining)
+      return Math.min(Math.max(backOff, retryAfter), left)
     },
     refetchIntervalInBackground: false,
     // A terminal answer never needs fetching again: not on focus, not on remount.

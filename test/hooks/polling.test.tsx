@@ -182,3 +182,32 @@ test('usePayment reports an unknown payment as a 404, and an empty id as disable
   expect(disabled.result.current.fetchStatus).toBe('idle')
   expect(api.count('GET', '/payments/pay_nope')).toBe(1)
 })
+
+test.each([
+  ['a dropped connection', true, { dropConnection: true }],
+  ['a 408', true, { status: 408 }],
+  ['a 503', true, { status: 503 }],
+  ['a 404', false, { status: 404 }],
+  ['an answer that breaks the contract', false, { malformedJson: true }],
+])('after %s, polling goes on: %s', async (_, again, fault) => {
+  api.mock.useScenario('transfer-stuck-in-transit')
+  api.mock.inject('getBridgeStatus', { ...fault, times: 1 })
+  const { result } = renderHook(() => useBridgeStatus(MOCK_TRANSFERS.inTransit), { wrapper: wrapperFor() })
+  await advance(0)
+  expect(result.current.error).not.toBeNull()
+  await advance(5 * 60_000)
+  expect(api.count('GET', transferPath(MOCK_TRANSFERS.inTransit)) > 1).toBe(again)
+})
+
+test('without onRegression, a step backwards is a console warning (in development)', async () => {
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+  try {
+    answerStatuses(['in_transit', 'pending'])
+    const { result } = renderHook(() => useBridgeStatus('tr_custom'), { wrapper: wrapperFor() })
+    await advance(2_000)
+    expect(result.current.data?.status).toBe('in_transit')
+    expect(warn).toHaveBeenCalledWith('[paylink] ignored a backward status: "pending" after "in_transit"')
+  } finally {
+    warn.mockRestore()
+  }
+})
