@@ -142,7 +142,7 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
     ? labels.pay({ amount: formatDecimal(price.amount, locale, 2), currency: price.currency })
     : labels.payWithoutPrice
   const text = PAY_STATES.includes(state) ? payText : labels[state as OwnTextState]
-  const slow = state === 'verifying' && !resource && purchase.isStale
+  const slow = state === 'verifying' && purchase.isStale
   const statusText = slow ? labels.verifyingSlowStatus : labels[`${state}Status` as StatusKey]
   const statusShown = SHOWN_STATUS.includes(state)
   const splits = showSplit && SPLIT_STATES.includes(state) ? link.data?.splits : undefined

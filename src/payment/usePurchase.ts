@@ -35,14 +35,18 @@ export function usePurchase<A extends object>(store: PurchaseStore<A> | undefine
 export function useFollowedPurchase<A extends object>(store: PurchaseStore<A> | undefined, options: Partial<PayOptions>) {
   const purchase = usePurchase(store, options)
   const { payment } = purchase as { payment?: Payment }
-  const followed = usePayment(purchase.status === 'verifying' ? payment?.id : undefined)
+  const id = purchase.status === 'verifying' ? payment?.id : undefined
+  const followed = usePayment(id)
   useEffect(() => {
     if (followed.data) store?.observePayment(followed.data)
   }, [store, followed.data])
 
   return {
     ...purchase,
-    /** Settlement is taking longer than usual. */
-    isStale: followed.isStale,
+    /**
+     * Settlement is taking longer than usual. Only with a payment followed: the query without an id
+     * can be old (a page open for long) and says nothing about a payment still being sent.
+     */
+    isStale: !!id && followed.isStale,
   }
 }

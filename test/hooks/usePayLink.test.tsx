@@ -289,3 +289,25 @@ test('usePayResource reads the price on mount and pays the URL once, through re-
   expect(signer.calls).toBe(1)
   expect(payments).toHaveLength(1)
 })
+
+test('a payment still being sent is not stale, even on a page open for long', async () => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
+  try {
+    // The paid request never answers: the purchase stays `verifying`, with no payment to follow.
+    api.server.use(
+      http.post('*/payments/verify', async ({ request }) => {
+        if (request.headers.has('payment-signature')) await new Promise(() => {})
+      }),
+    )
+    const { result } = renderHook(() => usePayLink(code, { signer: createTestSigner(), maxAmount: cap }), { wrapper: wrapperFor() })
+    await act(() => vi.advanceTimersByTimeAsync(10))
+    expect(result.current.status).toBe('ready')
+    await act(() => vi.advanceTimersByTimeAsync(31 * 60_000))
+    void act(() => void result.current.pay())
+    await act(() => vi.advanceTimersByTimeAsync(100))
+    expect(result.current.status).toBe('verifying')
+    expect(result.current.isStale).toBe(false)
+  } finally {
+    vi.useRealTimers()
+  }
+})
