@@ -7,7 +7,9 @@
  * Checks a value found at `path`: returns its own problem, if any, and adds those of its fields to
  * `issues` (as `path: problem`).
  */
-export type Check = (value: any, path: string, issues: string[]) => string | false | undefined
+export type Check = (value: any, path: string, issues: string[]) => Problem
+
+type Problem = string | false | undefined
 
 const at = (path: string, key: string | number) => (path ? `${path}.${key}` : `${key}`)
 
@@ -33,9 +35,9 @@ const list =
   }
 
 // As a zod schema does, a value of the wrong type gets that problem only, not its checks'.
-const string: Check = (v) => typeof v !== 'string' && 'expected string'
-const nonEmpty: Check = (v) => string(v, '', []) || (!v && 'must not be empty')
-const amount: Check = (v) => string(v, '', []) || (!/^\d+$/.test(v) && 'expected an integer amount in atomic units')
+const string = (v: unknown): Problem => typeof v !== 'string' && 'expected string'
+const nonEmpty: Check = (v) => string(v) || (!v && 'must not be empty')
+const amount: Check = (v) => string(v) || (!/^\d+$/.test(v) && 'expected an integer amount in atomic units')
 const seconds: Check = (v) => (Number.isFinite(v) ? v <= 0 && 'must be positive' : 'expected number')
 const boolean: Check = (v) => typeof v !== 'boolean' && 'expected boolean'
 // The reference servers send `null` for absent optional fields as often as they leave them out.

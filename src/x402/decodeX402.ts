@@ -15,7 +15,8 @@ export function parseX402<T>(check: Check, value: unknown, source: string): T {
 
 /** Reads `x402Version` from a decoded message: 1 or 2, or a `PayLinkX402Error` (`unsupported_version`). */
 export function x402VersionOf(value: unknown, source: string): 1 | 2 {
-  const version = typeof value === 'object' && value !== null ? (value as { x402Version?: unknown }).x402Version : undefined
+  // A primitive has no `x402Version` either: optional chaining reads undefined off it.
+  const version = (value as { x402Version?: unknown } | null | undefined)?.x402Version
   if (version === 1 || version === 2) return version
   throw new PayLinkX402Error({
     reason: version === undefined ? 'invalid_shape' : 'unsupported_version',
