@@ -1,7 +1,4 @@
-import { PayLinkHttpError, PayLinkNetworkError } from '../client/errors.js'
 import type { AttentionSession } from '../schemas/attention.js'
-import { createAttentionMeter } from './AttentionMeter.js'
-import { observeAttention } from './observeAttention.js'
 
 /** One engagement report: the session it belongs to and the totals so far, in ms. */
 export interface AttentionReport {
@@ -20,48 +17,60 @@ export interface AttentionReport {
 /** Where tracking stands once it has consent: no attention yet, attention counted now, or attention stopped. */
 export type AttentionPhase = 'waiting' | 'active' | 'paused'
 
-/** What `createAttentionReporter` needs. */
-export interface AttentionReporterOptions {
-  /** Asks the API for an attention session token. */
-  requestToken: () => Promise<AttentionSession>
-  /** Receives every report (heartbeats and the final one). */
-  onReport: (report: AttentionReport) => void
-  /** Receives a failed token request, while running. */
-  onError: (error: unknown) => void
-  /** Receives the phase whenever it changes, and on every `start()`. */
-  onPhaseChange: (phase: AttentionPhase) => void
-}
-
-/** The settings a tracker may change while mounted; they take effect at the next `start()`. */
-export interface AttentionReporterSettings {
-  /** Seconds between heartbeats. Defaults to the token's `heartbeatSeconds`, else `15`. */
-  heartbeatSeconds?: number | undefined
-  /** Attention needed before the first report, in ms. */
-  minDwellMs: number
-  /** How long an input keeps counting as attention, in ms. */
-  idleTimeoutMs: number
-}
-
 /** Counts the attention of one tracker, keeps its token and sends its heartbeats; see `createAttentionReporter`. */
 export interface AttentionReporter {
-  /** Starts observing `element` and the timers (heartbeat, renewal, idle) with these settings, and announces the phase. */
-  start(element: HTMLElement, settings: AttentionReporterSettings): void
-  /** Stops observing and every timer; the token and the totals are kept for a later `start()`. */
-  stop(): void
+  /**
+   * Observes `element` and starts the timers (heartbeat, renewal, idle), and announces the phase.
+   * Returns the function that stops them all, keeping the token and the totals. The settings are the
+   * tracker's props of the same names; they change only between runs.
+   */
+  start(element: HTMLElement, heartbeatSeconds: number | undefined, minDwellMs: number, idleTimeoutMs: number): () => void
   /** Sends the final report if there is new attention to report (pagehide, unmount). */
   finish(): void
 }
 
+/** Input anywhere in the page counts: a reader scrolling past or moving the pointer is present. */
+const INPUT_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'scroll', 'wheel', 'touchstart']
+
 /**
- * Counts attention while started (an attention meter fed by `observeAttention`), keeps the
- * attention token (asked for on the first attention, renewed 30 s before it expires or halfway
- * through a shorter life) and sends heartbeats of new attention every `heartbeatSeconds` once
- * `minDwellMs` is reached, and the final report on `pagehide`.
+ * Whether an intersection counts as in view: at least half of the content visible, or the content
+ * filling at least half of the viewport's height (a long article can never be half visible).
  */
-export function createAttentionReporter({ requestToken, onReport, onError, onPhaseChange }: AttentionReporterOptions): AttentionReporter {
-  // The idle timeout is set by every start(); nothing is counted before the first.
-  const meter = createAttentionMeter({ idleTimeoutMs: 0 })
-  let settings: AttentionReporterSettings = { minDwellMs: 0, idleTimeoutMs: 0 }
+export function isHalfInView(entry: IntersectionObserverEntry, viewportHeight: number): boolean {
+  if (!entry.isIntersecting) return false
+  // Chromium reports an exact half as 0.4999…
+  if (entry.intersectionRatio >= 0.499) return true
+  const rootHeight = entry.rootBounds?.height ?? viewportHeight
+  return rootHeight > 0 && entry.intersectionRect.height >= rootHeight / 2
+}
+
+/**
+ * Counts attention while started — content half in view (IntersectionObserver), document visible,
+ * window focused, and input within `idleTimeoutMs` or media playing inside — and visible time.
+ * Keeps the attention token (asked for on the first attention, renewed 30 s before it expires or
+ * halfway through a shorter life) and sends heartbeats of new attention every `heartbeatSeconds`
+ * once `minDwellMs` is reached, and the final report on `pagehide`.
+ */
+export function createAttentionReporter(
+  requestToken: () => Promise<AttentionSession>,
+  onReport: (report: AttentionReport) => void,
+  onError: (error: unknown) => void,
+  onPhaseChange: (phase: AttentionPhase) => void,
+): AttentionReporter {
+  // The signals, all reset by start(); time counts only while running.
+  let running = false
+  let inView = false
+  let documentVisible = false
+  let focused = false
+  const playing = new Set<EventTarget>()
+  let lastInputAt = -Infinity
+  // The totals, up to syncedAt.
+  let syncedAt = Date.now()
+  let activeMs = 0
+  let visibleMs = 0
+  let heartbeatSeconds: number | undefined
+  let minDwellMs: number
+  let idleTimeoutMs: number
   let session: AttentionSession | undefined
   let activeAtIssue = 0
   let requesting = false
@@ -69,47 +78,57 @@ export function createAttentionReporter({ requestToken, onReport, onError, onPha
   let retryAt = -Infinity
   let reportedMs = 0
   let phase: AttentionPhase = 'waiting'
-  let running = false
   let heartbeatMs = 0
   let heartbeat: ReturnType<typeof setInterval> | undefined
   let renewal: ReturnType<typeof setTimeout> | undefined
   let idle: ReturnType<typeof setTimeout> | undefined
-  let stopObserving = () => {}
 
-  const intervalMs = () => (settings.heartbeatSeconds ?? session?.heartbeatSeconds ?? 15) * 1000
-  const scheduleHeartbeat = () => {
-    const ms = intervalMs()
-    if (heartbeat !== undefined && ms === heartbeatMs) return
-    clearInterval(heartbeat)
-    heartbeatMs = ms
-    heartbeat = setInterval(tick, ms)
+  const inputEndsAt = () => lastInputAt + idleTimeoutMs
+  // The signals have held since syncedAt, except that input stops counting at its deadline. A clock
+  // that steps back adds nothing.
+  const sync = () => {
+    const at = Math.max(Date.now(), syncedAt)
+    if (running && inView && documentVisible) {
+      visibleMs += at - syncedAt
+      if (focused) activeMs += Math.max(0, (playing.size ? at : Math.min(at, inputEndsAt())) - syncedAt)
+    }
+    syncedAt = at
   }
-  const scheduleRenewal = ({ expiresAt }: AttentionSession) => {
-    clearTimeout(renewal)
-    const msLeft = Date.parse(expiresAt) - Date.now()
-    // Never sooner than 5 s after issue: a skewed clock must not turn renewal into a loop.
-    renewal = setTimeout(renew, Math.max(msLeft - Math.min(30_000, msLeft / 2), 5_000))
+  const isAttending = () => {
+    sync()
+    return inView && documentVisible && focused && (playing.size > 0 || syncedAt < inputEndsAt())
+  }
+  const intervalMs = () => (heartbeatSeconds ?? session?.heartbeatSeconds ?? 15) * 1000
+  const schedule = () => {
+    const ms = intervalMs()
+    if (heartbeat === undefined || ms !== heartbeatMs) {
+      clearInterval(heartbeat)
+      heartbeat = setInterval(tick, (heartbeatMs = ms))
+    }
+    if (session) {
+      clearTimeout(renewal)
+      const msLeft = Date.parse(session.expiresAt) - Date.now()
+      // Never sooner than 5 s after issue: a skewed clock must not turn renewal into a loop.
+      renewal = setTimeout(renew, Math.max(msLeft - Math.min(30_000, msLeft / 2), 5_000))
+    }
   }
   // Renewal is lazy too: a tracker nobody looked at since the last token lets it lapse and asks
   // again at the next attention.
   const renew = () => {
-    if (requesting) return
-    if (meter.isAttending() || meter.totals().activeMs > activeAtIssue) void fetchToken()
-    else session = undefined
+    if (!requesting) isAttending() || activeMs > activeAtIssue ? fetchToken() : (session = undefined)
   }
   const fetchToken = async () => {
     requesting = true
-    const activeAtRequest = meter.totals().activeMs
+    // Every caller has just synced the totals.
+    const activeAtRequest = activeMs
     try {
       session = await requestToken()
       activeAtIssue = activeAtRequest
-      if (running) {
-        scheduleRenewal(session)
-        scheduleHeartbeat()
-      }
+      if (running) schedule()
     } catch (error) {
-      // Only a failure that may pass is retried, and not before the next heartbeat.
-      retryAt = isTransient(error) ? Date.now() + intervalMs() : Infinity
+      const { name, status } = error as { name?: unknown; status?: number }
+      // Only a failure that may pass (network, 429, 5xx) is retried, and not before the next heartbeat.
+      retryAt = name === 'PayLinkNetworkError' || status === 429 || status! >= 500 ? Date.now() + intervalMs() : Infinity
       if (running) onError(error)
     } finally {
       requesting = false
@@ -119,66 +138,106 @@ export function createAttentionReporter({ requestToken, onReport, onError, onPha
     if (!session && !requesting && Date.now() >= retryAt) void fetchToken()
   }
   const isReportDue = () => {
-    const { activeMs } = meter.totals()
-    return activeMs >= settings.minDwellMs && activeMs > reportedMs
+    sync()
+    return activeMs >= minDwellMs && activeMs > reportedMs
   }
   const report = (final: boolean) => {
     if (!session || !isReportDue()) return
-    const { activeMs, visibleMs } = meter.totals()
     reportedMs = activeMs
     onReport({ token: session.token, sessionId: session.sessionId, activeMs: Math.round(activeMs), visibleMs: Math.round(visibleMs), final })
   }
   const tick = () => {
     if (session && Date.parse(session.expiresAt) <= Date.now()) session = undefined
-    if (!isReportDue()) return
-    if (session) report(false)
-    else ensureToken()
+    if (isReportDue()) session ? report(false) : ensureToken()
   }
-
-  // Re-reads the meter after a signal or input changed: phase, lazy token request, idle timer.
-  const update = () => {
+  // Re-reads the signals after one changed: phase (announced anyway by start()), lazy token request, idle timer.
+  const update = (announce?: boolean) => {
     if (!running) return
-    const attending = meter.isAttending()
+    const attending = isAttending()
     const next = attending ? 'active' : phase === 'waiting' ? phase : 'paused'
-    if (next !== phase) {
-      phase = next
-      onPhaseChange(phase)
-    }
-    if (attending) ensureToken()
-    const endsAt = meter.attentionEndsAt()
-    // One pending timer is enough: input only moves the end later, so an early wake-up reschedules.
-    if (endsAt !== undefined && idle === undefined) {
+    if (announce || next !== phase) onPhaseChange((phase = next))
+    if (!attending) return
+    ensureToken()
+    // One pending timer is enough: input only moves the deadline later, so an early wake-up reschedules.
+    if (!playing.size && idle === undefined) {
       idle = setTimeout(() => {
         idle = undefined
         update()
-      }, endsAt - Date.now())
+      }, inputEndsAt() - Date.now())
     }
+  }
+  const change = (apply: () => unknown) => {
+    sync()
+    apply()
+    update()
   }
   const finish = () => report(true)
 
   return {
-    start(element, next) {
-      settings = next
+    start(element, ...settings) {
+      sync()
+      ;[heartbeatSeconds, minDwellMs, idleTimeoutMs] = settings
       running = true
-      meter.setIdleTimeout(next.idleTimeoutMs)
-      scheduleHeartbeat()
-      if (session) scheduleRenewal(session)
-      update()
-      onPhaseChange(phase)
-      stopObserving = observeAttention(element, meter, update, finish)
-    },
-    stop() {
-      stopObserving()
-      running = false
-      clearInterval(heartbeat)
-      clearTimeout(renewal)
-      clearTimeout(idle)
-      heartbeat = idle = undefined
+      schedule()
+      const doc = element.ownerDocument
+      const win = doc.defaultView ?? window
+      const isDocumentVisible = () => doc.visibilityState === 'visible'
+      // One signal detaches every listener, those on media elements included.
+      const listeners = new AbortController()
+      const listen = (target: EventTarget, types: string[], handler: (event: Event) => void, capture = false) => {
+        for (const type of types) target.addEventListener(type, handler, { capture, passive: true, signal: listeners.signal })
+      }
+      // Stop events are heard on the media element itself: one removed from the content while playing
+      // is paused by the browser after it has left, where a listener on the wrapper would miss it.
+      // Adding the same listener twice is a no-op, so a media element played again is not heard twice.
+      const onMediaStop = (event: Event) => change(() => playing.delete(event.currentTarget!))
+      const watch = (media: HTMLMediaElement) => {
+        playing.add(media)
+        listen(media, ['pause', 'ended', 'emptied'], onMediaStop)
+      }
+      playing.clear()
+      for (const media of element.querySelectorAll<HTMLMediaElement>('video, audio')) {
+        if (!media.paused && !media.ended) watch(media)
+      }
+      const observer =
+        typeof IntersectionObserver === 'function'
+          ? new IntersectionObserver(
+              (entries) => change(() => (inView = isHalfInView(entries[entries.length - 1]!, win.innerHeight))),
+              // Fine steps, so that content taller than two viewports reports how much of the viewport it fills.
+              { threshold: Array.from({ length: 21 }, (_, i) => i / 20) },
+            )
+          : undefined
+      // Without IntersectionObserver (very old browsers) the content is taken as in view.
+      inView = !observer
+      documentVisible = isDocumentVisible()
+      focused = doc.hasFocus()
+      observer?.observe(element)
+      listen(doc, ['visibilitychange'], () => change(() => (documentVisible = isDocumentVisible())))
+      listen(win, ['focus', 'blur'], (event) => change(() => (focused = event.type === 'focus')))
+      listen(win, ['pagehide'], finish)
+      listen(win, INPUT_EVENTS, () => change(() => (lastInputAt = syncedAt)), true)
+      // Media events do not bubble, so they are caught on the way down.
+      listen(
+        element,
+        ['play'],
+        ({ target }) => {
+          if (target instanceof HTMLMediaElement) change(() => watch(target))
+        },
+        true,
+      )
+      update(true)
+
+      return () => {
+        sync()
+        running = false
+        observer?.disconnect()
+        listeners.abort()
+        clearInterval(heartbeat)
+        clearTimeout(renewal)
+        clearTimeout(idle)
+        heartbeat = idle = undefined
+      }
     },
     finish,
   }
-}
-
-function isTransient(error: unknown): boolean {
-  return error instanceof PayLinkNetworkError || (error instanceof PayLinkHttpError && (error.status === 429 || error.status >= 500))
 }

@@ -1,8 +1,6 @@
-import { forwardRef, type HTMLAttributes, type ReactNode, useEffect, useMemo, useRef } from 'react'
+import { forwardRef, type HTMLAttributes, type ReactNode, useEffect, useImperativeHandle, useMemo, useRef } from 'react'
 import { useAttentionToken } from '../hooks/useAttentionToken.js'
-import { type AttentionReport, type AttentionReporter, createAttentionReporter } from './AttentionReporter.js'
-import { attentionTrackerState } from './attentionTrackerState.js'
-import { composeRefs } from './composeRefs.js'
+import { type AttentionReport, createAttentionReporter } from './AttentionReporter.js'
 import { rootClassName } from './rootClassName.js'
 
 /** The elements an `AttentionTracker` can render as its root. */
@@ -39,14 +37,9 @@ export interface AttentionTrackerProps extends HTMLAttributes<HTMLElement> {
   unstyled?: boolean
 }
 
-interface Tracking {
-  key: string
-  reporter: AttentionReporter
-}
-
 /** Wraps content and counts the viewer's attention to it, reporting heartbeats with an attention token once consent is given. */
-export const AttentionTracker = forwardRef<HTMLElement, AttentionTrackerProps>(function AttentionTracker(
-  {
+export const AttentionTracker = forwardRef<HTMLElement, AttentionTrackerProps>(function AttentionTracker(props, ref) {
+  const {
     consent,
     code,
     viewerId,
@@ -61,64 +54,52 @@ export const AttentionTracker = forwardRef<HTMLElement, AttentionTrackerProps>(f
     className,
     children,
     ...rest
-  },
-  ref,
-) {
+  } = props
   const { mutateAsync } = useAttentionToken()
-  const rootRef = useRef<HTMLElement | null>(null)
-  const composedRef = useMemo(() => composeRefs(ref, rootRef), [ref])
-  const live = { consent, onHeartbeat, onError, beaconUrl, mutateAsync }
-  const latest = useRef(live)
+  const rootRef = useRef<HTMLElement>(null)
+  // Another element type is another DOM node, handed to the ref again.
+  useImperativeHandle(ref, () => rootRef.current!, [Root])
+  const latest = useRef(props)
   useEffect(() => {
-    latest.current = live
+    latest.current = props
   })
-  // Tracking lives in a ref, outside React state, so that children never re-render because of it,
-  // and so that StrictMode's second effect run finds the same token and totals (one token per mount).
-  const tracking = useRef<Tracking | null>(null)
-
-  useEffect(() => {
-    const root = rootRef.current
-    if (!root) return
-    // Without consent, the rendered data-state (`idle`) is the state: React writes it when consent goes.
-    if (!consent) return
-    const key = JSON.stringify([code, viewerId])
-    if (tracking.current?.key !== key) {
-      tracking.current?.reporter.finish()
-      const reporter = createAttentionReporter({
-        requestToken: () => latest.current.mutateAsync({ code, viewerId }),
-        onReport: (report) => {
+  // Tracking lives in the reporter, outside React state, so that children never re-render because
+  // of it. Made in render (it touches nothing until started) and kept per code and viewer, it is the
+  // same one for StrictMode's second effect run: one token per mount.
+  const reporter = useMemo(
+    () =>
+      createAttentionReporter(
+        () => mutateAsync({ code, viewerId }),
+        (report) => {
           const { onHeartbeat, beaconUrl } = latest.current
           onHeartbeat?.(report)
-          if (beaconUrl && typeof navigator.sendBeacon === 'function') navigator.sendBeacon(beaconUrl, JSON.stringify(report))
+          if (beaconUrl) navigator.sendBeacon?.(beaconUrl, JSON.stringify(report))
         },
-        onError: (error) => latest.current.onError?.(error),
+        (error) => latest.current.onError?.(error),
         // data-state is written on the node, not through state, so that tracking re-renders nothing.
-        onPhaseChange: (phase) => rootRef.current?.setAttribute('data-state', attentionTrackerState(consent, phase)),
-      })
-      tracking.current = { key, reporter }
-    }
-    const { reporter } = tracking.current
-    reporter.start(root, { heartbeatSeconds, minDwellMs, idleTimeoutMs })
-    return reporter.stop
-    // Root: another element type is another DOM node, which must be observed instead.
-  }, [consent, code, viewerId, heartbeatSeconds, minDwellMs, idleTimeoutMs, Root])
+        (phase) => rootRef.current?.setAttribute('data-state', phase),
+      ),
+    [code, viewerId, mutateAsync],
+  )
 
-  // Attention not yet reported is sent when the content goes away, as on pagehide. A withdrawn
-  // consent sends nothing more.
+  // Without consent, the rendered data-state (`idle`) is the state: React writes it when consent goes.
+  // Root: another element type is another DOM node, which must be observed instead.
+  useEffect(() => {
+    if (consent) return reporter.start(rootRef.current!, heartbeatSeconds, minDwellMs, idleTimeoutMs)
+  }, [reporter, consent, heartbeatSeconds, minDwellMs, idleTimeoutMs, Root])
+
+  // Attention not yet reported is sent when the content goes away (or the link or viewer changes),
+  // as on pagehide. A withdrawn consent sends nothing more.
   useEffect(
     () => () => {
-      if (latest.current.consent) tracking.current?.reporter.finish()
+      if (latest.current.consent) reporter.finish()
     },
-    [],
+    [reporter],
   )
 
   return (
-    <Root
-      data-state={attentionTrackerState(consent, 'waiting')}
-      {...rest}
-      ref={composedRef}
-      className={rootClassName('paylink-attention-tracker', unstyled, className)}
-    >
+    // `as never`: the one ref object fits whichever element Root is, which TypeScript cannot tell.
+    <Root data-state={consent ? 'waiting' : 'idle'} {...rest} ref={rootRef as never} className={rootClassName('paylink-attention-tracker', unstyled, className)}>
       {children}
     </Root>
   )

@@ -1,63 +1,156 @@
-import { createAttentionMeter } from '../../src/components/AttentionMeter.js'
-import { isHalfInView } from '../../src/components/observeAttention.js'
+import { EventEmitter } from 'node:events'
+import {
+  type AttentionPhase,
+  type AttentionReport,
+  createAttentionReporter,
+  isHalfInView,
+} from '../../src/components/AttentionReporter.js'
 
-function meterAt(idleTimeoutMs = 30_000) {
-  const clock = { now: 1_000 }
-  const meter = createAttentionMeter({ idleTimeoutMs, now: () => clock.now })
-  const at = (ms: number) => {
-    clock.now = 1_000 + ms
-    return meter
+// The reporter's counting on a stand-in DOM (Node has none), with a fake clock: the totals are read
+// from the final report that finish() sends.
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: 1_000 })
+})
+// One AbortSignal detaches a dozen listeners, past Node's leak warning at 10 (browsers have none).
+EventEmitter.defaultMaxListeners = 20
+afterEach(() => {
+  vi.useRealTimers()
+  vi.unstubAllGlobals()
+})
+
+/** A stand-in for IntersectionObserver that a test moves by hand. */
+class FakeIntersectionObserver {
+  static last: FakeIntersectionObserver | undefined
+  constructor(readonly callback: IntersectionObserverCallback) {
+    FakeIntersectionObserver.last = this
   }
-  return { meter, at }
+  observe() {}
+  disconnect() {}
+  show() {
+    const entry = { isIntersecting: true, intersectionRatio: 1, intersectionRect: { height: 100 }, rootBounds: { height: 1000 } }
+    this.callback([entry as unknown as IntersectionObserverEntry], this as unknown as IntersectionObserver)
+  }
 }
 
-const everything = { inView: true, documentVisible: true, focused: true }
+/**
+ * Starts a reporter on a stand-in element, document and window: in view (no IntersectionObserver
+ * unless the test stubs one), visible and focused unless `dom` says otherwise, with `media` inside.
+ * Heartbeats are an hour apart and the token lives a day, so only finish() reports.
+ */
+function track(idleTimeoutMs: number, dom: { visibilityState?: string; focused?: boolean; media?: object[] } = {}) {
+  const win = new EventTarget()
+  const doc = Object.assign(new EventTarget(), {
+    defaultView: win,
+    visibilityState: dom.visibilityState ?? 'visible',
+    hasFocus: () => dom.focused ?? true,
+  })
+  const element = Object.assign(new EventTarget(), { ownerDocument: doc, querySelectorAll: () => dom.media ?? [] })
+  const reports: AttentionReport[] = []
+  const phases: AttentionPhase[] = []
+  const reporter = createAttentionReporter(
+    async () => ({ token: 'att_test', sessionId: 'session', expiresAt: new Date(Date.now() + 86_400_000).toISOString() }),
+    (report) => reports.push(report),
+    (error) => {
+      throw error
+    },
+    (phase) => phases.push(phase),
+  )
+  const start = (timeoutMs: number) => reporter.start(element as unknown as HTMLElement, 3_600, 0, timeoutMs)
+  let stop = start(idleTimeoutMs)
+  return {
+    win,
+    doc,
+    phase: () => phases[phases.length - 1],
+    phases,
+    /** Moves the clock `ms` on, running the timers due and the token request. */
+    advance: (ms: number) => vi.advanceTimersByTimeAsync(ms),
+    /** Sets the clock, forwards or back, without running timers; the token request settles. */
+    setClock: async (ms: number) => {
+      vi.setSystemTime(1_000 + ms)
+      await vi.advanceTimersByTimeAsync(0)
+    },
+    input: () => win.dispatchEvent(new Event('pointerdown')),
+    /** The props change: the tracker stops the reporter and starts it again. */
+    restart: (timeoutMs: number) => {
+      stop()
+      stop = start(timeoutMs)
+    },
+    /** The totals of the final report that finish() sends, or undefined when it sends none (no new attention). */
+    totals: () => {
+      const sent = reports.length
+      reporter.finish()
+      if (reports.length === sent) return undefined
+      const { activeMs, visibleMs, final } = reports[sent]!
+      expect(final).toBe(true)
+      return { activeMs, visibleMs }
+    },
+  }
+}
 
-test('input counts for idleTimeoutMs, cut exactly at the deadline even when nothing happens then', () => {
-  const { meter, at } = meterAt(5_000)
-  meter.update(everything)
-  expect(meter.isAttending()).toBe(false)
-  meter.input()
-  expect(at(4_999).isAttending()).toBe(true)
-  expect(meter.attentionEndsAt()).toBe(6_000)
-  expect(at(5_000).isAttending()).toBe(false)
-  expect(at(12_000).totals()).toEqual({ activeMs: 5_000, visibleMs: 12_000 })
-  expect(meter.attentionEndsAt()).toBeUndefined()
+test('input counts for idleTimeoutMs, cut exactly at the deadline even when nothing happens then', async () => {
+  const t = track(5_000)
+  expect(t.phases).toEqual(['waiting'])
+  t.input()
+  expect(t.phase()).toBe('active')
+  await t.advance(4_999)
+  expect(t.phase()).toBe('active')
+  await t.advance(1)
+  expect(t.phase()).toBe('paused')
+  await t.advance(7_000)
+  expect(t.totals()).toEqual({ activeMs: 5_000, visibleMs: 12_000 })
 })
 
-test('playing media counts without input and has no idle deadline', () => {
-  const { meter, at } = meterAt(5_000)
-  meter.update({ ...everything, mediaPlaying: true })
-  expect(at(60_000).isAttending()).toBe(true)
-  expect(meter.attentionEndsAt()).toBeUndefined()
-  expect(meter.totals()).toEqual({ activeMs: 60_000, visibleMs: 60_000 })
+test('playing media counts without input and has no idle deadline', async () => {
+  const video = Object.assign(new EventTarget(), { paused: false, ended: false })
+  const t = track(5_000, { media: [video] })
+  await t.advance(60_000)
+  expect(t.phases).toEqual(['active'])
+  expect(t.totals()).toEqual({ activeMs: 60_000, visibleMs: 60_000 })
+  video.dispatchEvent(new Event('pause'))
+  expect(t.phase()).toBe('paused')
 })
 
-test('each condition missing stops attention; only visibility stops visible time', () => {
+test('each condition missing stops attention; only visibility stops visible time', async () => {
   for (const missing of ['inView', 'documentVisible', 'focused'] as const) {
-    const { meter, at } = meterAt()
-    meter.update({ ...everything, [missing]: false })
-    meter.input()
-    expect(at(10_000).isAttending()).toBe(false)
-    expect(meter.totals()).toEqual({ activeMs: 0, visibleMs: missing === 'focused' ? 10_000 : 0 })
+    vi.stubGlobal('IntersectionObserver', missing === 'inView' ? FakeIntersectionObserver : undefined)
+    const t = track(30_000, { visibilityState: missing === 'documentVisible' ? 'hidden' : 'visible', focused: missing !== 'focused' })
+    t.input()
+    await t.advance(10_000)
+    expect(t.phase()).toBe('waiting')
+    // Then the condition comes back: 1 s of attention, and whatever visible time there was before.
+    if (missing === 'inView') FakeIntersectionObserver.last!.show()
+    if (missing === 'documentVisible') {
+      t.doc.visibilityState = 'visible'
+      t.doc.dispatchEvent(new Event('visibilitychange'))
+    }
+    if (missing === 'focused') t.win.dispatchEvent(new Event('focus'))
+    t.input()
+    expect(t.phase()).toBe('active')
+    await t.advance(1_000)
+    expect(t.totals()).toEqual({ activeMs: 1_000, visibleMs: missing === 'focused' ? 11_000 : 1_000 })
   }
 })
 
-test('a clock that steps back adds nothing', () => {
-  const { meter, at } = meterAt()
-  meter.update(everything)
-  at(5_000).input()
-  expect(at(1_000).totals()).toEqual({ activeMs: 0, visibleMs: 5_000 })
-  expect(at(6_000).totals()).toEqual({ activeMs: 1_000, visibleMs: 6_000 })
+test('a clock that steps back adds nothing', async () => {
+  const t = track(30_000)
+  await t.setClock(5_000)
+  t.input()
+  await t.setClock(1_000)
+  // No attention counted in the 4 s back (with minDwellMs 0, any would be reported).
+  expect(t.totals()).toBeUndefined()
+  await t.setClock(6_000)
+  expect(t.totals()).toEqual({ activeMs: 1_000, visibleMs: 6_000 })
 })
 
-test('a shorter idle timeout applies from the change on', () => {
-  const { meter, at } = meterAt(30_000)
-  meter.update(everything)
-  meter.input()
-  at(10_000).setIdleTimeout(5_000)
-  expect(meter.isAttending()).toBe(false)
-  expect(at(20_000).totals().activeMs).toBe(10_000)
+test('a shorter idle timeout applies from the change on', async () => {
+  const t = track(30_000)
+  t.input()
+  await t.advance(10_000)
+  t.restart(5_000)
+  expect(t.phase()).toBe('paused')
+  await t.advance(10_000)
+  expect(t.totals()).toEqual({ activeMs: 10_000, visibleMs: 20_000 })
 })
 
 test('half in view: half the content, or half the viewport for tall content', () => {
