@@ -1,5 +1,6 @@
 import {
   type ButtonHTMLAttributes,
+  type HTMLAttributes,
   type MouseEvent,
   Children,
   cloneElement,
@@ -151,10 +152,12 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
     labels.split({ creator: formatBasisPoints(splits.creator, locale), platform: formatBasisPoints(splits.platform, locale) })
 
   const id = useId()
-  const labelId = `${id}label`
-  const detailId = `${id}detail`
-  const statusId = `${id}status`
-  const part = (name: string) => (unstyled ? undefined : `paylink-button-${name}`)
+  // A part of the content: its id (`id` + name) and `data-paylink-part` are its name, its class is `look`.
+  const span = (name: string, look: string, content: ReactNode, props?: HTMLAttributes<HTMLSpanElement>) => (
+    <span id={id + name} className={unstyled ? undefined : `paylink-button-${look}`} data-paylink-part={name} {...props}>
+      {content}
+    </span>
+  )
   // With asChild, the consumer's element is rendered in place of the button, with its own content
   // as the label. Children.only throws unless the children are exactly one element.
   const child = asChild ? (Children.only(children) as ReactElement<{ children?: ReactNode }>) : undefined
@@ -169,26 +172,15 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
   // display:none or aria-hidden, which would silence it.
   const body = (
     <>
-      <span id={labelId} className={part('label')} data-paylink-part="label">
-        {(child ? child.props.children : children) ?? text}
-      </span>
+      {span('label', 'label', (child ? child.props.children : children) ?? text)}
       {/* A space between the lines, for text read from the content (a flex container drops it visually). */}{' '}
-      {split && (
-        <span id={detailId} className={part('detail')} data-paylink-part="split">
-          {split}
-        </span>
-      )}
-      <span
-        id={statusId}
-        role="status"
-        aria-live="polite"
-        aria-atomic="true"
-        className={part(statusShown ? 'detail' : 'status')}
-        data-paylink-part="status"
-        data-paylink-sr-only={statusShown ? undefined : ''}
-      >
-        {statusText}
-      </span>
+      {split && span('split', 'detail', split)}
+      {span('status', statusShown ? 'detail' : 'status', statusText, {
+        role: 'status',
+        'aria-live': 'polite',
+        'aria-atomic': 'true',
+        'data-paylink-sr-only': statusShown ? undefined : '',
+      } as HTMLAttributes<HTMLSpanElement>)}
     </>
   )
 
@@ -196,7 +188,7 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
   const rootProps = {
     'data-state': state,
     // A consumer's aria-label must be able to rename the button, and aria-labelledby would win over it.
-    'aria-labelledby': rest['aria-label'] ? undefined : split ? `${labelId} ${detailId}` : statusShown ? `${labelId} ${statusId}` : labelId,
+    'aria-labelledby': rest['aria-label'] ? undefined : `${id}label${split ? ` ${id}split` : statusShown ? ` ${id}status` : ''}`,
     'aria-busy': state === 'signing' || state === 'verifying' || undefined,
     // In flight the button stays focusable (aria-disabled, not disabled): focus is not thrown away mid-purchase.
     'aria-disabled': (!actionable && !nativelyDisabled) || undefined,

@@ -5,7 +5,6 @@ import type { MaxAmount } from '../x402/maxAmount.js'
 import type { PaymentRequired, PaymentRequirement } from '../x402/paymentRequired.js'
 import type { PaymentSigner } from '../x402/paymentSigner.js'
 import { selectPaymentRequirement, type SelectPaymentRequirementOptions } from '../x402/selectPaymentRequirement.js'
-import { keepPendingPurchase, type PendingPurchase, readPendingPurchase } from './purchaseStorage.js'
 
 /** Where a purchase stands. `cancelled` means the wallet refused: nothing was sent, and paying again is allowed. */
 export type PurchaseStatus =
@@ -34,6 +33,14 @@ export interface PurchaseState {
 
 /** A snapshot of a purchase whose seller answers an accepted payment with `A`. */
 export type PurchaseSnapshot<A> = Pick<PurchaseState, 'status' | 'paymentRequired' | 'error'> & Partial<A>
+
+/** A signed payment whose outcome is not known yet: resent as it is, never signed again. */
+export interface PendingPurchase {
+  /** The base64 payment header, exactly as signed. */
+  paymentHeader: string
+  /** The purchase's one `Idempotency-Key`. */
+  idempotencyKey: string
+}
 
 /** What `pay` needs from the caller. */
 export interface PayOptions {
@@ -132,7 +139,18 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
   }
   // Most steps keep what is known (requirements, payment) and change the status and the error.
   const update = (fields: Fields) => set({ ...state, ...fields })
-  const keep = (purchase?: PendingPurchase) => keepPendingPurchase(key, (pending = purchase))
+  // sessionStorage can be missing (a server), blocked (privacy settings) or full: the purchase then
+  // lives in memory only, which still covers remounts but not a reload.
+  const stored = `paylink:purchase:${key}`
+  const keep = (purchase?: PendingPurchase) => {
+    pending = purchase
+    try {
+      if (purchase) sessionStorage.setItem(stored, JSON.stringify(purchase))
+      else sessionStorage.removeItem(stored)
+    } catch {
+      // In memory only.
+    }
+  }
 
   // Signing or sending now: `busy` covers a click's whole run (fresh requirements, signing, sending),
   // `verifying` a resumed payment and an accepted one still settling.
@@ -194,7 +212,15 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
       },
       getSnapshot: () => state,
       start() {
-        if (state.status === 'idle') void ((pending = readPendingPurchase(key)) ? send() : load(preview))
+        if (state.status !== 'idle') return
+        try {
+          // JSON.parse(null) is null: nothing kept.
+          const kept = JSON.parse(sessionStorage.getItem(stored)!) as Partial<PendingPurchase> | null
+          if (typeof kept?.paymentHeader === 'string' && typeof kept.idempotencyKey === 'string') pending = kept as PendingPurchase
+        } catch {
+          // In memory only.
+        }
+        void (pending ? send() : load(preview))
       },
       async pay(options) {
         const { status } = state

@@ -5,6 +5,7 @@ import type { PayOptions, PurchaseSnapshot, PurchaseStore } from './PurchaseStor
 
 const IDLE = { status: 'idle' } as const
 const idle = <A>() => IDLE as PurchaseSnapshot<A>
+// Also `reset` without a store; the store's own methods need no `this`, so they are passed as they are.
 const noop = () => () => {}
 
 /** A purchase store in React, shared by `usePayLink` and `usePayResource`: its state, `pay`, `reset` and `canPay`. */
@@ -15,13 +16,12 @@ export function usePurchase<A extends object>(store: PurchaseStore<A> | undefine
     () => store?.pay({ signer, maxAmount, selectRequirement }) ?? Promise.resolve(),
     [store, signer, maxAmount, selectRequirement],
   )
-  const reset = useCallback(() => store?.reset(), [store])
   return {
     ...state,
     /** Starts the purchase (or, in `unknown`, resends the same signed payment). Never rejects. */
     pay,
     /** Abandons the purchase and fetches fresh requirements; in `unknown` this forgets a payment that may have gone through. */
-    reset,
+    reset: (store?.reset ?? noop) as () => void,
     /** Whether a click would start a purchase (needs a signer) or resend one whose outcome is unknown (does not). */
     canPay: state.status === 'unknown' || (!!signer && ['ready', 'cancelled', 'failed'].includes(state.status)),
   }

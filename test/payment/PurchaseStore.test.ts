@@ -1,6 +1,5 @@
 import { createTestSigner } from '../../src/mock/createTestSigner.js'
-import { type GateAnswer, sharedPurchase } from '../../src/payment/PurchaseStore.js'
-import type { PendingPurchase } from '../../src/payment/purchaseStorage.js'
+import { type GateAnswer, type PendingPurchase, sharedPurchase } from '../../src/payment/PurchaseStore.js'
 import type { PaymentRequired } from '../../src/x402/paymentRequired.js'
 
 const BASE_USDC = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913'
@@ -39,5 +38,62 @@ describe('a purchase while the wallet is open', () => {
     expect(signer.calls).toBe(1)
     expect(paid).toHaveLength(1)
     expect(store.getSnapshot().status).toBe('settled')
+  })
+})
+
+/** A sessionStorage over a Map, for the node environment (which has none). */
+function memoryStorage(entries: Record<string, string> = {}) {
+  const map = new Map(Object.entries(entries))
+  return {
+    map,
+    getItem: (key: string) => map.get(key) ?? null,
+    setItem: (key: string, value: string) => void map.set(key, value),
+    removeItem: (key: string) => void map.delete(key),
+  }
+}
+
+describe('a purchase kept in sessionStorage', () => {
+  afterEach(() => vi.unstubAllGlobals())
+
+  it('is resent on start, as it was signed, and forgotten once its outcome is known', async () => {
+    const kept = { paymentHeader: 'signed-before-the-reload', idempotencyKey: '1-2-3-4' }
+    const storage = memoryStorage({ 'paylink:purchase:url:https://seller.test/kept': JSON.stringify(kept) })
+    vi.stubGlobal('sessionStorage', storage)
+    const { gate, paid } = seller()
+    const store = sharedPurchase({}, 'url:https://seller.test/kept', gate)
+    store.start()
+    await vi.waitFor(() => expect(store.getSnapshot().status).toBe('settled'))
+    expect(paid).toEqual([kept])
+    expect(storage.map.size).toBe(0)
+  })
+
+  it('is ignored when it is not a signed payment; a new one is kept while it is being sent', async () => {
+    const storage = memoryStorage({ 'paylink:purchase:url:https://seller.test/bad': '{"paymentHeader":1}' })
+    vi.stubGlobal('sessionStorage', storage)
+    const sent: (string | undefined)[] = []
+    const store = sharedPurchase({}, 'url:https://seller.test/bad', async (payment?: PendingPurchase): Promise<GateAnswer<{ ok: true }>> => {
+      sent.push(storage.map.get('paylink:purchase:url:https://seller.test/bad'))
+      return payment ? { accepted: { ok: true } } : { required: paymentRequired() }
+    })
+    store.start()
+    await vi.waitFor(() => expect(store.getSnapshot().status).toBe('ready'))
+    await store.pay({ signer: createTestSigner() })
+    expect(store.getSnapshot().status).toBe('settled')
+    expect(JSON.parse(sent[1]!)).toMatchObject({ paymentHeader: expect.any(String), idempotencyKey: expect.any(String) })
+    expect(storage.map.size).toBe(0)
+  })
+
+  it('falls back to memory when the storage throws (blocked)', async () => {
+    const blocked = () => {
+      throw new DOMException('blocked', 'SecurityError')
+    }
+    vi.stubGlobal('sessionStorage', { getItem: blocked, setItem: blocked, removeItem: blocked })
+    const { gate, paid } = seller()
+    const store = sharedPurchase({}, 'url:https://seller.test/blocked', gate)
+    store.start()
+    await vi.waitFor(() => expect(store.getSnapshot().status).toBe('ready'))
+    await store.pay({ signer: createTestSigner() })
+    expect(store.getSnapshot().status).toBe('settled')
+    expect(paid).toHaveLength(1)
   })
 })
