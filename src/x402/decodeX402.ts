@@ -25,8 +25,8 @@ export function x402VersionOf(value: unknown, source: string): 1 | 2 {
   })
 }
 
-/** Decodes a base64 x402 header into JSON and its version. */
-export function decodeX402Header(value: string, source: string): { version: 1 | 2; json: unknown } {
+/** Decodes a base64 x402 header into its JSON and its version. */
+export function decodeX402Header(value: string, source: string): [json: unknown, version: 1 | 2] {
   const json = decodeBase64Json(value, source)
-  return { version: x402VersionOf(json, source), json }
+  return [json, x402VersionOf(json, source)]
 }

@@ -55,10 +55,10 @@ export function decodePaymentRequired({ headers, body }: { headers: Headers; bod
   let source = '402 body'
   const header = headers.get('PAYMENT-REQUIRED')
   if (header) {
-    const decoded = decodeX402Header(header, 'PAYMENT-REQUIRED header')
+    const [decoded, version] = decodeX402Header(header, 'PAYMENT-REQUIRED header')
     // A header that says v1 is no v2 header: the body speaks.
-    if (decoded.version === 2) {
-      json = decoded.json
+    if (version === 2) {
+      json = decoded
       source = 'PAYMENT-REQUIRED header'
     }
   }
