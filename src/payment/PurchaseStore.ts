@@ -54,9 +54,9 @@ export interface PayOptions {
 
 /**
  * A seller's answer: how to pay (a 402), what it sent back for an accepted payment, or a refusal
- * made without acting on the request.
+ * made without acting on the request (`error`). The keys are the snapshot's own where they can be.
  */
-export type GateAnswer<A> = { required: PaymentRequired } | { accepted: A } | { refused: PayLinkError }
+export type GateAnswer<A> = { paymentRequired: PaymentRequired } | { accepted: A } | { error: PayLinkError }
 
 /** Sends a purchase's request to its seller: without a payment to learn the requirements, or with the signed one. */
 export type PurchaseGate<A> = (payment?: PendingPurchase) => Promise<GateAnswer<A>>
@@ -162,11 +162,11 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
       update({ status: 'loading' })
       try {
         const answer = await store!.gate()
-        if ('required' in answer) {
-          set({ status: 'ready', paymentRequired: answer.required })
-          return answer.required
+        if ('paymentRequired' in answer) {
+          set({ status: 'ready', paymentRequired: answer.paymentRequired })
+          return answer.paymentRequired
         }
-        throw 'refused' in answer ? answer.refused : paymentError('no_payable_requirement', 'No payment was asked for')
+        throw 'error' in answer ? answer.error : paymentError('no_payable_requirement', 'No payment was asked for')
       } catch (error) {
         set(isPreview ? { status: 'ready' } : { status: 'failed', error: toPayLinkError(error) })
       }
@@ -182,11 +182,11 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
       lost = cause
     }
     // No answer, or a 402 to a paid request, is ambiguous: the payload is kept, never re-signed.
-    if (!answer || 'required' in answer) {
-      return update({ status: 'unknown', error: paymentError('outcome_unknown', 'The payment is being confirmed', answer?.required.error, lost) })
+    if (!answer || 'paymentRequired' in answer) {
+      return update({ status: 'unknown', error: paymentError('outcome_unknown', 'The payment is being confirmed', answer?.paymentRequired.error, lost) })
     }
     keep()
-    if ('refused' in answer) return update({ status: 'failed', error: answer.refused })
+    if ('error' in answer) return update({ ...answer, status: 'failed' })
     const { payment } = answer.accepted as { payment?: Payment }
     update({ ...answer.accepted, status: payment ? 'verifying' : 'settled' })
     if (payment) observePayment(payment)

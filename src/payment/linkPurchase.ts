@@ -16,13 +16,12 @@ export function linkPurchase(client: PayLinkClient, code: string): PurchaseStore
   return sharedPurchase<LinkPurchaseResult>(client, `link:${client.baseUrl}|${code}`, async (payment) => {
     try {
       const result = await verifyPayment(client, { code }, payment)
-      return result.status === 'paid'
-        ? { accepted: { payment: result.payment, proof: result.proof } }
-        : { required: result.paymentRequired }
+      // A 402's result carries `paymentRequired`: a gate answer as it is.
+      return result.status === 'paid' ? { accepted: { payment: result.payment, proof: result.proof } } : result
     } catch (error) {
       // Told apart by `name`, as the errors' docs advise: the button then bundles no PayLinkHttpError class.
       const refusal = error as PayLinkHttpError
-      if (refusal?.name === 'PayLinkHttpError' && isRefusal(refusal.status)) return { refused: refusal }
+      if (refusal?.name === 'PayLinkHttpError' && isRefusal(refusal.status)) return { error: refusal }
       throw error
     }
   })

@@ -29,10 +29,10 @@ export function resourcePurchase(scope: PayLinkClient, url: string, timeoutMs?: 
       const headers = payment && { [paymentHeaderName(payment.paymentHeader)]: payment.paymentHeader }
       const answer = await sendX402(new Request(url, { headers }), { timeoutMs })
       const { response } = answer
-      if (response.status === 402) return { required: decodePaymentRequired(answer) }
+      if (response.status === 402) return { paymentRequired: decodePaymentRequired(answer) }
       if (response.ok) return { accepted: { response, proof: readPaymentResponse(response.headers) } }
       const error = new PayLinkError(`The resource answered HTTP ${response.status}`)
-      if (isRefusal(response.status)) return { refused: error }
+      if (isRefusal(response.status)) return { error }
       throw error
     },
     true,

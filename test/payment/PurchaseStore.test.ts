@@ -13,7 +13,7 @@ function paymentRequired(): PaymentRequired {
 function seller() {
   const paid: PendingPurchase[] = []
   const gate = async (payment?: PendingPurchase): Promise<GateAnswer<{ ok: true }>> => {
-    if (!payment) return { required: paymentRequired() }
+    if (!payment) return { paymentRequired: paymentRequired() }
     paid.push(payment)
     return { accepted: { ok: true } }
   }
@@ -73,7 +73,7 @@ describe('a purchase kept in sessionStorage', () => {
     const sent: (string | undefined)[] = []
     const store = sharedPurchase({}, 'url:https://seller.test/bad', async (payment?: PendingPurchase): Promise<GateAnswer<{ ok: true }>> => {
       sent.push(storage.map.get('paylink:purchase:url:https://seller.test/bad'))
-      return payment ? { accepted: { ok: true } } : { required: paymentRequired() }
+      return payment ? { accepted: { ok: true } } : { paymentRequired: paymentRequired() }
     })
     store.start()
     await vi.waitFor(() => expect(store.getSnapshot().status).toBe('ready'))
