@@ -1,5 +1,5 @@
 // The x402 messages a client reads, checked by hand rather than by zod: they are flat objects of
-// strings and numbers, and zod's core was more than a third of the x402 bundle. The problems read
+// strings and numbers, and zod was about half of the x402 entry's bytes. The problems read
 // as the zod schemas' did (requirementSchemas.ts, which the mock still parses payments with;
 // test/x402/checks.test.ts holds the two to the same verdicts), in the schemas' field order.
 
