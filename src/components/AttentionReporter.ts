@@ -1,4 +1,5 @@
 import type { AttentionSession } from '../schemas/attention.js'
+import type { AttentionTrackerProps } from './AttentionTracker.js'
 
 /** One engagement report: the session it belongs to and the totals so far, in ms. */
 export interface AttentionReport {
@@ -37,11 +38,9 @@ const INPUT_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'scroll', 'wheel'
  * filling at least half of the viewport's height (a long article can never be half visible).
  */
 export function isHalfInView(entry: IntersectionObserverEntry, viewportHeight: number): boolean {
-  if (!entry.isIntersecting) return false
-  // Chromium reports an exact half as 0.4999…
-  if (entry.intersectionRatio >= 0.499) return true
   const rootHeight = entry.rootBounds?.height ?? viewportHeight
-  return rootHeight > 0 && entry.intersectionRect.height >= rootHeight / 2
+  // Chromium reports an exact half as 0.4999…
+  return entry.isIntersecting && (entry.intersectionRatio >= 0.499 || (rootHeight > 0 && entry.intersectionRect.height >= rootHeight / 2))
 }
 
 /**
@@ -53,17 +52,21 @@ export function isHalfInView(entry: IntersectionObserverEntry, viewportHeight: n
  */
 export function createAttentionReporter(
   requestToken: () => Promise<AttentionSession>,
-  onReport: (report: AttentionReport) => void,
-  onError: (error: unknown) => void,
-  onPhaseChange: (phase: AttentionPhase) => void,
+  // The tracker's latest props: reports and errors go to the callbacks of the latest render.
+  props: { readonly current: Pick<AttentionTrackerProps, 'onHeartbeat' | 'onError' | 'beaconUrl'> },
 ): AttentionReporter {
-  // The signals, all reset by start(); time counts only while running.
-  let running = false
+  // The element while started, else undefined.
+  let root: HTMLElement | undefined
+  // The signals, all reset by start().
   let inView = false
   let documentVisible = false
   let focused = false
   const playing = new Set<EventTarget>()
   let lastInputAt = -Infinity
+  // What the signals meant at the last update: visible time counts, and attention counts until
+  // activeUntil (Infinity while media plays, 0 when not at all).
+  let visible = false
+  let activeUntil = 0
   // The totals, up to syncedAt.
   let syncedAt = Date.now()
   let activeMs = 0
@@ -83,20 +86,15 @@ export function createAttentionReporter(
   let renewal: ReturnType<typeof setTimeout> | undefined
   let idle: ReturnType<typeof setTimeout> | undefined
 
-  const inputEndsAt = () => lastInputAt + idleTimeoutMs
-  // The signals have held since syncedAt, except that input stops counting at its deadline. A clock
-  // that steps back adds nothing.
+  // Brings the totals up to now, and tells whether attention counts now. A clock that steps back adds nothing.
   const sync = () => {
     const at = Math.max(Date.now(), syncedAt)
-    if (running && inView && documentVisible) {
+    if (visible) {
       visibleMs += at - syncedAt
-      if (focused) activeMs += Math.max(0, (playing.size ? at : Math.min(at, inputEndsAt())) - syncedAt)
+      activeMs += Math.max(0, Math.min(at, activeUntil) - syncedAt)
     }
     syncedAt = at
-  }
-  const isAttending = () => {
-    sync()
-    return inView && documentVisible && focused && (playing.size > 0 || syncedAt < inputEndsAt())
+    return at < activeUntil
   }
   const intervalMs = () => (heartbeatSeconds ?? session?.heartbeatSeconds ?? 15) * 1000
   const schedule = () => {
@@ -115,7 +113,7 @@ export function createAttentionReporter(
   // Renewal is lazy too: a tracker nobody looked at since the last token lets it lapse and asks
   // again at the next attention.
   const renew = () => {
-    if (!requesting) isAttending() || activeMs > activeAtIssue ? fetchToken() : (session = undefined)
+    if (!requesting) sync() || activeMs > activeAtIssue ? fetchToken() : (session = undefined)
   }
   const fetchToken = async () => {
     requesting = true
@@ -124,12 +122,12 @@ export function createAttentionReporter(
     try {
       session = await requestToken()
       activeAtIssue = activeAtRequest
-      if (running) schedule()
+      if (root) schedule()
     } catch (error) {
-      const { name, status } = error as { name?: unknown; status?: number }
+      const { name, status } = Object(error) as { name?: unknown; status?: number }
       // Only a failure that may pass (network, 429, 5xx) is retried, and not before the next heartbeat.
       retryAt = name === 'PayLinkNetworkError' || status === 429 || status! >= 500 ? Date.now() + intervalMs() : Infinity
-      if (running) onError(error)
+      if (root) props.current.onError?.(error)
     } finally {
       requesting = false
     }
@@ -144,40 +142,42 @@ export function createAttentionReporter(
   const report = (final: boolean) => {
     if (!session || !isReportDue()) return
     reportedMs = activeMs
-    onReport({ token: session.token, sessionId: session.sessionId, activeMs: Math.round(activeMs), visibleMs: Math.round(visibleMs), final })
+    const sent = { token: session.token, sessionId: session.sessionId, activeMs: Math.round(activeMs), visibleMs: Math.round(visibleMs), final }
+    const { onHeartbeat, beaconUrl } = props.current
+    onHeartbeat?.(sent)
+    if (beaconUrl) navigator.sendBeacon?.(beaconUrl, JSON.stringify(sent))
   }
   const tick = () => {
     if (session && Date.parse(session.expiresAt) <= Date.now()) session = undefined
     if (isReportDue()) session ? report(false) : ensureToken()
   }
-  // Re-reads the signals after one changed: phase (announced anyway by start()), lazy token request, idle timer.
+  // After a signal changed: the totals up to now under the old signals, then what counts from now
+  // on, the phase (announced anyway by start()), the lazy token request and the idle timer.
   const update = (announce?: boolean) => {
-    if (!running) return
-    const attending = isAttending()
+    if (!root) return
+    sync()
+    visible = inView && documentVisible
+    activeUntil = visible && focused ? (playing.size ? Infinity : lastInputAt + idleTimeoutMs) : 0
+    const attending = syncedAt < activeUntil
     const next = attending ? 'active' : phase === 'waiting' ? phase : 'paused'
-    if (announce || next !== phase) onPhaseChange((phase = next))
+    // data-state is written on the node, not through React state, so that tracking re-renders nothing.
+    if (announce || next !== phase) root.setAttribute('data-state', (phase = next))
     if (!attending) return
     ensureToken()
     // One pending timer is enough: input only moves the deadline later, so an early wake-up reschedules.
-    if (!playing.size && idle === undefined) {
+    if (activeUntil < Infinity && idle === undefined) {
       idle = setTimeout(() => {
         idle = undefined
         update()
-      }, inputEndsAt() - Date.now())
+      }, activeUntil - Date.now())
     }
-  }
-  const change = (apply: () => unknown) => {
-    sync()
-    apply()
-    update()
   }
   const finish = () => report(true)
 
   return {
     start(element, ...settings) {
-      sync()
+      root = element
       ;[heartbeatSeconds, minDwellMs, idleTimeoutMs] = settings
-      running = true
       schedule()
       const doc = element.ownerDocument
       const win = doc.defaultView ?? window
@@ -190,7 +190,10 @@ export function createAttentionReporter(
       // Stop events are heard on the media element itself: one removed from the content while playing
       // is paused by the browser after it has left, where a listener on the wrapper would miss it.
       // Adding the same listener twice is a no-op, so a media element played again is not heard twice.
-      const onMediaStop = (event: Event) => change(() => playing.delete(event.currentTarget!))
+      const onMediaStop = (event: Event) => {
+        playing.delete(event.currentTarget!)
+        update()
+      }
       const watch = (media: HTMLMediaElement) => {
         playing.add(media)
         listen(media, ['pause', 'ended', 'emptied'], onMediaStop)
@@ -202,7 +205,10 @@ export function createAttentionReporter(
       const observer =
         typeof IntersectionObserver === 'function'
           ? new IntersectionObserver(
-              (entries) => change(() => (inView = isHalfInView(entries[entries.length - 1]!, win.innerHeight))),
+              (entries) => {
+                inView = isHalfInView(entries[entries.length - 1]!, win.innerHeight)
+                update()
+              },
               // Fine steps, so that content taller than two viewports reports how much of the viewport it fills.
               { threshold: Array.from({ length: 21 }, (_, i) => i / 20) },
             )
@@ -212,16 +218,34 @@ export function createAttentionReporter(
       documentVisible = isDocumentVisible()
       focused = doc.hasFocus()
       observer?.observe(element)
-      listen(doc, ['visibilitychange'], () => change(() => (documentVisible = isDocumentVisible())))
-      listen(win, ['focus', 'blur'], (event) => change(() => (focused = event.type === 'focus')))
+      listen(doc, ['visibilitychange'], () => {
+        documentVisible = isDocumentVisible()
+        update()
+      })
+      listen(win, ['focus', 'blur'], (event) => {
+        focused = event.type === 'focus'
+        update()
+      })
       listen(win, ['pagehide'], finish)
-      listen(win, INPUT_EVENTS, () => change(() => (lastInputAt = syncedAt)), true)
+      listen(
+        win,
+        INPUT_EVENTS,
+        () => {
+          sync()
+          lastInputAt = syncedAt
+          update()
+        },
+        true,
+      )
       // Media events do not bubble, so they are caught on the way down.
       listen(
         element,
         ['play'],
         ({ target }) => {
-          if (target instanceof HTMLMediaElement) change(() => watch(target))
+          if (target instanceof HTMLMediaElement) {
+            watch(target)
+            update()
+          }
         },
         true,
       )
@@ -229,7 +253,8 @@ export function createAttentionReporter(
 
       return () => {
         sync()
-        running = false
+        root = undefined
+        visible = false
         observer?.disconnect()
         listeners.abort()
         clearInterval(heartbeat)

@@ -66,21 +66,7 @@ export const AttentionTracker = forwardRef<HTMLElement, AttentionTrackerProps>(f
   // Tracking lives in the reporter, outside React state, so that children never re-render because
   // of it. Made in render (it touches nothing until started) and kept per code and viewer, it is the
   // same one for StrictMode's second effect run: one token per mount.
-  const reporter = useMemo(
-    () =>
-      createAttentionReporter(
-        () => mutateAsync({ code, viewerId }),
-        (report) => {
-          const { onHeartbeat, beaconUrl } = latest.current
-          onHeartbeat?.(report)
-          if (beaconUrl) navigator.sendBeacon?.(beaconUrl, JSON.stringify(report))
-        },
-        (error) => latest.current.onError?.(error),
-        // data-state is written on the node, not through state, so that tracking re-renders nothing.
-        (phase) => rootRef.current?.setAttribute('data-state', phase),
-      ),
-    [code, viewerId, mutateAsync],
-  )
+  const reporter = useMemo(() => createAttentionReporter(() => mutateAsync({ code, viewerId }), latest), [code, viewerId, mutateAsync])
 
   // Without consent, the rendered data-state (`idle`) is the state: React writes it when consent goes.
   // Root: another element type is another DOM node, which must be observed instead.

@@ -1,6 +1,5 @@
 import { EventEmitter } from 'node:events'
 import {
-  type AttentionPhase,
   type AttentionReport,
   createAttentionReporter,
   isHalfInView,
@@ -45,23 +44,31 @@ function track(idleTimeoutMs: number, dom: { visibilityState?: string; focused?:
     visibilityState: dom.visibilityState ?? 'visible',
     hasFocus: () => dom.focused ?? true,
   })
-  const element = Object.assign(new EventTarget(), { ownerDocument: doc, querySelectorAll: () => dom.media ?? [] })
+  const phases: string[] = []
+  const element = Object.assign(new EventTarget(), {
+    ownerDocument: doc,
+    querySelectorAll: () => dom.media ?? [],
+    setAttribute: (name: string, value: string) => phases.push(`${name}=${value}`),
+  })
   const reports: AttentionReport[] = []
-  const phases: AttentionPhase[] = []
   const reporter = createAttentionReporter(
     async () => ({ token: 'att_test', sessionId: 'session', expiresAt: new Date(Date.now() + 86_400_000).toISOString() }),
-    (report) => reports.push(report),
-    (error) => {
-      throw error
+    {
+      current: {
+        onHeartbeat: (report) => reports.push(report),
+        onError: (error) => {
+          throw error
+        },
+      },
     },
-    (phase) => phases.push(phase),
   )
   const start = (timeoutMs: number) => reporter.start(element as unknown as HTMLElement, 3_600, 0, timeoutMs)
   let stop = start(idleTimeoutMs)
   return {
     win,
     doc,
-    phase: () => phases[phases.length - 1],
+    /** The data-state last written on the element. */
+    phase: () => phases[phases.length - 1]?.replace('data-state=', ''),
     phases,
     /** Moves the clock `ms` on, running the timers due and the token request. */
     advance: (ms: number) => vi.advanceTimersByTimeAsync(ms),
@@ -90,7 +97,7 @@ function track(idleTimeoutMs: number, dom: { visibilityState?: string; focused?:
 
 test('input counts for idleTimeoutMs, cut exactly at the deadline even when nothing happens then', async () => {
   const t = track(5_000)
-  expect(t.phases).toEqual(['waiting'])
+  expect(t.phases).toEqual(['data-state=waiting'])
   t.input()
   expect(t.phase()).toBe('active')
   await t.advance(4_999)
@@ -105,7 +112,7 @@ test('playing media counts without input and has no idle deadline', async () => 
   const video = Object.assign(new EventTarget(), { paused: false, ended: false })
   const t = track(5_000, { media: [video] })
   await t.advance(60_000)
-  expect(t.phases).toEqual(['active'])
+  expect(t.phases).toEqual(['data-state=active'])
   expect(t.totals()).toEqual({ activeMs: 60_000, visibleMs: 60_000 })
   video.dispatchEvent(new Event('pause'))
   expect(t.phase()).toBe('paused')
