@@ -65,10 +65,6 @@ function isExpired(required: PaymentRequired): boolean {
   return Date.now() - required.receivedAt >= Math.min(...required.accepts.map((r) => r.maxTimeoutSeconds)) * 1000
 }
 
-// 128 random bits, as four numbers. getRandomValues works in any context (randomUUID only in secure
-// ones), so one way serves all; the server only compares keys.
-const newIdempotencyKey = () => crypto.getRandomValues(new Uint32Array(4)).join('-')
-
 const toPayLinkError = (error: unknown) =>
   error instanceof PayLinkError ? error : new PayLinkError('The payment could not be completed', { cause: error })
 
@@ -236,7 +232,10 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
           try {
             const requirement = selectPaymentRequirement(required, options as SelectPaymentRequirementOptions)
             set({ status: 'signing', paymentRequired: required })
-            keep({ paymentHeader: (await signPaymentHeader(requirement, signer, required)).value, idempotencyKey: newIdempotencyKey() })
+            const { value } = await signPaymentHeader(requirement, signer, required)
+            // 128 random bits, as four numbers. getRandomValues works in any context (randomUUID only in
+            // secure ones), so one way serves all; the server only compares keys.
+            keep({ paymentHeader: value, idempotencyKey: crypto.getRandomValues(new Uint32Array(4)).join('-') })
           } catch (error) {
             const refused = error instanceof PayLinkPaymentError && error.reason === 'wallet_rejected'
             return set({ status: refused ? 'cancelled' : 'failed', paymentRequired: required, error: refused ? undefined : toPayLinkError(error) })

@@ -12,10 +12,7 @@ const noop = () => () => {}
 export function usePurchase<A extends object>(store: PurchaseStore<A> | undefined, { signer, maxAmount, selectRequirement }: Partial<PayOptions>) {
   const state: PurchaseSnapshot<A> = useSyncExternalStore(store?.subscribe ?? noop, store?.getSnapshot ?? idle, idle)
   useEffect(() => store?.start(), [store])
-  const pay = useCallback(
-    () => store?.pay({ signer, maxAmount, selectRequirement }) ?? Promise.resolve(),
-    [store, signer, maxAmount, selectRequirement],
-  )
+  const pay = useCallback(async () => store?.pay({ signer, maxAmount, selectRequirement }), [store, signer, maxAmount, selectRequirement])
   return {
     ...state,
     /** Starts the purchase (or, in `unknown`, resends the same signed payment). Never rejects. */
