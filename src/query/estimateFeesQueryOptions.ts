@@ -1,9 +1,11 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { keepPreviousData } from '@tanstack/react-query'
 import { estimateFees } from '../actions/estimateFees.js'
 import type { PayLinkClient } from '../client/createPayLinkClient.js'
-import type { PayLinkError } from '../client/errors.js'
 import type { FeeEstimate, FeeEstimateParams } from '../schemas/fees.js'
 import { feesKey } from './payLinkKeys.js'
+import type { TaggedQueryOptions } from './types.js'
+
+type Options = TaggedQueryOptions<FeeEstimate, ReturnType<typeof feesKey>>
 
 function untilExpiry(fee: FeeEstimate | undefined): number | undefined {
   return fee?.expiresAt === undefined ? undefined : Math.max(0, Date.parse(fee.expiresAt) - Date.now())
@@ -18,9 +20,9 @@ export function hasFeeParams(params: Partial<FeeEstimateParams> | undefined): pa
  * Query options for a fee estimate: disabled until every parameter is present, the previous
  * estimate kept on screen while the parameters change, and a new quote fetched when `expiresAt` passes.
  */
-export function estimateFeesQueryOptions(client: PayLinkClient, params: Partial<FeeEstimateParams> | undefined) {
-  return queryOptions<FeeEstimate, PayLinkError, FeeEstimate, ReturnType<typeof feesKey>>({
-    queryKey: feesKey(params),
+export function estimateFeesQueryOptions(client: PayLinkClient, params: Partial<FeeEstimateParams> | undefined): Options {
+  return {
+    queryKey: feesKey(params) as Options['queryKey'],
     queryFn: ({ signal }) => estimateFees(client, params as FeeEstimateParams, { signal }),
     enabled: hasFeeParams(params),
     retry: false,
@@ -31,5 +33,5 @@ export function estimateFeesQueryOptions(client: PayLinkClient, params: Partial<
       // The floor keeps a server whose clock runs ahead (quotes that arrive expired) from being asked in a loop.
       return ms !== undefined && Math.max(ms, 5_000)
     },
-  })
+  }
 }

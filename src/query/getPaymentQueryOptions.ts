@@ -1,10 +1,11 @@
-import { queryOptions } from '@tanstack/react-query'
 import { getPayment } from '../actions/getPayment.js'
 import type { PayLinkClient } from '../client/createPayLinkClient.js'
-import type { PayLinkError } from '../client/errors.js'
 import { type Payment, PAYMENT_STATUSES, TERMINAL_PAYMENT_STATUSES } from '../schemas/payment.js'
 import { paymentKey } from './payLinkKeys.js'
 import { type PollingOptions, pollUntilSettled } from './pollUntilSettled.js'
+import type { TaggedQueryOptions } from './types.js'
+
+type Options = TaggedQueryOptions<Payment, ReturnType<typeof paymentKey>>
 
 /** The payment lifecycle the polling policy follows. */
 export const paymentLifecycle = { order: PAYMENT_STATUSES, terminal: TERMINAL_PAYMENT_STATUSES }
@@ -13,12 +14,12 @@ export const paymentLifecycle = { order: PAYMENT_STATUSES, terminal: TERMINAL_PA
  * Query options for a payment that poll until it is `settled`, `failed` or `expired` (see
  * `pollUntilSettled`). Disabled while `id` is missing.
  */
-export function getPaymentQueryOptions(client: PayLinkClient, id: string | undefined, polling?: PollingOptions) {
-  return queryOptions<Payment, PayLinkError, Payment, ReturnType<typeof paymentKey>>({
-    queryKey: paymentKey(id),
+export function getPaymentQueryOptions(client: PayLinkClient, id: string | undefined, polling?: PollingOptions): Options {
+  return {
+    queryKey: paymentKey(id) as Options['queryKey'],
     queryFn: ({ signal }) => getPayment(client, id!, { signal }),
     enabled: !!id,
     retry: false,
     ...pollUntilSettled<Payment>(paymentLifecycle, polling),
-  })
+  }
 }

@@ -1,4 +1,4 @@
-import type { QueryKey, UseMutationOptions, UseQueryOptions } from '@tanstack/react-query'
+import type { QueryKey, QueryKeyWithDataTag, UnusedSkipTokenOptions, UseMutationOptions, UseQueryOptions } from '@tanstack/react-query'
 import type { PayLinkError } from '../client/errors.js'
 
 /**
@@ -19,3 +19,12 @@ export type PayLinkMutationOptions<TData, TVariables> = Omit<
   UseMutationOptions<TData, PayLinkError, TVariables>,
   'mutationFn' | 'mutationKey'
 >
+
+/**
+ * What TanStack's `queryOptions` returns for a factory's options: the options, with the key tagged
+ * by the data and error types (so `queryClient.getQueryData(options.queryKey)` is typed). The
+ * factories write this type instead of calling `queryOptions`, an identity at run time that would
+ * cost every bundle an import.
+ */
+export type TaggedQueryOptions<TData, TKey extends QueryKey> = UnusedSkipTokenOptions<TData, PayLinkError, TData, TKey> &
+  QueryKeyWithDataTag<TKey, TData, PayLinkError>

@@ -3,9 +3,16 @@ import { render, renderHook, screen, waitFor } from '@testing-library/react'
 import { PayLinkHttpError, createPayLinkClient } from '../../src/client.js'
 import { PayLinkProvider } from '../../src/hooks/PayLinkProvider.js'
 import { useLink } from '../../src/hooks/useLink.js'
+import { estimateFeesQueryOptions } from '../../src/query/estimateFeesQueryOptions.js'
+import { getBridgeStatusQueryOptions } from '../../src/query/getBridgeStatusQueryOptions.js'
 import { getLinkQueryOptions } from '../../src/query/getLinkQueryOptions.js'
+import { getPaymentQueryOptions } from '../../src/query/getPaymentQueryOptions.js'
 import { payLinkKeys } from '../../src/query/payLinkKeys.js'
 import { MOCK_LINKS } from '../../src/mock/constants.js'
+import type { FeeEstimate } from '../../src/schemas/fees.js'
+import type { Link } from '../../src/schemas/link.js'
+import type { Payment } from '../../src/schemas/payment.js'
+import type { Transfer } from '../../src/schemas/transfer.js'
 import { BASE_URL, testClient, testQueryClient, useMockApi, wrapperFor } from './harness.js'
 
 const api = useMockApi()
@@ -128,4 +135,17 @@ test('the caller’s TanStack options win over the factory’s (here a query-lev
   const { result } = renderHook(() => useLink(MOCK_LINKS.demo, { query: { retry: 1, retryDelay: 0 } }), { wrapper: wrapperFor() })
   await waitFor(() => expect(result.current.isSuccess).toBe(true))
   expect(api.count('GET', `/links/${MOCK_LINKS.demo}`)).toBe(2)
+})
+
+test("the factories' keys carry their data type, as TanStack's queryOptions tags them", async () => {
+  const queryClient = testQueryClient()
+  const client = testClient()
+  const link = getLinkQueryOptions(client, MOCK_LINKS.demo)
+  expectTypeOf(queryClient.getQueryData(link.queryKey)).toEqualTypeOf<Link | undefined>()
+  expectTypeOf(queryClient.getQueryData(getPaymentQueryOptions(client, 'p').queryKey)).toEqualTypeOf<Payment | undefined>()
+  expectTypeOf(queryClient.getQueryData(getBridgeStatusQueryOptions(client, 't').queryKey)).toEqualTypeOf<Transfer | undefined>()
+  expectTypeOf(queryClient.getQueryData(estimateFeesQueryOptions(client, {}).queryKey)).toEqualTypeOf<FeeEstimate | undefined>()
+  const fetched = await queryClient.fetchQuery(link)
+  expectTypeOf(fetched).toEqualTypeOf<Link>()
+  expect(fetched.code).toBe(MOCK_LINKS.demo)
 })
