@@ -4,19 +4,17 @@
 // test/x402/checks.test.ts holds the two to the same verdicts), in the schemas' field order.
 
 /**
- * Checks a value found at `path`: returns its own problem, if any, and adds those of its fields to
- * `issues` (as `path: problem`).
+ * Checks a value found at `path` (each step after a dot: `.accepts.0`, `''` for the message itself):
+ * returns its own problem, if any, and adds those of its fields to `issues` (as `accepts.0: problem`).
  */
 export type Check = (value: any, path: string, issues: string[]) => Problem
 
 type Problem = string | false | undefined
 
-const at = (path: string, key: string | number) => (path ? `${path}.${key}` : `${key}`)
-
 /** Runs `check` on the value at `path`, adding every problem found to `issues`. */
 export function runCheck(check: Check, value: unknown, path: string, issues: string[]): void {
   const problem = check(value, path, issues)
-  if (problem) issues.push(path ? `${path}: ${problem}` : problem)
+  if (problem) issues.push(path ? `${path.slice(1)}: ${problem}` : problem)
 }
 
 // An object (not null, not an array) whose listed fields pass; other fields are kept as they came.
@@ -24,14 +22,14 @@ const object =
   (shape: Record<string, Check>, optional?: 1): Check =>
   (value, path, issues) => {
     if (typeof value !== 'object' || !value || Array.isArray(value)) return !(optional && value === undefined) && 'expected object'
-    for (const key in shape) runCheck(shape[key]!, value[key], at(path, key), issues)
+    for (const key in shape) runCheck(shape[key]!, value[key], `${path}.${key}`, issues)
   }
 
 const list =
   (item: Check): Check =>
   (value, path, issues) => {
     if (!Array.isArray(value)) return 'expected array'
-    value.forEach((v, i) => runCheck(item, v, at(path, i), issues))
+    value.forEach((v, i) => runCheck(item, v, `${path}.${i}`, issues))
   }
 
 // As a zod schema does, a value of the wrong type gets that problem only, not its checks'.
