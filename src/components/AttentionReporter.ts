@@ -26,7 +26,7 @@ export interface AttentionReporter {
    * tracker's props of the same names; they change only between runs.
    */
   start(element: HTMLElement, heartbeatSeconds: number | undefined, minDwellMs: number, idleTimeoutMs: number): () => void
-  /** Sends the final report if there is new attention to report (pagehide, unmount). */
+  /** Sends the final report if there is new attention to report and consent (pagehide, unmount). */
   finish(): void
 }
 
@@ -53,7 +53,7 @@ export function isHalfInView(entry: IntersectionObserverEntry, viewportHeight: n
 export function createAttentionReporter(
   requestToken: () => Promise<AttentionSession>,
   // The tracker's latest props: reports and errors go to the callbacks of the latest render.
-  props: { readonly current: Pick<AttentionTrackerProps, 'onHeartbeat' | 'onError' | 'beaconUrl'> },
+  props: { readonly current: Pick<AttentionTrackerProps, 'consent' | 'onHeartbeat' | 'onError' | 'beaconUrl'> },
 ): AttentionReporter {
   // The element while started, else undefined.
   let root: HTMLElement | undefined
@@ -132,8 +132,9 @@ export function createAttentionReporter(
       requesting = false
     }
   }
+  // Called right after a sync.
   const ensureToken = () => {
-    if (!session && !requesting && Date.now() >= retryAt) void fetchToken()
+    if (!session && !requesting && syncedAt >= retryAt) void fetchToken()
   }
   const isReportDue = () => {
     sync()
@@ -169,10 +170,13 @@ export function createAttentionReporter(
       idle = setTimeout(() => {
         idle = undefined
         update()
-      }, activeUntil - Date.now())
+      }, activeUntil - syncedAt)
     }
   }
-  const finish = () => report(true)
+  // A withdrawn consent sends nothing more.
+  const finish = () => {
+    if (props.current.consent) report(true)
+  }
 
   return {
     start(element, ...settings) {

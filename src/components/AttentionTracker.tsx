@@ -75,13 +75,8 @@ export const AttentionTracker = forwardRef<HTMLElement, AttentionTrackerProps>(f
   }, [reporter, consent, heartbeatSeconds, minDwellMs, idleTimeoutMs, Root])
 
   // Attention not yet reported is sent when the content goes away (or the link or viewer changes),
-  // as on pagehide. A withdrawn consent sends nothing more.
-  useEffect(
-    () => () => {
-      if (latest.current.consent) reporter.finish()
-    },
-    [reporter],
-  )
+  // as on pagehide.
+  useEffect(() => reporter.finish, [reporter])
 
   return (
     // `as never`: the one ref object fits whichever element Root is, which TypeScript cannot tell.

@@ -55,6 +55,7 @@ function track(idleTimeoutMs: number, dom: { visibilityState?: string; focused?:
     async () => ({ token: 'att_test', sessionId: 'session', expiresAt: new Date(Date.now() + 86_400_000).toISOString() }),
     {
       current: {
+        consent: true,
         onHeartbeat: (report) => reports.push(report),
         onError: (error) => {
           throw error
