@@ -1,4 +1,3 @@
-import { keepPreviousData } from '@tanstack/react-query'
 import { estimateFees } from '../actions/estimateFees.js'
 import type { PayLinkClient } from '../client/createPayLinkClient.js'
 import type { FeeEstimate, FeeEstimateParams } from '../schemas/fees.js'
@@ -6,6 +5,10 @@ import { feesKey } from './payLinkKeys.js'
 import type { TaggedQueryOptions } from './types.js'
 
 type Options = TaggedQueryOptions<FeeEstimate, ReturnType<typeof feesKey>>
+
+// TanStack's keepPreviousData, an identity, without the import it costs every bundle with this
+// factory. Defined once: TanStack reuses the placeholder while the function stays the same.
+const keepPreviousData = <T>(previous: T) => previous
 
 function untilExpiry(fee: FeeEstimate | undefined): number | undefined {
   return fee?.expiresAt === undefined ? undefined : Math.max(0, Date.parse(fee.expiresAt) - Date.now())
