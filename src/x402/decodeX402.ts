@@ -18,10 +18,17 @@ export function x402VersionOf(value: unknown, source: string): 1 | 2 {
   // A primitive has no `x402Version` either: optional chaining reads undefined off it.
   const version = (value as { x402Version?: unknown } | null | undefined)?.x402Version
   if (version === 1 || version === 2) return version
+  let shown: string | undefined
+  try {
+    shown = JSON.stringify(version)
+  } catch {
+    // A BigInt or a circular object in a body that a caller, not JSON, made: still the typed error.
+    shown = `a ${typeof version}`
+  }
   throw new PayLinkX402Error({
     reason: version === undefined ? 'invalid_shape' : 'unsupported_version',
     source,
-    details: `x402Version is ${JSON.stringify(version)}; this client speaks 1 and 2`,
+    details: `x402Version is ${shown}; this client speaks 1 and 2`,
   })
 }
 

@@ -99,6 +99,16 @@ describe('decodePaymentRequired', () => {
     )
   })
 
+  test('a version JSON cannot show (a BigInt, a circular object) is still unsupported_version', () => {
+    const circular: Record<string, unknown> = {}
+    circular.self = circular
+    for (const x402Version of [2n, circular]) {
+      const error = x402Error(() => decodePaymentRequired({ headers: new Headers(), body: { x402Version } }))
+      expect(error.reason).toBe('unsupported_version')
+    }
+    expect(x402Error(() => decodePaymentRequired({ headers: new Headers(), body: { x402Version: 2n } })).message).toContain('x402Version is a bigint')
+  })
+
   test('a 402 with neither header nor x402 body is invalid_shape', () => {
     expect(x402Error(() => decodePaymentRequired({ headers: new Headers(), body: {} })).reason).toBe('invalid_shape')
   })
@@ -110,7 +120,7 @@ describe('decodePaymentRequired', () => {
       fc.jsonValue().map((v) => encodeBase64Json(v)),
       fc.record({ x402Version: fc.constantFrom(1, 2, 3), accepts: fc.array(fc.jsonValue()) }).map((v) => encodeBase64Json(v)),
     )
-    const body = fc.oneof(fc.jsonValue(), fc.anything(), fc.constant(v1Fixture))
+    const body = fc.oneof(fc.jsonValue(), fc.anything({ withBigInt: true }), fc.constant(v1Fixture))
     fc.assert(
       fc.property(fc.option(headerValue), body, (header, value) => {
         let headers: Headers
