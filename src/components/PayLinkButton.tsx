@@ -86,6 +86,7 @@ const SPLIT_STATES: readonly PayLinkButtonState[] = ['loading', 'ready', 'disabl
 
 /** A button that pays a payment link (or any x402 URL) once, showing the price and every step of the purchase. */
 export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(function PayLinkButton(props, ref) {
+  // The flags (showSplit, asChild, unstyled, disabled) are only ever tested: `undefined` is their `false`.
   const {
     code,
     resource,
@@ -94,13 +95,13 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
     onStateChange,
     onSettled,
     onError,
-    showSplit = false,
-    asChild = false,
+    showSplit,
+    asChild,
     labels: labelOverrides,
     locale = 'en-US',
-    unstyled = false,
+    unstyled,
     className,
-    disabled = false,
+    disabled,
     onClick,
     children,
     ...rest
@@ -121,6 +122,7 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
     linkLoading: !!linkCode && link.isPending,
   })
   const actionable = purchase.canPay && !disabled && state !== 'loading'
+  const statusShown = SHOWN_STATUS.includes(state)
 
   // Runs after every render and reports only a change, with that render's callbacks: new callbacks
   // alone report nothing. Starts at the first state so that mount reports nothing; StrictMode's
@@ -135,7 +137,8 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
       if (response) onSettled?.(proof, response)
       else onSettled?.(proof)
     }
-    if ((state === 'failed' || state === 'unknown') && error) onError?.(error)
+    // Of the states that show their status, `failed` and `unknown` have an error (`cancelled` none).
+    if (statusShown && error) onError?.(error)
   })
 
   const price = resource ? priceOf(purchase.paymentRequired?.accepts[0]) : link.data?.price
@@ -145,7 +148,6 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
   const text = PAY_STATES.includes(state) ? payText : labels[state as OwnTextState]
   const slow = state === 'verifying' && purchase.isStale
   const statusText = slow ? labels.verifyingSlowStatus : labels[`${state}Status` as StatusKey]
-  const statusShown = SHOWN_STATUS.includes(state)
   const splits = showSplit && SPLIT_STATES.includes(state) ? link.data?.splits : undefined
   const split =
     splits &&
@@ -160,7 +162,7 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
   )
   // With asChild, the consumer's element is rendered in place of the button, with its own content
   // as the label. Children.only throws unless the children are exactly one element.
-  const child = asChild ? (Children.only(children) as ReactElement<{ children?: ReactNode }>) : undefined
+  const child = asChild && (Children.only(children) as ReactElement<{ children?: ReactNode }>)
   // Why the live region is inside the button: the component renders one root, the button itself.
   // ARIA makes a button's children presentational, so some browser and screen-reader pairs do
   // not expose a region inside it; for those, the button's name (aria-labelledby) changes with
@@ -193,7 +195,7 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
     // In flight the button stays focusable (aria-disabled, not disabled): focus is not thrown away mid-purchase.
     'aria-disabled': (!actionable && !nativelyDisabled) || undefined,
     ...rest,
-    className: rootClassName('paylink-button', unstyled, className),
+    className: rootClassName('paylink-button', unstyled!, className),
     onClick: composeEventHandlers(onClick, (event: MouseEvent<HTMLButtonElement>) => {
       // An <a href> as the child (asChild) must not navigate away while the wallet is open.
       if (asChild) event.preventDefault()
