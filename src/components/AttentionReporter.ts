@@ -57,9 +57,8 @@ export function createAttentionReporter(
 ): AttentionReporter {
   // The element while started, else undefined.
   let root: HTMLElement | undefined
-  // The signals, all reset by start().
+  // The signals, all reset by start(); the document's visibility is read when needed.
   let inView = false
-  let documentVisible = false
   let focused = false
   const playing = new Set<EventTarget>()
   let lastInputAt = -Infinity
@@ -157,7 +156,7 @@ export function createAttentionReporter(
   const update = (announce?: boolean) => {
     if (!root) return
     sync()
-    visible = inView && documentVisible
+    visible = inView && root.ownerDocument.visibilityState === 'visible'
     activeUntil = visible && focused ? (playing.size ? Infinity : lastInputAt + idleTimeoutMs) : 0
     const attending = syncedAt < activeUntil
     const next = attending ? 'active' : phase === 'waiting' ? phase : 'paused'
@@ -185,7 +184,6 @@ export function createAttentionReporter(
       schedule()
       const doc = element.ownerDocument
       const win = doc.defaultView ?? window
-      const isDocumentVisible = () => doc.visibilityState === 'visible'
       // One signal detaches every listener, those on media elements included.
       const listeners = new AbortController()
       const listen = (target: EventTarget, types: string[], handler: (event: Event) => void, capture = false) => {
@@ -219,13 +217,9 @@ export function createAttentionReporter(
           : undefined
       // Without IntersectionObserver (very old browsers) the content is taken as in view.
       inView = !observer
-      documentVisible = isDocumentVisible()
       focused = doc.hasFocus()
       observer?.observe(element)
-      listen(doc, ['visibilitychange'], () => {
-        documentVisible = isDocumentVisible()
-        update()
-      })
+      listen(doc, ['visibilitychange'], () => update())
       listen(win, ['focus', 'blur'], (event) => {
         focused = event.type === 'focus'
         update()
@@ -253,6 +247,7 @@ export function createAttentionReporter(
         },
         true,
       )
+      // React rendered `waiting` on a new node, or on consent given again: the phase is announced anyway.
       update(true)
 
       return () => {
