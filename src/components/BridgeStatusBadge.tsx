@@ -55,7 +55,6 @@ export const defaultBridgeStatusBadgeLabels: BridgeStatusBadgeLabels = {
   destinationTx: ({ chain }) => `Destination transaction on ${chain}`,
 }
 
-const KNOWN: readonly string[] = TRANSFER_STATUSES
 const MOVING: readonly BridgeStatusBadgeState[] = ['pending', 'source_confirmed', 'in_transit']
 
 /**
@@ -69,7 +68,7 @@ export function bridgeStatusBadgeState(query: {
 }): BridgeStatusBadgeState {
   if (query.status === undefined) return query.isError ? 'error' : 'loading'
   if (query.isStale) return 'stale'
-  return KNOWN.includes(query.status) ? (query.status as BridgeStatusBadgeState) : 'unknown'
+  return (TRANSFER_STATUSES as readonly string[]).includes(query.status) ? (query.status as BridgeStatusBadgeState) : 'unknown'
 }
 
 /** Props of `BridgeStatusBadge`; the rest go to its root `<div>`. */
