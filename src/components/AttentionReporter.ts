@@ -204,9 +204,10 @@ export function createAttentionReporter(
       for (const media of element.querySelectorAll<HTMLMediaElement>('video, audio')) {
         if (!media.paused && !media.ended) watch(media)
       }
+      const Observer = win.IntersectionObserver
       const observer =
-        typeof IntersectionObserver === 'function'
-          ? new IntersectionObserver(
+        Observer
+          ? new Observer(
               (entries) => {
                 inView = isHalfInView(entries[entries.length - 1]!, win.innerHeight)
                 update()

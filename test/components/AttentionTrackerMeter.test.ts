@@ -15,7 +15,6 @@ beforeEach(() => {
 EventEmitter.defaultMaxListeners = 20
 afterEach(() => {
   vi.useRealTimers()
-  vi.unstubAllGlobals()
 })
 
 /** A stand-in for IntersectionObserver that a test moves by hand. */
@@ -34,11 +33,14 @@ class FakeIntersectionObserver {
 
 /**
  * Starts a reporter on a stand-in element, document and window: in view (no IntersectionObserver
- * unless the test stubs one), visible and focused unless `dom` says otherwise, with `media` inside.
+ * unless the test gives one), visible and focused unless `dom` says otherwise, with `media` inside.
  * Heartbeats are an hour apart and the token lives a day, so only finish() reports.
  */
-function track(idleTimeoutMs: number, dom: { visibilityState?: string; focused?: boolean; media?: object[] } = {}) {
-  const win = new EventTarget()
+function track(
+  idleTimeoutMs: number,
+  dom: { visibilityState?: string; focused?: boolean; media?: object[]; IntersectionObserver?: unknown } = {},
+) {
+  const win = Object.assign(new EventTarget(), { IntersectionObserver: dom.IntersectionObserver })
   const doc = Object.assign(new EventTarget(), {
     defaultView: win,
     visibilityState: dom.visibilityState ?? 'visible',
@@ -121,8 +123,11 @@ test('playing media counts without input and has no idle deadline', async () => 
 
 test('each condition missing stops attention; only visibility stops visible time', async () => {
   for (const missing of ['inView', 'documentVisible', 'focused'] as const) {
-    vi.stubGlobal('IntersectionObserver', missing === 'inView' ? FakeIntersectionObserver : undefined)
-    const t = track(30_000, { visibilityState: missing === 'documentVisible' ? 'hidden' : 'visible', focused: missing !== 'focused' })
+    const t = track(30_000, {
+      visibilityState: missing === 'documentVisible' ? 'hidden' : 'visible',
+      focused: missing !== 'focused',
+      IntersectionObserver: missing === 'inView' ? FakeIntersectionObserver : undefined,
+    })
     t.input()
     await t.advance(10_000)
     expect(t.phase()).toBe('waiting')
