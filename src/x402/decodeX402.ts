@@ -1,22 +1,18 @@
-import { PayLinkX402Error } from '../client/errors.js'
+import * as z from '../schemas/z.js'
+import { issuesText, PayLinkX402Error } from '../client/errors.js'
+import { toIssues } from '../client/validate.js'
 import { decodeBase64Json } from './base64.js'
-import { type Check, runCheck } from './checks.js'
 
-/**
- * Checks an x402 message with `check` and returns it as it came (other fields included), or throws
- * a `PayLinkX402Error` (`invalid_shape`) naming each bad field.
- */
-export function parseX402<T>(check: Check, value: unknown, source: string): T {
-  const issues: string[] = []
-  runCheck(check, value, '', issues)
-  if (!issues.length) return value as T
-  throw new PayLinkX402Error({ reason: 'invalid_shape', source, details: issues.join('; ') })
+/** Parses an x402 message with `schema`, or throws a `PayLinkX402Error` (`invalid_shape`) naming each bad field. */
+export function parseX402<S extends z.Schema>(schema: S, value: unknown, source: string): z.output<S> {
+  const result = z.safeParse(schema, value)
+  if (result.success) return result.data
+  throw new PayLinkX402Error({ reason: 'invalid_shape', source, details: issuesText(toIssues(result.issues)) })
 }
 
 /** Reads `x402Version` from a decoded message: 1 or 2, or a `PayLinkX402Error` (`unsupported_version`). */
 export function x402VersionOf(value: unknown, source: string): 1 | 2 {
-  // A primitive has no `x402Version` either: optional chaining reads undefined off it.
-  const version = (value as { x402Version?: unknown } | null | undefined)?.x402Version
+  const version = typeof value === 'object' && value !== null ? (value as { x402Version?: unknown }).x402Version : undefined
   if (version === 1 || version === 2) return version
   let shown: string | undefined
   try {
@@ -32,8 +28,8 @@ export function x402VersionOf(value: unknown, source: string): 1 | 2 {
   })
 }
 
-/** Decodes a base64 x402 header into its JSON and its version. */
-export function decodeX402Header(value: string, source: string): [json: unknown, version: 1 | 2] {
+/** Decodes a base64 x402 header into JSON and its version. */
+export function decodeX402Header(value: string, source: string): { version: 1 | 2; json: unknown } {
   const json = decodeBase64Json(value, source)
-  return [json, x402VersionOf(json, source)]
+  return { version: x402VersionOf(json, source), json }
 }

@@ -1,11 +1,10 @@
 import { decodeBase64Json } from './base64.js'
-import { settleResponseCheck } from './checks.js'
 import { decodeX402Header, parseX402 } from './decodeX402.js'
-import type { SettleResponse } from './schemas.js'
+import { type SettleResponse, settleResponseSchema } from './schemas.js'
 
 /** The request header a base64 payment payload travels in: `PAYMENT-SIGNATURE` for v2, `X-PAYMENT` for v1. */
 export function paymentHeaderName(paymentHeader: string): 'PAYMENT-SIGNATURE' | 'X-PAYMENT' {
-  return decodeX402Header(paymentHeader, 'payment header')[1] === 2 ? 'PAYMENT-SIGNATURE' : 'X-PAYMENT'
+  return decodeX402Header(paymentHeader, 'payment header').version === 2 ? 'PAYMENT-SIGNATURE' : 'X-PAYMENT'
 }
 
 /** Reads the settlement from `PAYMENT-RESPONSE` (v2), else `X-PAYMENT-RESPONSE` (v1); `undefined` when neither is there. */
@@ -13,7 +12,7 @@ export function decodePaymentResponse(headers: Headers): SettleResponse | undefi
   for (const name of ['PAYMENT-RESPONSE', 'X-PAYMENT-RESPONSE']) {
     const value = headers.get(name)
     // Settlement responses carry no x402Version, in either version of the protocol.
-    if (value) return parseX402<SettleResponse>(settleResponseCheck, decodeBase64Json(value, `${name} header`), `${name} header`)
+    if (value) return parseX402(settleResponseSchema, decodeBase64Json(value, `${name} header`), `${name} header`)
   }
   return undefined
 }

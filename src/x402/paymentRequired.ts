@@ -1,6 +1,11 @@
-import { paymentRequiredV1Check, paymentRequiredV2Check } from './checks.js'
 import { decodeX402Header, parseX402, x402VersionOf } from './decodeX402.js'
-import type { PaymentRequirementV1, PaymentRequirementV2, ResourceInfo } from './schemas.js'
+import {
+  type PaymentRequirementV1,
+  type PaymentRequirementV2,
+  paymentRequiredV1Schema,
+  paymentRequiredV2Schema,
+  type ResourceInfo,
+} from './schemas.js'
 
 /** One way to pay, the same shape whichever x402 version offered it. */
 export interface PaymentRequirement {
@@ -55,23 +60,23 @@ export function decodePaymentRequired({ headers, body }: { headers: Headers; bod
   let source = '402 body'
   const header = headers.get('PAYMENT-REQUIRED')
   if (header) {
-    const [decoded, version] = decodeX402Header(header, 'PAYMENT-REQUIRED header')
+    const decoded = decodeX402Header(header, 'PAYMENT-REQUIRED header')
     // A header that says v1 is no v2 header: the body speaks.
-    if (version === 2) {
-      json = decoded
+    if (decoded.version === 2) {
+      json = decoded.json
       source = 'PAYMENT-REQUIRED header'
     }
   }
   const x402Version = x402VersionOf(json, source)
   const v1 = x402Version === 1
-  // One read for both versions: the v1 check has no `resource` or `extensions` (they are v2's and
+  // One read for both versions: the v1 schema has no `resource` or `extensions` (they are v2's and
   // not read from a v1 body), and its requirements say `maxAmountRequired` for `amount`.
-  const { error, resource, extensions, accepts } = parseX402<{
+  const { error, resource, extensions, accepts } = parseX402(v1 ? paymentRequiredV1Schema : paymentRequiredV2Schema, json, source) as {
     error?: unknown
     resource?: ResourceInfo
     extensions?: Record<string, unknown> | null
     accepts: (PaymentRequirementV1 | PaymentRequirementV2)[]
-  }>(v1 ? paymentRequiredV1Check : paymentRequiredV2Check, json, source)
+  }
   return {
     x402Version,
     // x402-express 1.x can put a caught exception in `error`, which JSON turns into `{}`.

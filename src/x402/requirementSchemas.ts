@@ -2,9 +2,6 @@ import * as z from '../schemas/z.js'
 import { checkedString, nonEmptyStringSchema, typed } from '../schemas/common.js'
 import { positiveNumberSchema } from '../schemas/primitives.js'
 
-// The requirements as zod schemas: their types, and what the mock server parses payments with.
-// The client checks the 402s it reads by hand (checks.ts), to the same verdicts (test/x402/checks.test.ts).
-
 /** A non-negative integer amount in a token's atomic units, as a string (`"1500000"`). */
 const atomicAmountSchema = checkedString((s) => /^\d+$/.test(s), 'expected an integer amount in atomic units')
 

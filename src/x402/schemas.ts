@@ -1,25 +1,38 @@
-// The x402 messages as types, and as zod schemas for the mock server, which parses payments. The
-// client checks what it reads by hand (checks.ts); the requirements and the payment payloads have
-// files of their own, so that a bundle carries only the schemas it uses.
+import * as z from '../schemas/z.js'
+import { booleanSchema } from '../schemas/primitives.js'
+import { listOf } from './listOf.js'
+import { extraSchema, optionalTextSchema, requirementV1Schema, requirementV2Schema, resourceInfoSchema } from './requirementSchemas.js'
+
+// The x402 messages a client reads. The requirements and the payment payloads (which only the mock
+// server reads) have files of their own, so that a bundle carries only the schemas it uses.
 export * from './paymentPayloadSchemas.js'
 export * from './requirementSchemas.js'
 
-/** A decoded `PAYMENT-RESPONSE` / `X-PAYMENT-RESPONSE` header: the settlement. */
-export interface SettleResponse {
-  /** Whether the payment settled. */
-  success: boolean
-  /** Why it did not, as an x402 reason code (`insufficient_funds`, …). */
-  errorReason?: string | null | undefined
-  /** Why it did not, for a person. */
-  errorMessage?: string | null | undefined
-  /** Who paid. */
-  payer?: string | null | undefined
-  /** The settlement transaction (empty when it did not settle). */
-  transaction: string
-  /** The network it settled on. */
-  network: string
-  /** The amount settled, in atomic units. */
-  amount?: string | null | undefined
-  /** Any other field the server sent. */
-  [field: string]: unknown
-}
+// No `x402Version` in the 402 schemas: x402VersionOf reads it first, to choose the schema.
+
+/** The JSON body of an x402 v1 402. */
+export const paymentRequiredV1Schema = z.looseObject({
+  accepts: listOf(requirementV1Schema),
+})
+
+/** The decoded `PAYMENT-REQUIRED` header of an x402 v2 402. */
+export const paymentRequiredV2Schema = z.looseObject({
+  error: optionalTextSchema,
+  resource: z.optional(resourceInfoSchema),
+  accepts: listOf(requirementV2Schema),
+  extensions: extraSchema,
+})
+
+/** The decoded `PAYMENT-RESPONSE` / `X-PAYMENT-RESPONSE` header: the settlement. */
+export const settleResponseSchema = z.looseObject({
+  success: booleanSchema,
+  errorReason: optionalTextSchema,
+  errorMessage: optionalTextSchema,
+  payer: optionalTextSchema,
+  transaction: z.string(),
+  network: z.string(),
+  amount: optionalTextSchema,
+})
+
+/** A decoded settlement header. */
+export type SettleResponse = z.infer<typeof settleResponseSchema>
