@@ -29,11 +29,6 @@ function isTerminal(lifecycle: Lifecycle, status: string | undefined): boolean {
   return lifecycle.terminal.includes(status!)
 }
 
-/** Time left before polling of `query` gives up; `NaN` before its first poll. */
-function remaining(query: object | undefined, maxDurationMs: number): number {
-  return startedAt.get(query!)! + maxDurationMs - Date.now()
-}
-
 /** Whether polling of `query` gave up: `maxDurationMs` passed since its first poll and `status` is still not terminal. */
 export function pollingGaveUp(
   query: object | undefined,
@@ -41,7 +36,8 @@ export function pollingGaveUp(
   lifecycle: Lifecycle,
   { maxDurationMs = MAX_DURATION_MS }: PollingOptions = {},
 ): boolean {
-  return !isTerminal(lifecycle, status) && remaining(query, maxDurationMs) <= 0
+  // Before its first poll a query has no start, the sum is NaN and the answer false.
+  return !isTerminal(lifecycle, status) && startedAt.get(query!)! + maxDurationMs <= Date.now()
 }
 
 /**
@@ -70,8 +66,9 @@ export function pollUntilSettled<T extends { status: string }>(
         !error || error.name === 'PayLinkNetworkError' ? 500 : error.name === 'PayLinkHttpError' ? (error as PayLinkHttpError).status : 0
       // Asking again cannot fix a 4xx (but 408 and 429) or an answer that breaks the contract.
       if ((httpStatus < 500 && httpStatus !== 408 && httpStatus !== 429) || isTerminal(lifecycle, data?.status)) return false
-      if (!startedAt.has(query)) startedAt.set(query, Date.now())
-      const left = remaining(query, maxDurationMs)
+      const started = startedAt.get(query) ?? Date.now()
+      startedAt.set(query, started)
+      const left = started + maxDurationMs - Date.now()
       if (left <= 0) return false
       const backOff = Math.min(maxIntervalMs, initialIntervalMs * 1.5 ** Math.max(0, dataUpdateCount + errorUpdateCount - 1))
       const retryAfter = httpStatus === 429 ? ((error as PayLinkHttpError).retryAfterSeconds ?? 0) * 1000 : 0
