@@ -155,8 +155,8 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
 
   const id = useId()
   // A part of the content: its id (`id` + name) and `data-paylink-part` are its name, its class is `look`.
-  const span = (name: string, look: string, content: ReactNode, props?: HTMLAttributes<HTMLSpanElement>) => (
-    <span id={id + name} className={unstyled ? undefined : `paylink-button-${look}`} data-paylink-part={name} {...props}>
+  const span = (name: string, look: string, content: ReactNode, attributes?: HTMLAttributes<HTMLSpanElement>) => (
+    <span id={id + name} className={unstyled ? undefined : `paylink-button-${look}`} data-paylink-part={name} {...attributes}>
       {content}
     </span>
   )
