@@ -39,8 +39,9 @@ const INPUT_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'scroll', 'wheel'
  */
 export function isHalfInView(entry: IntersectionObserverEntry, viewportHeight: number): boolean {
   const rootHeight = entry.rootBounds?.height ?? viewportHeight
-  // Chromium reports an exact half as 0.4999…
-  return entry.isIntersecting && (entry.intersectionRatio >= 0.499 || (rootHeight > 0 && entry.intersectionRect.height >= rootHeight / 2))
+  // Content out of view has a ratio of 0 and an empty intersection. Chromium reports an exact half
+  // as 0.4999…
+  return entry.intersectionRatio >= 0.499 || (rootHeight > 0 && entry.intersectionRect.height >= rootHeight / 2)
 }
 
 /**
@@ -80,7 +81,8 @@ export function createAttentionReporter(
   let retryAt = -Infinity
   let reportedMs = 0
   let phase: AttentionPhase = 'waiting'
-  let heartbeatMs = 0
+  // The heartbeat's interval, NaN while there is none.
+  let heartbeatMs = NaN
   let heartbeat: ReturnType<typeof setInterval> | undefined
   let renewal: ReturnType<typeof setTimeout> | undefined
   let idle: ReturnType<typeof setTimeout> | undefined
@@ -97,10 +99,9 @@ export function createAttentionReporter(
   }
   const intervalMs = () => (heartbeatSeconds ?? session?.heartbeatSeconds ?? 15) * 1000
   const schedule = () => {
-    const ms = intervalMs()
-    if (heartbeat === undefined || ms !== heartbeatMs) {
+    if (heartbeatMs !== (heartbeatMs = intervalMs())) {
       clearInterval(heartbeat)
-      heartbeat = setInterval(tick, (heartbeatMs = ms))
+      heartbeat = setInterval(tick, heartbeatMs)
     }
     if (session) {
       clearTimeout(renewal)
@@ -260,7 +261,8 @@ export function createAttentionReporter(
         clearInterval(heartbeat)
         clearTimeout(renewal)
         clearTimeout(idle)
-        heartbeat = idle = undefined
+        idle = undefined
+        heartbeatMs = NaN
       }
     },
     finish,
