@@ -128,8 +128,8 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
   // alone report nothing. Starts at the first state so that mount reports nothing; StrictMode's
   // second effect run sees no change.
   const reported = useRef(state)
-  const { proof, error, response } = purchase
   useEffect(() => {
+    const { proof, error, response } = purchase
     if (reported.current === state) return
     reported.current = state
     onStateChange?.(state)
