@@ -21,7 +21,7 @@ export interface Lifecycle {
 
 const MAX_DURATION_MS = 30 * 60_000
 
-// When polling of each query began (its first poll).
+// When polling of each query began (its first answer).
 const startedAt = new WeakMap<object, number>()
 
 /** Whether a status ends the lifecycle (`undefined`, no status yet, does not). */
@@ -29,14 +29,14 @@ function isTerminal(lifecycle: Lifecycle, status: string | undefined): boolean {
   return lifecycle.terminal.includes(status!)
 }
 
-/** Whether polling of `query` gave up: `maxDurationMs` passed since its first poll and `status` is still not terminal. */
+/** Whether polling of `query` gave up: `maxDurationMs` passed since its first answer and `status` is still not terminal. */
 export function pollingGaveUp(
   query: object | undefined,
   status: string | undefined,
   lifecycle: Lifecycle,
   { maxDurationMs = MAX_DURATION_MS }: PollingOptions = {},
 ): boolean {
-  // Before its first poll a query has no start, the sum is NaN and the answer false.
+  // Before its first answer a query has no start, the sum is NaN and the answer false.
   return !isTerminal(lifecycle, status) && startedAt.get(query!)! + maxDurationMs <= Date.now()
 }
 
@@ -66,10 +66,11 @@ export function pollUntilSettled<T extends { status: string }>(
         !error || error.name === 'PayLinkNetworkError' ? 500 : error.name === 'PayLinkHttpError' ? (error as PayLinkHttpError).status : 0
       // Asking again cannot fix a 4xx (but 408 and 429) or an answer that breaks the contract.
       if ((httpStatus < 500 && httpStatus !== 408 && httpStatus !== 429) || isTerminal(lifecycle, data?.status)) return false
-      const started = startedAt.get(query) ?? Date.now()
-      startedAt.set(query, started)
-      const left = started + maxDurationMs - Date.now()
-      if (left <= 0) return false
+      // The clock starts at the first answer: a query that never ran (no id yet) is never stale.
+      if (!startedAt.has(query) && dataUpdateCount + errorUpdateCount) startedAt.set(query, Date.now())
+      const left = startedAt.get(query)! + maxDurationMs - Date.now()
+      // NaN until the first answer, which sets the timers again.
+      if (!(left > 0)) return false
       const backOff = Math.min(maxIntervalMs, initialIntervalMs * 1.5 ** Math.max(0, dataUpdateCount + errorUpdateCount - 1))
       const retryAfter = httpStatus === 429 ? ((error as PayLinkHttpError).retryAfterSeconds ?? 0) * 1000 : 0
       // The last poll lands on the deadline, so the render after it can report isStale.

@@ -211,3 +211,24 @@ test('without onRegression, a step backwards is a console warning (in developmen
     warn.mockRestore()
   }
 })
+
+test('a query without an id starts no polling clock: never stale, and stale only maxDurationMs after it polls', async () => {
+  api.mock.useScenario('transfer-stuck-in-transit')
+  const { result, rerender } = renderHook((id: string | undefined) => useBridgeStatus(id, { polling: { maxDurationMs: 60_000 } }), {
+    wrapper: wrapperFor(),
+    initialProps: undefined as string | undefined,
+  })
+  const payment = renderHook(() => usePayment(undefined), { wrapper: wrapperFor() })
+  await advance(31 * 60_000)
+  // A render for another reason (a parent's) reads the clock again.
+  rerender(undefined)
+  payment.rerender()
+  expect(result.current.isStale).toBe(false)
+  expect(payment.result.current.isStale).toBe(false)
+  rerender(MOCK_TRANSFERS.inTransit)
+  await advance(0)
+  expect(result.current.data?.status).toBe('in_transit')
+  expect(result.current.isStale).toBe(false)
+  await advance(61_000)
+  expect(result.current.isStale).toBe(true)
+})
