@@ -55,9 +55,11 @@ function createStoryMock({ scenarios = [], faults = {}, options }: PayLinkMockPa
 }
 
 // A purchase signed in an earlier run of this story would otherwise be resumed against a new mock.
+// Keys as PurchaseStore keeps them: `paylink:purchase:link:<client baseUrl>|<code>` for this
+// story's links, and `paylink:purchase:url:<url>` for resources, whose mock is made anew with the story too.
 function forgetPurchases(baseUrl: string): void {
   for (const key of Object.keys(sessionStorage)) {
-    if (key.startsWith(`paylink:purchase:${baseUrl}/`)) sessionStorage.removeItem(key)
+    if (key.startsWith(`paylink:purchase:link:${baseUrl}/`) || key.startsWith('paylink:purchase:url:')) sessionStorage.removeItem(key)
   }
 }
 
