@@ -18,17 +18,13 @@ export interface AttentionReport {
 /** Where tracking stands once it has consent: no attention yet, attention counted now, or attention stopped. */
 export type AttentionPhase = 'waiting' | 'active' | 'paused'
 
-/** Counts the attention of one tracker, keeps its token and sends its heartbeats; see `createAttentionReporter`. */
-export interface AttentionReporter {
-  /**
-   * Observes `element` and starts the timers (heartbeat, renewal, idle), and announces the phase.
-   * Returns the function that stops them all, keeping the token and the totals. The settings are the
-   * tracker's props of the same names; they change only between runs.
-   */
-  start(element: HTMLElement, heartbeatSeconds: number | undefined, minDwellMs: number, idleTimeoutMs: number): () => void
-  /** Sends the final report if there is new attention to report and consent (pagehide, unmount). */
-  finish(): void
-}
+/**
+ * What `createAttentionReporter` returns: `start` observes an element and starts the timers
+ * (heartbeat, renewal, idle) and announces the phase, returning the function that stops them all
+ * (the token and the totals are kept); `finish` sends the final report if there is new attention
+ * to report and consent (pagehide, unmount).
+ */
+export type AttentionReporter = [start: (element: HTMLElement) => () => void, finish: () => void]
 
 /** Input anywhere in the page counts: a reader scrolling past or moving the pointer is present. */
 const INPUT_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'scroll', 'wheel', 'touchstart']
@@ -53,8 +49,9 @@ export function isHalfInView(entry: IntersectionObserverEntry, viewportHeight: n
  */
 export function createAttentionReporter(
   requestToken: () => Promise<AttentionSession>,
-  // The tracker's latest props: reports and errors go to the callbacks of the latest render.
-  props: { readonly current: Pick<AttentionTrackerProps, 'consent' | 'onHeartbeat' | 'onError' | 'beaconUrl'> },
+  // The tracker's latest props, read when needed. The tracker restarts the reporter when a setting
+  // changes, so that a new heartbeat interval or idle timeout applies from the change on.
+  props: { readonly current: AttentionTrackerProps },
 ): AttentionReporter {
   // The element while started, else undefined.
   let root: HTMLElement | undefined
@@ -71,9 +68,6 @@ export function createAttentionReporter(
   let syncedAt = Date.now()
   let activeMs = 0
   let visibleMs = 0
-  let heartbeatSeconds: number | undefined
-  let minDwellMs: number
-  let idleTimeoutMs: number
   let session: AttentionSession | undefined
   let activeAtIssue = 0
   let requesting = false
@@ -97,7 +91,7 @@ export function createAttentionReporter(
     syncedAt = at
     return at < activeUntil
   }
-  const intervalMs = () => (heartbeatSeconds ?? session?.heartbeatSeconds ?? 15) * 1000
+  const intervalMs = () => (props.current.heartbeatSeconds ?? session?.heartbeatSeconds ?? 15) * 1000
   const schedule = () => {
     if (heartbeatMs !== (heartbeatMs = intervalMs())) {
       clearInterval(heartbeat)
@@ -138,7 +132,7 @@ export function createAttentionReporter(
   }
   const isReportDue = () => {
     sync()
-    return activeMs >= minDwellMs && activeMs > reportedMs
+    return activeMs >= (props.current.minDwellMs ?? 3_000) && activeMs > reportedMs
   }
   const report = (final: boolean) => {
     if (!session || !isReportDue()) return
@@ -158,36 +152,31 @@ export function createAttentionReporter(
     if (!root) return
     sync()
     visible = inView && root.ownerDocument.visibilityState === 'visible'
-    activeUntil = visible && focused ? (playing.size ? Infinity : lastInputAt + idleTimeoutMs) : 0
+    activeUntil = visible && focused ? (playing.size ? Infinity : lastInputAt + (props.current.idleTimeoutMs ?? 30_000)) : 0
     const attending = syncedAt < activeUntil
     const next = attending ? 'active' : phase === 'waiting' ? phase : 'paused'
     // data-state is written on the node, not through React state, so that tracking re-renders nothing.
     if (announce || next !== phase) root.setAttribute('data-state', (phase = next))
+    clearTimeout(idle)
     if (!attending) return
     ensureToken()
-    // One pending timer is enough: input only moves the deadline later, so an early wake-up reschedules.
-    if (activeUntil < Infinity && idle === undefined) {
-      idle = setTimeout(() => {
-        idle = undefined
-        update()
-      }, activeUntil - syncedAt)
-    }
+    // Wakes up when input stops counting, if nothing changes before.
+    if (activeUntil < Infinity) idle = setTimeout(update, activeUntil - syncedAt)
   }
   // A withdrawn consent sends nothing more.
   const finish = () => {
     if (props.current.consent) report(true)
   }
 
-  return {
-    start(element, ...settings) {
+  return [
+    (element) => {
       root = element
-      ;[heartbeatSeconds, minDwellMs, idleTimeoutMs] = settings
       schedule()
       const doc = element.ownerDocument
       const win = doc.defaultView ?? window
       // One signal detaches every listener, those on media elements included.
       const listeners = new AbortController()
-      const listen = (target: EventTarget, types: string[], handler: (event: Event) => void, capture = false) => {
+      const listen = (target: EventTarget, types: string[], handler: (event: Event) => void, capture?: boolean) => {
         for (const type of types) target.addEventListener(type, handler, { capture, passive: true, signal: listeners.signal })
       }
       // Stop events are heard on the media element itself: one removed from the content while playing
@@ -261,10 +250,9 @@ export function createAttentionReporter(
         clearInterval(heartbeat)
         clearTimeout(renewal)
         clearTimeout(idle)
-        idle = undefined
         heartbeatMs = NaN
       }
     },
     finish,
-  }
+  ]
 }

@@ -1,4 +1,4 @@
-import { forwardRef, type HTMLAttributes, type ReactNode, useEffect, useImperativeHandle, useMemo, useRef } from 'react'
+import { forwardRef, type HTMLAttributes, type ReactNode, useEffect, useImperativeHandle, useInsertionEffect, useMemo, useRef } from 'react'
 import { useAttentionToken } from '../hooks/useAttentionToken.js'
 import { type AttentionReport, createAttentionReporter } from './AttentionReporter.js'
 import { rootClassName } from './rootClassName.js'
@@ -44,15 +44,15 @@ export const AttentionTracker = forwardRef<HTMLElement, AttentionTrackerProps>(f
     code,
     viewerId,
     heartbeatSeconds,
-    minDwellMs = 3_000,
-    idleTimeoutMs = 30_000,
+    minDwellMs,
+    idleTimeoutMs,
     onHeartbeat,
     onError,
     beaconUrl,
     as: Root = 'div',
     unstyled = false,
     className,
-    children,
+    // children stay in rest, and so reach the root untouched.
     ...rest
   } = props
   const { mutateAsync } = useAttentionToken()
@@ -60,28 +60,33 @@ export const AttentionTracker = forwardRef<HTMLElement, AttentionTrackerProps>(f
   // Another element type is another DOM node, handed to the ref again.
   useImperativeHandle(ref, () => rootRef.current!, [Root])
   const latest = useRef(props)
-  useEffect(() => {
+  // Before any effect's cleanup: the final report of a reporter given up in this render reads the
+  // consent of this render (a no-op on a server, unlike a layout effect).
+  useInsertionEffect(() => {
     latest.current = props
   })
   // Tracking lives in the reporter, outside React state, so that children never re-render because
   // of it. Made in render (it touches nothing until started) and kept per code and viewer, it is the
   // same one for StrictMode's second effect run: one token per mount.
-  const reporter = useMemo(() => createAttentionReporter(() => mutateAsync({ code, viewerId }), latest), [code, viewerId, mutateAsync])
+  const [start, finish] = useMemo(() => createAttentionReporter(() => mutateAsync({ code, viewerId }), latest), [code, viewerId, mutateAsync])
 
   // Without consent, the rendered data-state (`idle`) is the state: React writes it when consent goes.
   // Root: another element type is another DOM node, which must be observed instead.
   useEffect(() => {
-    if (consent) return reporter.start(rootRef.current!, heartbeatSeconds, minDwellMs, idleTimeoutMs)
-  }, [reporter, consent, heartbeatSeconds, minDwellMs, idleTimeoutMs, Root])
+    if (consent) return start(rootRef.current!)
+  }, [start, consent, heartbeatSeconds, minDwellMs, idleTimeoutMs, Root])
 
   // Attention not yet reported is sent when the content goes away (or the link or viewer changes),
   // as on pagehide.
-  useEffect(() => reporter.finish, [reporter])
+  useEffect(() => finish, [finish])
 
   return (
     // `as never`: the one ref object fits whichever element Root is, which TypeScript cannot tell.
-    <Root data-state={consent ? 'waiting' : 'idle'} {...rest} ref={rootRef as never} className={rootClassName('paylink-attention-tracker', unstyled, className)}>
-      {children}
-    </Root>
+    <Root
+      data-state={consent ? 'waiting' : 'idle'}
+      {...rest}
+      ref={rootRef as never}
+      className={rootClassName('paylink-attention-tracker', unstyled, className)}
+    />
   )
 })

@@ -4,6 +4,7 @@ import {
   createAttentionReporter,
   isHalfInView,
 } from '../../src/components/AttentionReporter.js'
+import type { AttentionTrackerProps } from '../../src/components/AttentionTracker.js'
 
 // The reporter's counting on a stand-in DOM (Node has none), with a fake clock: the totals are read
 // from the final report that finish() sends.
@@ -53,20 +54,23 @@ function track(
     setAttribute: (name: string, value: string) => phases.push(`${name}=${value}`),
   })
   const reports: AttentionReport[] = []
-  const reporter = createAttentionReporter(
-    async () => ({ token: 'att_test', sessionId: 'session', expiresAt: new Date(Date.now() + 86_400_000).toISOString() }),
-    {
-      current: {
-        consent: true,
-        onHeartbeat: (report) => reports.push(report),
-        onError: (error) => {
-          throw error
-        },
+  const props: { current: AttentionTrackerProps } = {
+    current: {
+      consent: true,
+      heartbeatSeconds: 3_600,
+      minDwellMs: 0,
+      idleTimeoutMs,
+      onHeartbeat: (report) => reports.push(report),
+      onError: (error) => {
+        throw error
       },
     },
+  }
+  const [start, finish] = createAttentionReporter(
+    async () => ({ token: 'att_test', sessionId: 'session', expiresAt: new Date(Date.now() + 86_400_000).toISOString() }),
+    props,
   )
-  const start = (timeoutMs: number) => reporter.start(element as unknown as HTMLElement, 3_600, 0, timeoutMs)
-  let stop = start(idleTimeoutMs)
+  let stop = start(element as unknown as HTMLElement)
   return {
     win,
     doc,
@@ -81,15 +85,16 @@ function track(
       await vi.advanceTimersByTimeAsync(0)
     },
     input: () => win.dispatchEvent(new Event('pointerdown')),
-    /** The props change: the tracker stops the reporter and starts it again. */
-    restart: (timeoutMs: number) => {
-      stop()
-      stop = start(timeoutMs)
+    stop: () => stop(),
+    /** Starts again, with this idle timeout (the tracker stops and starts the reporter when it changes). */
+    start: (timeoutMs = idleTimeoutMs) => {
+      props.current = { ...props.current, idleTimeoutMs: timeoutMs }
+      stop = start(element as unknown as HTMLElement)
     },
     /** The totals of the final report that finish() sends, or undefined when it sends none (no new attention). */
     totals: () => {
       const sent = reports.length
-      reporter.finish()
+      finish()
       if (reports.length === sent) return undefined
       const { activeMs, visibleMs, final } = reports[sent]!
       expect(final).toBe(true)
@@ -160,10 +165,23 @@ test('a shorter idle timeout applies from the change on', async () => {
   const t = track(30_000)
   t.input()
   await t.advance(10_000)
-  t.restart(5_000)
+  t.stop()
+  t.start(5_000)
   expect(t.phase()).toBe('paused')
   await t.advance(10_000)
   expect(t.totals()).toEqual({ activeMs: 10_000, visibleMs: 20_000 })
+})
+
+test('nothing counts between a stop and the next start', async () => {
+  const t = track(30_000)
+  t.input()
+  await t.advance(2_000)
+  t.stop()
+  await t.advance(10_000)
+  t.start()
+  t.input()
+  await t.advance(1_000)
+  expect(t.totals()).toEqual({ activeMs: 3_000, visibleMs: 3_000 })
 })
 
 test('half in view: half the content, or half the viewport for tall content', () => {

@@ -410,6 +410,33 @@ test('unmounting sends the unsent attention, then detaches everything', async ()
   expect(tokenRequests()).toBe(1)
 })
 
+test('another viewer starts over with a new token; the unsent attention goes with the old one', async () => {
+  const t = setup({ heartbeatSeconds: 5, minDwellMs: 0 })
+  scrollTo(1)
+  await read(7_000)
+  t.rerender({ viewerId: 'viewer-2' })
+  expect(t.reports.map((r) => [r.activeMs, r.final])).toEqual([
+    [5_000, false],
+    [7_000, true],
+  ])
+  const [first, last] = t.reports
+  expect(last!.token).toBe(first!.token)
+  scrollTo(1)
+  await read(5_000)
+  expect(tokenRequests()).toBe(2)
+  expect(t.last()).toMatchObject({ activeMs: 5_000, final: false })
+  expect(t.last()!.token).not.toBe(first!.token)
+})
+
+test('a new viewer and withdrawn consent in one render send nothing more', async () => {
+  const t = setup({ heartbeatSeconds: 5, minDwellMs: 0 })
+  scrollTo(1)
+  await read(7_000)
+  t.rerender({ viewerId: 'viewer-2', consent: false })
+  t.unmount()
+  expect(t.reports.map((r) => r.activeMs)).toEqual([5_000])
+})
+
 test('unmounting while the token request is in flight leaves nothing running', async () => {
   api.mock.inject('createAttentionToken', { latencyMs: 1_000 })
   const onError = vi.fn()
