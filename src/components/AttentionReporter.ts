@@ -26,9 +26,6 @@ export type AttentionPhase = 'waiting' | 'active' | 'paused'
  */
 export type AttentionReporter = [start: (element: HTMLElement) => () => void, finish: () => void]
 
-/** Input anywhere in the page counts: a reader scrolling past or moving the pointer is present. */
-const INPUT_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'scroll', 'wheel', 'touchstart']
-
 /**
  * Whether an intersection counts as in view: at least half of the content visible, or the content
  * filling at least half of the viewport's height (a long article can never be half visible).
@@ -58,7 +55,7 @@ export function createAttentionReporter(
   // The signals, all reset by start(); the document's visibility is read when needed.
   let inView = false
   let focused = false
-  const playing = new Set<EventTarget>()
+  let playing: Set<EventTarget>
   let lastInputAt = -Infinity
   // What the signals meant at the last update: visible time counts, and attention counts until
   // activeUntil (Infinity while media plays, 0 when not at all).
@@ -101,7 +98,7 @@ export function createAttentionReporter(
       clearTimeout(renewal)
       const msLeft = Date.parse(session.expiresAt) - Date.now()
       // Never sooner than 5 s after issue: a skewed clock must not turn renewal into a loop.
-      renewal = setTimeout(renew, Math.max(msLeft - Math.min(30_000, msLeft / 2), 5_000))
+      renewal = setTimeout(renew, Math.max(msLeft / 2, msLeft - 30_000, 5_000))
     }
   }
   // Renewal is lazy too: a tracker nobody looked at since the last token lets it lapse and asks
@@ -190,8 +187,8 @@ export function createAttentionReporter(
         playing.add(media)
         listen(media, ['pause', 'ended', 'emptied'], onMediaStop)
       }
-      playing.clear()
-      for (const media of element.querySelectorAll<HTMLMediaElement>('video, audio')) {
+      playing = new Set()
+      for (const media of element.querySelectorAll<HTMLMediaElement>('video,audio')) {
         if (!media.paused && !media.ended) watch(media)
       }
       const Observer = win.IntersectionObserver
@@ -216,9 +213,10 @@ export function createAttentionReporter(
         update()
       })
       listen(win, ['pagehide'], finish)
+      // Input anywhere in the page counts: a reader scrolling past or moving the pointer is present.
       listen(
         win,
-        INPUT_EVENTS,
+        ['pointerdown', 'pointermove', 'keydown', 'scroll', 'wheel', 'touchstart'],
         () => {
           sync()
           lastInputAt = syncedAt
