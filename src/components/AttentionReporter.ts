@@ -157,7 +157,7 @@ export function createAttentionReporter(
     clearTimeout(idle)
     if (!attending) return
     ensureToken()
-    // Wakes up when input stops counting, if nothing changes before.
+    // Wakes up when input stops counting, unless something changes before (and re-arms it).
     if (activeUntil < Infinity) idle = setTimeout(update, activeUntil - syncedAt)
   }
   // A withdrawn consent sends nothing more.
@@ -192,21 +192,21 @@ export function createAttentionReporter(
         if (!media.paused && !media.ended) watch(media)
       }
       const Observer = win.IntersectionObserver
-      const observer =
-        Observer
-          ? new Observer(
-              (entries) => {
-                inView = isHalfInView(entries[entries.length - 1]!, win.innerHeight)
-                update()
-              },
-              // Fine steps, so that content taller than two viewports reports how much of the viewport it fills.
-              { threshold: Array.from({ length: 21 }, (_, i) => i / 20) },
-            )
-          : undefined
+      const observer = Observer
+        ? new Observer(
+            (entries) => {
+              inView = isHalfInView(entries[entries.length - 1]!, win.innerHeight)
+              update()
+            },
+            // Fine steps, so that content taller than two viewports reports how much of the viewport it fills.
+            { threshold: Array.from({ length: 21 }, (_, i) => i / 20) },
+          )
+        : undefined
       // Without IntersectionObserver (very old browsers) the content is taken as in view.
       inView = !observer
       focused = doc.hasFocus()
       observer?.observe(element)
+      // Not `update` itself, which would take the event for `announce`.
       listen(doc, ['visibilitychange'], () => update())
       listen(win, ['focus', 'blur'], (event) => {
         focused = event.type === 'focus'

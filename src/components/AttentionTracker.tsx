@@ -46,6 +46,7 @@ export const AttentionTracker = forwardRef<HTMLElement, AttentionTrackerProps>(f
     heartbeatSeconds,
     minDwellMs,
     idleTimeoutMs,
+    // Out of rest: the reporter reads these from the latest props.
     onHeartbeat,
     onError,
     beaconUrl,
@@ -71,7 +72,9 @@ export const AttentionTracker = forwardRef<HTMLElement, AttentionTrackerProps>(f
   const [start, finish] = useMemo(() => createAttentionReporter(() => mutateAsync({ code, viewerId }), latest), [code, viewerId, mutateAsync])
 
   // Without consent, the rendered data-state (`idle`) is the state: React writes it when consent goes.
-  // Root: another element type is another DOM node, which must be observed instead.
+  // A restart on a new setting applies a new heartbeat interval or idle timeout from the change on
+  // (the reporter reads them from the latest props); Root: another element type is another DOM
+  // node, which must be observed instead.
   useEffect(() => {
     if (consent) return start(rootRef.current!)
   }, [start, consent, heartbeatSeconds, minDwellMs, idleTimeoutMs, Root])
