@@ -6,7 +6,6 @@ import {
   $ZodNever,
   $ZodObject,
   $ZodOptional,
-  $ZodString,
   type $ZodType,
   $ZodUnknown,
   type $loose,
@@ -54,8 +53,17 @@ export function withChecks<S extends Schema>(schema: S, ...checks: Check<output<
   return new schema._zod.constr({ ...def, checks: [...(def.checks ?? []), ...checks] }) as S
 }
 
+// A check over `unknown` rather than zod's string class, which also carries coercion and a
+// template-literal pattern the package never uses: the same issue (invalid_type, expected string),
+// about 55 B gzip less in every bundle.
 /** A string. */
-export const string = (): $ZodString<string> => new $ZodString({ type: 'string' }) as $ZodString<string>
+export const string = (): Schema<string> =>
+  withChecks(
+    unknown(),
+    check((payload) => {
+      if (typeof payload.value !== 'string') payload.issues.push({ code: 'invalid_type', expected: 'string', input: payload.value })
+    }),
+  ) as Schema<string>
 
 /** Any value. */
 export const unknown = (): $ZodUnknown => new $ZodUnknown({ type: 'unknown' })
