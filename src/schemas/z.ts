@@ -3,8 +3,7 @@ import {
   type $ZodIssue,
   type $ZodLooseShape,
   type $ZodRawIssue,
-  $ZodNever,
-  $ZodObject,
+  type $ZodObject,
   $ZodOptional,
   type $ZodType,
   $ZodUnknown,
@@ -71,10 +70,49 @@ export const unknown = (): $ZodUnknown => new $ZodUnknown({ type: 'unknown' })
 /** `inner`, or `undefined`. */
 export const optional = <T extends Schema>(inner: T): $ZodOptional<T> => new $ZodOptional({ type: 'optional', innerType: inner }) as $ZodOptional<T>
 
+// zod's object class, with the shape normalising, symbol keys, defaults, async fields and
+// memoising it supports, was the largest part of zod in every bundle (about 0.6 kB gzip). The
+// package's objects need one case: string keys, each field required or `optional`, extra fields
+// kept (loose) or refused (strict). This check parses that case as zod's object does, field by
+// field with zod's own schemas, giving the same output (keys in the same order) and the same
+// issues in the same order; test/client/objects.test.ts compares the two on random input.
+function object<T extends $ZodLooseShape>(shape: T, strict: boolean) {
+  const known = new Set(Object.keys(shape))
+  return withChecks(
+    unknown(),
+    check((payload) => {
+      const input = payload.value as Record<string, unknown>
+      if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+        payload.issues.push({ code: 'invalid_type', expected: 'object', input })
+        return
+      }
+      const output: Record<string, unknown> = {}
+      for (const key of known) {
+        const field = shape[key]!._zod
+        const present = key in input
+        // An absent optional field is left out, not parsed.
+        if (!present && field.optin) continue
+        const { value, issues } = field.run({ value: input[key], issues: [] }, { async: false }) as ParsePayload
+        for (const issue of issues) payload.issues.push({ ...issue, path: [key, ...(issue.path ?? [])] })
+        if (!present && !issues.length) payload.issues.push({ code: 'invalid_type', expected: 'nonoptional', input: undefined, path: [key] })
+        if (present || value !== undefined) output[key] = value
+      }
+      const extra: string[] = []
+      for (const key in input) {
+        if (known.has(key)) continue
+        if (strict) extra.push(key)
+        // Copied by assignment, a `__proto__` field would replace the output's prototype.
+        else if (key !== '__proto__') output[key] = input[key]
+      }
+      // `continue`: the object's own checks still run, as with zod's object.
+      if (extra.length) payload.issues.push({ code: 'unrecognized_keys', keys: extra, input, continue: true })
+      payload.value = output
+    }),
+  )
+}
+
 /** An object with `shape`, keeping unknown extra fields as they came. */
-export const looseObject = <T extends $ZodLooseShape>(shape: T): $ZodObject<T, $loose> =>
-  new $ZodObject({ type: 'object', shape, catchall: unknown() }) as $ZodObject<T, $loose>
+export const looseObject = <T extends $ZodLooseShape>(shape: T) => object(shape, false) as unknown as $ZodObject<T, $loose>
 
 /** An object with `shape` and no other field. */
-export const strictObject = <T extends $ZodLooseShape>(shape: T): $ZodObject<T, $strict> =>
-  new $ZodObject({ type: 'object', shape, catchall: new $ZodNever({ type: 'never' }) }) as $ZodObject<T, $strict>
+export const strictObject = <T extends $ZodLooseShape>(shape: T) => object(shape, true) as unknown as $ZodObject<T, $strict>

@@ -1,0 +1,107 @@
+import fc from 'fast-check'
+import { $ZodNever, $ZodObject, type $ZodType } from 'zod/v4/core'
+import { nonEmptyStringSchema, rule } from '../../src/schemas/common.js'
+import { linkSchema } from '../../src/schemas/link.js'
+import { numberSchema } from '../../src/schemas/primitives.js'
+import * as z from '../../src/schemas/z.js'
+
+// The package parses objects with its own check (src/schemas/z.ts) instead of zod's object class.
+// These properties hold it to zod's: on any input, the same verdict, the same output with its keys
+// in the same order, and the same issues in the same order.
+
+const zodLoose = (shape: Record<string, $ZodType>) => new $ZodObject({ type: 'object', shape, catchall: z.unknown() })
+const zodStrict = (shape: Record<string, $ZodType>) => new $ZodObject({ type: 'object', shape, catchall: new $ZodNever({ type: 'never' }) })
+
+// Fields of every kind the package's schemas use: required and optional, aborting and continuing
+// checks, a field that accepts `undefined`, and nested objects (built by each side its own way).
+const leaves = () => ({
+  id: nonEmptyStringSchema,
+  count: numberSchema,
+  note: z.optional(z.string()),
+  small: z.withChecks(numberSchema, rule((n: number) => n < 10, 'must be below 10')),
+  anything: z.unknown(),
+})
+const ours = {
+  loose: z.looseObject({ ...leaves(), inner: z.looseObject({ a: z.string() }), maybe: z.optional(z.strictObject({ b: numberSchema })) }),
+  strict: z.strictObject({ ...leaves(), inner: z.strictObject({ a: z.string() }) }),
+}
+const theirs = {
+  loose: zodLoose({ ...leaves(), inner: zodLoose({ a: z.string() }), maybe: z.optional(zodStrict({ b: numberSchema })) }),
+  strict: zodStrict({ ...leaves(), inner: zodStrict({ a: z.string() }) }),
+}
+// An object check after the fields: it runs unless a field's issue aborted, on both sides alike.
+const checked = <S extends z.Schema>(schema: S) => z.withChecks(schema, rule(() => false, 'the object check ran'))
+
+// Mostly valid objects, so that outputs get compared too: each field valid, absent, undefined or
+// anything at all, plus extra fields (`__proto__` and names found on Object.prototype among them).
+const valid = {
+  id: fc.string({ minLength: 1 }),
+  count: fc.integer(),
+  note: fc.string(),
+  small: fc.integer({ min: -5, max: 9 }),
+  anything: fc.anything(),
+  inner: fc.record({ a: fc.string() }),
+  maybe: fc.record({ b: fc.integer() }),
+}
+const field = (arbitrary: fc.Arbitrary<unknown>) =>
+  fc.oneof(
+    { weight: 6, arbitrary: arbitrary.map((v) => [v]) },
+    { weight: 1, arbitrary: fc.constant([]) },
+    { weight: 1, arbitrary: fc.constant([undefined]) },
+    { weight: 1, arbitrary: fc.anything().map((v) => [v]) },
+  )
+const extras = fc.uniqueArray(fc.tuple(fc.constantFrom('extra', 'a', 'b', '__proto__', 'toString', 'constructor'), fc.anything()), {
+  selector: ([key]) => key,
+  maxLength: 2,
+})
+// Object.fromEntries makes `__proto__` an own field, as JSON.parse does.
+const input = fc.oneof(
+  {
+    weight: 8,
+    arbitrary: fc.tuple(fc.record(Object.fromEntries(Object.entries(valid).map(([k, v]) => [k, field(v)]))), fc.option(extras, { nil: [] })).map(
+      ([fields, more]) => Object.fromEntries([...Object.entries(fields).flatMap(([k, v]) => (v.length ? [[k, v[0]]] : [])), ...more]),
+    ),
+  },
+  { weight: 1, arbitrary: fc.anything() },
+)
+
+// Keys in order at every level, then the values: toEqual alone ignores the order of keys.
+const layout = (v: unknown): unknown =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) ? Object.keys(v).map((k) => [k, layout((v as Record<string, unknown>)[k])]) : v
+const issuesOf = (issues: readonly z.RawIssue[] = []) =>
+  issues.map(({ code, path, message, expected, keys: unrecognized }: z.RawIssue & { expected?: unknown; keys?: unknown }) => ({
+    code,
+    path: path ?? [],
+    message,
+    expected,
+    keys: unrecognized,
+  }))
+
+describe.each(['loose', 'strict'] as const)('a %s object', (kind) => {
+  it.each([
+    ['alone', ours[kind], theirs[kind]],
+    ['with a check of its own', checked(ours[kind]), checked(theirs[kind])],
+  ])('%s parses as zod’s object does', (_name, mine, zods) => {
+    fc.assert(
+      fc.property(input, (value) => {
+        const a = z.safeParse(mine, value)
+        const b = z.safeParse(zods as z.Schema, value)
+        expect(a.success).toBe(b.success)
+        expect(issuesOf(a.issues)).toEqual(issuesOf(b.issues))
+        if (a.success) expect(layout(a.data)).toEqual(layout(b.data))
+      }),
+      { numRuns: 2_000 },
+    )
+  })
+})
+
+it('keeps an unknown `__proto__` field out of the output and the output a plain object', () => {
+  const body = JSON.parse(
+    '{"code":"c","creatorId":"u","chainType":"solana","model":"payment","splits":{"creator":1,"platform":2},"createdAt":"2026-01-01T00:00:00Z","__proto__":{"polluted":true}}',
+  )
+  const result = z.safeParse(linkSchema, body)
+
+  expect(result.success).toBe(true)
+  expect(Object.getPrototypeOf(result.data)).toBe(Object.prototype)
+  expect((result.data as Record<string, unknown>).polluted).toBeUndefined()
+})
