@@ -4,7 +4,7 @@ import {
   type $ZodLooseShape,
   type $ZodRawIssue,
   type $ZodObject,
-  $ZodOptional,
+  type $ZodOptional,
   type $ZodType,
   $ZodUnknown,
   type $loose,
@@ -48,8 +48,11 @@ export function check<T>(fn: (payload: ParsePayload<T>) => void): Check<T> {
 
 /** `schema` with `checks` run after its own, in order (zod/mini's `.check()`). */
 export function withChecks<S extends Schema>(schema: S, ...checks: Check<output<S>>[]): S {
-  const def = schema._zod.def
-  return new schema._zod.constr({ ...def, checks: [...(def.checks ?? []), ...checks] }) as S
+  const { def, optin, optout } = schema._zod
+  const checked = new schema._zod.constr({ ...def, checks: [...(def.checks ?? []), ...checks] }) as S
+  // An `optional` stays optional: the mark is on the schema, not in its definition.
+  Object.assign(checked._zod, { optin, optout })
+  return checked
 }
 
 // A check over `unknown` rather than zod's string class, which also carries coercion and a
@@ -67,8 +70,23 @@ export const string = (): Schema<string> =>
 /** Any value. */
 export const unknown = (): $ZodUnknown => new $ZodUnknown({ type: 'unknown' })
 
+// As with objects below: zod's optional class carries what the package never uses (defaults,
+// async inner schemas, the optional-in/out lattice); this check gives zod's result for the one
+// case used, `inner` or `undefined`, and marks itself optional for the object check.
 /** `inner`, or `undefined`. */
-export const optional = <T extends Schema>(inner: T): $ZodOptional<T> => new $ZodOptional({ type: 'optional', innerType: inner }) as $ZodOptional<T>
+export const optional = <T extends Schema>(inner: T): $ZodOptional<T> => {
+  const schema = withChecks(
+    unknown(),
+    check((payload) => {
+      if (payload.value === undefined) return
+      const { value, issues } = inner._zod.run({ value: payload.value, issues: [] }, { async: false }) as ParsePayload
+      payload.value = value
+      payload.issues.push(...issues)
+    }),
+  )
+  schema._zod.optin = schema._zod.optout = 'optional'
+  return schema as unknown as $ZodOptional<T>
+}
 
 // zod's object class, with the shape normalising, symbol keys, defaults, async fields and
 // memoising it supports, was the largest part of zod in every bundle (about 0.6 kB gzip). The

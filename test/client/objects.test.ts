@@ -1,33 +1,37 @@
 import fc from 'fast-check'
-import { $ZodNever, $ZodObject, type $ZodType } from 'zod/v4/core'
+import { $ZodNever, $ZodObject, $ZodOptional, type $ZodType } from 'zod/v4/core'
 import { nonEmptyStringSchema, rule } from '../../src/schemas/common.js'
 import { linkSchema } from '../../src/schemas/link.js'
 import { numberSchema } from '../../src/schemas/primitives.js'
 import * as z from '../../src/schemas/z.js'
 
-// The package parses objects with its own check (src/schemas/z.ts) instead of zod's object class.
-// These properties hold it to zod's: on any input, the same verdict, the same output with its keys
+// The package parses objects and optional fields with its own checks (src/schemas/z.ts) instead of
+// zod's object and optional classes. These properties hold them to zod's: on any input, the same verdict, the same output with its keys
 // in the same order, and the same issues in the same order.
 
 const zodLoose = (shape: Record<string, $ZodType>) => new $ZodObject({ type: 'object', shape, catchall: z.unknown() })
 const zodStrict = (shape: Record<string, $ZodType>) => new $ZodObject({ type: 'object', shape, catchall: new $ZodNever({ type: 'never' }) })
+const zodOptional = (inner: $ZodType) => new $ZodOptional({ type: 'optional', innerType: inner })
 
 // Fields of every kind the package's schemas use: required and optional, aborting and continuing
 // checks, a field that accepts `undefined`, and nested objects (built by each side its own way).
-const leaves = () => ({
+const leaves = (optional: (inner: z.Schema) => z.Schema) => ({
   id: nonEmptyStringSchema,
   count: numberSchema,
-  note: z.optional(z.string()),
+  note: optional(z.string()),
+  later: optional(z.withChecks(numberSchema, rule((n: number) => n > 0, 'must be positive'))),
+  // Checks over an optional field: it stays optional.
+  capped: z.withChecks(optional(numberSchema) as z.Schema<number | undefined>, rule((n) => !(n! >= 100), 'must be below 100')),
   small: z.withChecks(numberSchema, rule((n: number) => n < 10, 'must be below 10')),
   anything: z.unknown(),
 })
 const ours = {
-  loose: z.looseObject({ ...leaves(), inner: z.looseObject({ a: z.string() }), maybe: z.optional(z.strictObject({ b: numberSchema })) }),
-  strict: z.strictObject({ ...leaves(), inner: z.strictObject({ a: z.string() }) }),
+  loose: z.looseObject({ ...leaves(z.optional), inner: z.looseObject({ a: z.string() }), maybe: z.optional(z.strictObject({ b: numberSchema })) }),
+  strict: z.strictObject({ ...leaves(z.optional), inner: z.strictObject({ a: z.string() }) }),
 }
 const theirs = {
-  loose: zodLoose({ ...leaves(), inner: zodLoose({ a: z.string() }), maybe: z.optional(zodStrict({ b: numberSchema })) }),
-  strict: zodStrict({ ...leaves(), inner: zodStrict({ a: z.string() }) }),
+  loose: zodLoose({ ...leaves(zodOptional), inner: zodLoose({ a: z.string() }), maybe: zodOptional(zodStrict({ b: numberSchema })) }),
+  strict: zodStrict({ ...leaves(zodOptional), inner: zodStrict({ a: z.string() }) }),
 }
 // An object check after the fields: it runs unless a field's issue aborted, on both sides alike.
 const checked = <S extends z.Schema>(schema: S) => z.withChecks(schema, rule(() => false, 'the object check ran'))
@@ -38,6 +42,8 @@ const valid = {
   id: fc.string({ minLength: 1 }),
   count: fc.integer(),
   note: fc.string(),
+  later: fc.integer({ min: -2, max: 5 }),
+  capped: fc.integer({ min: 90, max: 110 }),
   small: fc.integer({ min: -5, max: 9 }),
   anything: fc.anything(),
   inner: fc.record({ a: fc.string() }),
@@ -104,4 +110,25 @@ it('keeps an unknown `__proto__` field out of the output and the output a plain 
   expect(result.success).toBe(true)
   expect(Object.getPrototypeOf(result.data)).toBe(Object.prototype)
   expect((result.data as Record<string, unknown>).polluted).toBeUndefined()
+})
+
+it.each([
+  ['a number', numberSchema],
+  ['a checked number', z.withChecks(numberSchema, rule((n: number) => n > 0, 'must be positive'))],
+  ['an object', z.looseObject({ a: z.string() })],
+  ['a string it replaces by its length', z.withChecks(z.string(), z.check<string>((p) => void (p.value = p.value.length as never)))],
+])('an optional %s parses as zod’s optional does', (_name, inner) => {
+  const mine = z.optional(inner)
+  const zods = zodOptional(inner)
+  fc.assert(
+    fc.property(fc.oneof(fc.constant(undefined), fc.integer({ min: -3, max: 3 }), fc.string(), fc.record({ a: fc.anything() }), fc.anything()), (value) => {
+      const a = z.safeParse(mine, value)
+      const b = z.safeParse(zods as z.Schema, value)
+      expect(a.success).toBe(b.success)
+      expect(issuesOf(a.issues)).toEqual(issuesOf(b.issues))
+      if (a.success) expect(layout(a.data)).toEqual(layout(b.data))
+    }),
+    { numRuns: 1_000 },
+  )
+  expect(mine._zod.optin).toBe('optional')
 })
