@@ -41,8 +41,8 @@ export function useFollowedPurchase<A extends object>(store: PurchaseStore<A> | 
   return {
     ...purchase,
     /**
-     * Settlement is taking longer than usual. Only with a payment followed: the query without an id
-     * can be old (a page open for long) and says nothing about a payment still being sent.
+     * Settlement is taking longer than usual. Only with a payment followed: it says nothing about a
+     * payment still being sent (and the polling clock starts only at a first answer).
      */
     isStale: !!id && followed.isStale,
   }
