@@ -2,12 +2,14 @@ import * as z from '../schemas/z.js'
 import { type PayLinkEndpoint, type PayLinkIssue, PayLinkValidationError } from './errors.js'
 
 // What toIssues reads of an issue, raw (from z.safeParse) or finalised (zod/mini's, in the mock).
-type RawIssue = { readonly code: string; readonly path?: PropertyKey[]; readonly message?: string; readonly expected?: unknown }
+type RawIssue = { readonly code: string; readonly path?: PropertyKey[]; readonly message?: string; readonly expected?: unknown; readonly keys?: readonly string[] }
 
-// zod's core ships no locale (that is what keeps it small), so its own messages all read "Invalid
-// input"; these say what was expected instead. Our own checks (`rule`) carry their message.
+// zod's core ships no locale (that is what keeps it small), and a locale the app loads for its own
+// schemas must not reword ours: the zod issues the package raises get their text here. Our own
+// checks (`rule`) carry their message.
 function describe(issue: RawIssue): string {
   if (issue.code === 'invalid_type') return `expected ${issue.expected}`
+  if (issue.code === 'unrecognized_keys') return `unknown field ${issue.keys!.map((key) => JSON.stringify(key)).join(', ')}`
   return issue.message && issue.message !== 'Invalid input' ? issue.message : 'is invalid'
 }
 

@@ -58,6 +58,13 @@ describe('createLink input', () => {
     expect(sent).toHaveLength(0)
   })
 
+  it('refuses fields the API does not take, naming them, and sends nothing', async () => {
+    const error = await validationErrorOf(createLink(makeClient(), withChange({ promo: 'SPRING' })))
+
+    expect(error.issues).toEqual([{ path: '', message: 'unknown field "promo"' }])
+    expect(sent).toHaveLength(0)
+  })
+
   it('names every bad field at once', async () => {
     const error = await validationErrorOf(
       createLink(makeClient(), withChange({ creatorId: '', model: 'subscription', splits: { creator: -5, platform: 1.5 } })),
