@@ -1,11 +1,11 @@
 import fc from 'fast-check'
-import { $ZodNever, $ZodObject, $ZodOptional, type $ZodType } from 'zod/v4/core'
+import { $ZodNever, $ZodObject, $ZodOptional, $ZodString, type $ZodType } from 'zod/v4/core'
 import { nonEmptyStringSchema, rule } from '../../src/schemas/common.js'
 import { linkSchema } from '../../src/schemas/link.js'
 import { numberSchema } from '../../src/schemas/primitives.js'
 import * as z from '../../src/schemas/z.js'
 
-// The package parses objects and optional fields with its own checks (src/schemas/z.ts) instead of
+// The package parses strings, objects and optional fields with its own checks (src/schemas/z.ts) instead of
 // zod's object and optional classes. These properties hold them to zod's: on any input, the same verdict, the same output with its keys
 // in the same order, and the same issues in the same order.
 
@@ -75,12 +75,13 @@ const input = fc.oneof(
 const layout = (v: unknown): unknown =>
   typeof v === 'object' && v !== null && !Array.isArray(v) ? Object.keys(v).map((k) => [k, layout((v as Record<string, unknown>)[k])]) : v
 const issuesOf = (issues: readonly z.RawIssue[] = []) =>
-  issues.map(({ code, path, message, expected, keys: unrecognized }: z.RawIssue & { expected?: unknown; keys?: unknown }) => ({
+  issues.map(({ code, path, message, expected, keys: unrecognized, continue: goOn }: z.RawIssue & { expected?: unknown; keys?: unknown }) => ({
     code,
     path: path ?? [],
     message,
     expected,
     keys: unrecognized,
+    continue: goOn,
   }))
 
 // Same verdict, same issues in the same order, and the same output with its keys in the same order.
@@ -123,4 +124,8 @@ it.each([
   const value = fc.oneof(fc.constant(undefined), fc.integer({ min: -3, max: 3 }), fc.string(), fc.record({ a: fc.anything() }), fc.anything())
   fc.assert(fc.property(value, parsesAlike(mine, zods)), { numRuns: 1_000 })
   expect(mine._zod.optin).toBe('optional')
+})
+
+it('a string parses as zod’s string does', () => {
+  fc.assert(fc.property(fc.oneof(fc.string(), fc.anything()), parsesAlike(z.string(), new $ZodString({ type: 'string' }))), { numRuns: 1_000 })
 })
