@@ -12,7 +12,8 @@ export function parseX402<S extends z.Schema>(schema: S, value: unknown, source:
 
 /** Reads `x402Version` from a decoded message: 1 or 2, or a `PayLinkX402Error` (`unsupported_version`). */
 export function x402VersionOf(value: unknown, source: string): 1 | 2 {
-  const version = typeof value === 'object' && value !== null ? (value as { x402Version?: unknown }).x402Version : undefined
+  // A primitive has no own x402Version: reading it gives undefined, as for an object without one.
+  const version = (value as { x402Version?: unknown } | null | undefined)?.x402Version
   if (version === 1 || version === 2) return version
   let shown: string | undefined
   try {
@@ -28,8 +29,8 @@ export function x402VersionOf(value: unknown, source: string): 1 | 2 {
   })
 }
 
-/** Decodes a base64 x402 header into JSON and its version. */
-export function decodeX402Header(value: string, source: string): { version: 1 | 2; json: unknown } {
+/** Decodes a base64 x402 header into its version and JSON. */
+export function decodeX402Header(value: string, source: string): [version: 1 | 2, json: unknown] {
   const json = decodeBase64Json(value, source)
-  return { version: x402VersionOf(json, source), json }
+  return [x402VersionOf(json, source), json]
 }

@@ -4,7 +4,7 @@ import { type SettleResponse, settleResponseSchema } from './schemas.js'
 
 /** The request header a base64 payment payload travels in: `PAYMENT-SIGNATURE` for v2, `X-PAYMENT` for v1. */
 export function paymentHeaderName(paymentHeader: string): 'PAYMENT-SIGNATURE' | 'X-PAYMENT' {
-  return decodeX402Header(paymentHeader, 'payment header').version === 2 ? 'PAYMENT-SIGNATURE' : 'X-PAYMENT'
+  return decodeX402Header(paymentHeader, 'payment header')[0] === 2 ? 'PAYMENT-SIGNATURE' : 'X-PAYMENT'
 }
 
 /** Reads the settlement from `PAYMENT-RESPONSE` (v2), else `X-PAYMENT-RESPONSE` (v1); `undefined` when neither is there. */

@@ -56,18 +56,11 @@ export interface PaymentRequired {
  */
 export function decodePaymentRequired({ headers, body }: { headers: Headers; body: unknown }): PaymentRequired {
   const receivedAt = Date.now()
-  let json = body
-  let source = '402 body'
   const header = headers.get('PAYMENT-REQUIRED')
-  if (header) {
-    const decoded = decodeX402Header(header, 'PAYMENT-REQUIRED header')
-    // A header that says v1 is no v2 header: the body speaks.
-    if (decoded.version === 2) {
-      json = decoded.json
-      source = 'PAYMENT-REQUIRED header'
-    }
-  }
-  const x402Version = x402VersionOf(json, source)
+  let source = 'PAYMENT-REQUIRED header'
+  let [x402Version, json]: [0 | 1 | 2, unknown] = header ? decodeX402Header(header, source) : [0, body]
+  // No header, or one that says v1 (which is no v2 header): the body speaks.
+  if (x402Version !== 2) x402Version = x402VersionOf((json = body), (source = '402 body'))
   const v1 = x402Version === 1
   // One read for both versions: the v1 schema has no `resource` or `extensions` (they are v2's and
   // not read from a v1 body), and its requirements say `maxAmountRequired` for `amount`.
@@ -75,7 +68,7 @@ export function decodePaymentRequired({ headers, body }: { headers: Headers; bod
     error?: unknown
     resource?: ResourceInfo
     extensions?: Record<string, unknown> | null
-    accepts: (PaymentRequirementV1 | PaymentRequirementV2)[]
+    accepts: (PaymentRequirementV1 & PaymentRequirementV2)[]
   }
   return {
     x402Version,
@@ -86,12 +79,12 @@ export function decodePaymentRequired({ headers, body }: { headers: Headers; bod
     accepts: accepts.map((raw) => {
       const { scheme, network, asset, payTo, maxTimeoutSeconds } = raw
       // A v1 requirement names its own resource; a v2 one is about the 402's.
-      const about = v1 ? (raw as PaymentRequirementV1) : { resource: resource?.url, description: resource?.description }
+      const about = v1 ? raw : { resource: resource?.url, description: resource?.description }
       return {
         x402Version,
         scheme,
         network,
-        amount: v1 ? (raw as PaymentRequirementV1).maxAmountRequired : (raw as PaymentRequirementV2).amount,
+        amount: v1 ? raw.maxAmountRequired : raw.amount,
         asset,
         payTo,
         maxTimeoutSeconds,

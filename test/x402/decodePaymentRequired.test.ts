@@ -60,6 +60,28 @@ describe('decodePaymentRequired', () => {
     expect(decodePaymentRequired(withHeader(encodeBase64Json(v2), v1Fixture)).x402Version).toBe(2)
   })
 
+  test('a header that says v1 is no v2 header: the v1 body is read, and named in errors', () => {
+    const v1Header = encodeBase64Json({ ...v2, x402Version: 1 })
+    const decoded = decodePaymentRequired(withHeader(v1Header, v1Fixture))
+    expect(decoded).toMatchObject({ x402Version: 1, error: 'X-PAYMENT header is required' })
+    expect(decoded.accepts[0]!.amount).toBe('1000')
+    const error = x402Error(() => decodePaymentRequired(withHeader(v1Header, {})))
+    expect(error.source).toBe('402 body')
+    expect(error.reason).toBe('invalid_shape')
+  })
+
+  test('a v1 requirement names its own resource; the v1 body has no resource or extensions of its own', () => {
+    const body = { ...v1Fixture, resource: { url: 'https://elsewhere.test' }, extensions: { bazaar: {} } }
+    const decoded = decodePaymentRequired({ headers: new Headers(), body })
+    expect(decoded).not.toHaveProperty('resource')
+    expect(decoded).not.toHaveProperty('extensions')
+    expect(decoded.accepts[0]).toMatchObject({ resource: 'http://127.0.0.1:4021/weather', description: '' })
+    const bare = { ...v1Fixture, accepts: [{ ...v1Fixture.accepts[0], resource: null, description: undefined }] }
+    const [requirement] = decodePaymentRequired({ headers: new Headers(), body: bare }).accepts
+    expect(requirement).not.toHaveProperty('resource')
+    expect(requirement).not.toHaveProperty('description')
+  })
+
   test('reads a v1 body when there is no header', () => {
     const decoded = decodePaymentRequired({ headers: new Headers(), body: v1Fixture })
     expect(decoded.x402Version).toBe(1)
