@@ -13,14 +13,8 @@ import { fetchValidated } from './fetchValidated.js'
 export async function createAttentionToken(
   client: PayLinkClient,
   input: AttentionTokenInput = {},
-  options: PayLinkRequestOptions = {},
+  options?: PayLinkRequestOptions,
 ): Promise<AttentionSession> {
   const body = validate(attentionTokenInputSchema, input, 'createAttentionToken', 'input')
-  return fetchValidated(client, {
-    endpoint: 'createAttentionToken',
-    method: 'POST',
-    path: '/attention/token',
-    body,
-    signal: options.signal,
-  }, attentionSessionSchema)
+  return fetchValidated(client, 'createAttentionToken', attentionSessionSchema, options, '/attention/token', body)
 }

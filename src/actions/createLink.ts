@@ -10,11 +10,6 @@ import { fetchValidated } from './fetchValidated.js'
  * non-empty, `model` `payment`/`engagement`, `splits` summing to 10 000 basis points); a bad input
  * throws a `PayLinkValidationError` naming each bad field and sends nothing.
  */
-export async function createLink(
-  client: PayLinkClient,
-  input: CreateLinkInput,
-  options: PayLinkRequestOptions = {},
-): Promise<Link> {
-  const body = validate(createLinkInputSchema, input, 'createLink', 'input')
-  return fetchValidated(client, { endpoint: 'createLink', method: 'POST', path: '/links', body, signal: options.signal }, linkSchema)
+export async function createLink(client: PayLinkClient, input: CreateLinkInput, options?: PayLinkRequestOptions): Promise<Link> {
+  return fetchValidated(client, 'createLink', linkSchema, options, '/links', validate(createLinkInputSchema, input, 'createLink', 'input'))
 }

@@ -8,17 +8,7 @@ import { fetchValidated } from './fetchValidated.js'
  * Estimates the gas and platform fees of a cross-chain transfer (`GET /pub/v1/fees/estimate`).
  * Amounts come back as exact decimal strings (`totalFee.amount`), never floats.
  */
-export async function estimateFees(
-  client: PayLinkClient,
-  params: FeeEstimateParams,
-  options: PayLinkRequestOptions = {},
-): Promise<FeeEstimate> {
-  const query = validate(feeEstimateParamsSchema, params, 'estimateFees', 'input')
-  return fetchValidated(client, {
-    endpoint: 'estimateFees',
-    method: 'GET',
-    path: '/fees/estimate',
-    query,
-    signal: options.signal,
-  }, feeEstimateSchema)
+export async function estimateFees(client: PayLinkClient, params: FeeEstimateParams, options?: PayLinkRequestOptions): Promise<FeeEstimate> {
+  const query = new URLSearchParams(validate(feeEstimateParamsSchema, params, 'estimateFees', 'input'))
+  return fetchValidated(client, 'estimateFees', feeEstimateSchema, options, `/fees/estimate?${query}`)
 }

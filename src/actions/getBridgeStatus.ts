@@ -5,11 +5,6 @@ import { type Transfer, transferSchema } from '../schemas/transfer.js'
 import { fetchValidated } from './fetchValidated.js'
 
 /** Reads the status of a cross-chain transfer (`GET /pub/v1/bridge/status/{id}`). */
-export async function getBridgeStatus(
-  client: PayLinkClient,
-  id: string,
-  options: PayLinkRequestOptions = {},
-): Promise<Transfer> {
-  const path = `/bridge/status/${pathSegment(id, 'id', 'getBridgeStatus')}`
-  return fetchValidated(client, { endpoint: 'getBridgeStatus', method: 'GET', path, signal: options.signal }, transferSchema)
+export async function getBridgeStatus(client: PayLinkClient, id: string, options?: PayLinkRequestOptions): Promise<Transfer> {
+  return fetchValidated(client, 'getBridgeStatus', transferSchema, options, `/bridge/status/${pathSegment(id, 'id', 'getBridgeStatus')}`)
 }

@@ -5,7 +5,6 @@ import { type Link, linkSchema } from '../schemas/link.js'
 import { fetchValidated } from './fetchValidated.js'
 
 /** Reads a payment link by its code (`GET /pub/v1/links/{code}`). */
-export async function getLink(client: PayLinkClient, code: string, options: PayLinkRequestOptions = {}): Promise<Link> {
-  const path = `/links/${pathSegment(code, 'code', 'getLink')}`
-  return fetchValidated(client, { endpoint: 'getLink', method: 'GET', path, signal: options.signal }, linkSchema)
+export async function getLink(client: PayLinkClient, code: string, options?: PayLinkRequestOptions): Promise<Link> {
+  return fetchValidated(client, 'getLink', linkSchema, options, `/links/${pathSegment(code, 'code', 'getLink')}`)
 }

@@ -5,7 +5,6 @@ import { type Payment, paymentSchema } from '../schemas/payment.js'
 import { fetchValidated } from './fetchValidated.js'
 
 /** Reads a payment's status (`GET /pub/v1/payments/{id}`). */
-export async function getPayment(client: PayLinkClient, id: string, options: PayLinkRequestOptions = {}): Promise<Payment> {
-  const path = `/payments/${pathSegment(id, 'id', 'getPayment')}`
-  return fetchValidated(client, { endpoint: 'getPayment', method: 'GET', path, signal: options.signal }, paymentSchema)
+export async function getPayment(client: PayLinkClient, id: string, options?: PayLinkRequestOptions): Promise<Payment> {
+  return fetchValidated(client, 'getPayment', paymentSchema, options, `/payments/${pathSegment(id, 'id', 'getPayment')}`)
 }
