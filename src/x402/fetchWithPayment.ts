@@ -28,14 +28,6 @@ function refusalReason(answer: X402Answer): string | undefined {
   }
 }
 
-const unknownOutcome = (details: string, init: { cause?: unknown; x402Reason?: string | undefined; paymentHeader: PaymentHeader }) =>
-  new PayLinkPaymentError({
-    reason: 'outcome_unknown',
-    message: 'The payment may have gone through: do not pay again, check its status',
-    details,
-    ...init,
-  })
-
 /**
  * Fetches any x402 URL and pays it when it answers 402: decodes the requirements (v1 or v2), picks
  * one within `maxAmount`, signs once and retries once with the payment header. Returns the
@@ -76,22 +68,28 @@ export async function fetchWithPayment(
 
   // Our own copy of the caller's request: setting the header on it leaves the caller's untouched.
   request.headers.set(payment.name, payment.value)
-  let paid: X402Answer
+  let paid: X402Answer | undefined
+  let cause: unknown
   try {
     paid = await sendX402(request, sendOptions)
-  } catch (cause) {
+  } catch (error) {
     // Even when the caller cancelled: the payment had left, so its outcome, not the abort, is the news.
-    throw unknownOutcome('the paid request got no answer', { cause, paymentHeader: payment })
+    cause = error
   }
-  const { status } = paid.response
-  if (status === 402) {
-    const reason = refusalReason(paid)
-    throw unknownOutcome(`the server answered the paid request with 402 (${reason ?? 'no reason given'})`, {
-      x402Reason: reason,
-      paymentHeader: payment,
-    })
-  }
-  // A plain refusal (most 4xx) or success is an answer; a 5xx, 408 or 429 may have come after settling.
-  if (status < 400 || isRefusal(status)) return paid.response
-  throw unknownOutcome(`the server answered the paid request with HTTP ${status}`, { paymentHeader: payment })
+  const status = paid?.response.status
+  // A plain refusal (most 4xx) or success is an answer; a 402, 5xx, 408 or 429 may have come after settling.
+  if (paid && status !== 402 && (status! < 400 || isRefusal(status!))) return paid.response
+  const x402Reason = status === 402 ? refusalReason(paid!) : undefined
+  throw new PayLinkPaymentError({
+    reason: 'outcome_unknown',
+    message: 'The payment may have gone through: do not pay again, check its status',
+    details: !paid
+      ? 'the paid request got no answer'
+      : status === 402
+        ? `the server answered the paid request with 402 (${x402Reason ?? 'no reason given'})`
+        : `the server answered the paid request with HTTP ${status}`,
+    cause,
+    x402Reason,
+    paymentHeader: payment,
+  })
 }

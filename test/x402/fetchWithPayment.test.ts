@@ -145,6 +145,33 @@ describe('fetchWithPayment', () => {
     })
   })
 
+  test('a plain refusal of the paid request is its answer; a 5xx, 408, 409 or 429 leaves the outcome unknown', async () => {
+    for (const status of [400, 403, 404, 410, 422]) {
+      resource(() => HttpResponse.text('no', { status }))
+      expect((await fetchWithPayment(URL_, undefined, { signer: fakeSigner() })).status).toBe(status)
+    }
+    for (const status of [408, 409, 429, 500, 502, 503]) {
+      resource(() => HttpResponse.text('later', { status }))
+      const error = await rejection(fetchWithPayment(URL_, undefined, { signer: fakeSigner() }))
+      expect(error).toBeInstanceOf(PayLinkPaymentError)
+      expect(error).toMatchObject({ reason: 'outcome_unknown', x402Reason: undefined, cause: undefined })
+      expect((error as Error).message).toContain(`the server answered the paid request with HTTP ${status}`)
+      expect((error as PayLinkPaymentError).paymentHeader?.name).toBe('PAYMENT-SIGNATURE')
+    }
+  })
+
+  test('an outcome_unknown says what happened: a 402 with its reason, or no answer', async () => {
+    resource(() => HttpResponse.json({}, { status: 402 }))
+    expect(((await rejection(fetchWithPayment(URL_, undefined, { signer: fakeSigner() }))) as Error).message).toContain(
+      'the server answered the paid request with 402 (no reason given)',
+    )
+    resource(() => HttpResponse.error())
+    const error = (await rejection(fetchWithPayment(URL_, undefined, { signer: fakeSigner() }))) as PayLinkPaymentError
+    expect(error.message).toContain('the paid request got no answer')
+    expect(error.x402Reason).toBeUndefined()
+    expect(error.paymentHeader?.value).toBe(seen.at(-1)!.payment)
+  })
+
   test('a network error on the paid request is outcome_unknown', async () => {
     resource(() => HttpResponse.error())
     const signer = fakeSigner()
