@@ -29,26 +29,20 @@ export async function timedFetch<T>(
 ): Promise<[Response, T]> {
   signal?.throwIfAborted()
   const timeout = new AbortController()
-  // Not every fetch errors the body when its signal aborts after the headers (mocks such as MSW,
-  // polyfills), so the time-out and the caller's signal also reject the body read themselves.
-  let failBody: ((reason: unknown) => void) | undefined
-  const onAbort = () => failBody?.(signal!.reason)
+  // Not every fetch ends when its signal aborts (a wrapper that drops it), nor errors the body after
+  // the headers (mocks such as MSW, polyfills): the time-out and the caller's signal also reject
+  // `stop`, which the fetch and the body read each race against.
+  let fail!: (reason: unknown) => void
+  const stop = new Promise<never>((_, reject) => (fail = reject))
+  const onAbort = () => fail(signal!.reason)
   signal?.addEventListener('abort', onAbort, { once: true })
   const timer = setTimer(() => {
     timeout.abort()
-    failBody?.(timeout.signal.reason)
+    fail(timeout.signal.reason)
   }, timeoutMs)
   try {
-    const response = await fetchFn(input, { ...init, signal: signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal })
-    // A fetch that ignores its signal (a wrapper that drops it) can answer after an abort or the
-    // time-out; from here on, both reject the body read through failBody.
-    signal?.throwIfAborted()
-    timeout.signal.throwIfAborted()
-    const body = await new Promise<T>((resolve, reject) => {
-      failBody = reject
-      Promise.resolve(read(response)).then(resolve, reject)
-    })
-    return [response, body]
+    const response = await Promise.race([fetchFn(input, { ...init, signal: signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal }), stop])
+    return [response, await Promise.race([read(response), stop])]
   } catch (cause) {
     if (signal?.aborted) throw signal.reason
     throw new PayLinkNetworkError({ endpoint, timedOut: timeout.signal.aborted, cause, timeoutMs })

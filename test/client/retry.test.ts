@@ -293,6 +293,14 @@ describe('time-out', () => {
     expect(await error).toMatchObject({ name: 'PayLinkNetworkError', timedOut: true })
   })
 
+  it('times out a fetch that ignores its signal and never answers', async () => {
+    const deaf: typeof fetch = () => new Promise(() => {})
+    const error = rejectionOf(getLink(makeClient({ timeoutMs: 1_000, retry: false, fetch: deaf }), 'lnk_abc123'))
+
+    await vi.advanceTimersByTimeAsync(1_000)
+    expect(await error).toMatchObject({ name: 'PayLinkNetworkError', timedOut: true })
+  })
+
   it('gives up on a GET after 3 timed-out attempts', async () => {
     const hits = serveGetLink(async () => {
       await delay('infinite')
