@@ -11,10 +11,10 @@ export function paymentHeaderName(paymentHeader: string): 'PAYMENT-SIGNATURE' | 
 export function decodePaymentResponse(headers: Headers): SettleResponse | undefined {
   for (const name of ['PAYMENT-RESPONSE', 'X-PAYMENT-RESPONSE']) {
     const value = headers.get(name)
+    const source = `${name} header`
     // Settlement responses carry no x402Version, in either version of the protocol.
-    if (value) return parseX402(settleResponseSchema, decodeBase64Json(value, `${name} header`), `${name} header`)
+    if (value) return parseX402(settleResponseSchema, decodeBase64Json(value, source), source)
   }
-  return undefined
 }
 
 /**
