@@ -1,24 +1,8 @@
 import type { PayLinkClient, RetryPolicy } from './createPayLinkClient.js'
 import { PayLinkConfigError, PayLinkHttpError, PayLinkNetworkError, PayLinkValidationError } from './errors.js'
 import { parseErrorBody } from './parseErrorBody.js'
-import { setTimer, timedFetch } from './timedFetch.js'
+import { timedFetch, wait } from './timedFetch.js'
 import type { Transport } from './transport.js'
-
-/** Waits `ms`, or rejects with the signal's reason as soon as it aborts (at once if it has). */
-const sleep = (ms: number, signal: AbortSignal | undefined) =>
-  new Promise<void>((resolve, reject) => {
-    // A throw in the executor is the promise's rejection.
-    signal?.throwIfAborted()
-    const onAbort = () => {
-      clearTimeout(timer)
-      reject(signal!.reason)
-    }
-    const timer = setTimer(() => {
-      signal?.removeEventListener('abort', onAbort)
-      resolve()
-    }, ms)
-    signal?.addEventListener('abort', onAbort, { once: true })
-  })
 
 // Lower case lets a later header replace one of any spelling.
 function lowerCased(target: Record<string, string>, headers: Record<string, string> | undefined) {
@@ -113,10 +97,10 @@ export function createTransport(client: PayLinkClient, apiKey: string | undefine
       // back-off doubles up to maxDelayMs, and a random wait between half of it and all of it
       // spreads the clients out.
       const after = (error as PayLinkHttpError).retryAfterSeconds
-      await sleep(
+      await wait(
         after === undefined ? (Math.min(maxDelayMs, baseDelayMs * 2 ** (attempt - 1)) * (1 + Math.random())) / 2 : Math.min(after * 1000, maxRetryAfterMs),
         signal,
-      )
+      )[0]
     }
   }
 }

@@ -1,8 +1,26 @@
 import { type PayLinkEndpoint, PayLinkNetworkError } from './errors.js'
 
-// setTimeout fires after 1 ms for a longer delay (or Infinity), which would turn "no limit" into "at once".
-/** `setTimeout`, where a delay past 2^31 - 1 ms (Infinity included) means never rather than at once. */
-export const setTimer = (run: () => void, ms: number) => setTimeout(run, Math.min(ms, 2_147_483_647))
+/**
+ * Waits `ms`, or rejects with the signal's reason as soon as it aborts (at once if it has); the
+ * function returned ends the wait, which then never settles. The back-off between attempts and the
+ * time-out of each.
+ */
+export function wait(ms: number, signal: AbortSignal | undefined): [Promise<void>, () => void] {
+  let end!: () => void
+  const waited = new Promise<void>((resolve, reject) => {
+    // A throw in the executor is the promise's rejection.
+    signal?.throwIfAborted()
+    const onAbort = () => reject(signal!.reason)
+    signal?.addEventListener('abort', onAbort, { once: true })
+    // setTimeout fires after 1 ms for a longer delay (or Infinity), which would turn "no limit" into "at once".
+    const timer = setTimeout(resolve, Math.min(ms, 2_147_483_647))
+    end = () => {
+      clearTimeout(timer)
+      signal?.removeEventListener('abort', onAbort)
+    }
+  })
+  return [waited.finally(end), end]
+}
 
 /** How `timedFetch` sends. */
 export interface TimedFetchOptions {
@@ -30,16 +48,13 @@ export async function timedFetch<T>(
   signal?.throwIfAborted()
   const timeout = new AbortController()
   // Not every fetch ends when its signal aborts (a wrapper that drops it), nor errors the body after
-  // the headers (mocks such as MSW, polyfills): the time-out and the caller's signal also reject
-  // `stop`, which the fetch and the body read each race against.
-  let fail!: (reason: unknown) => void
-  const stop = new Promise<never>((_, reject) => (fail = reject))
-  const onAbort = () => fail(signal!.reason)
-  signal?.addEventListener('abort', onAbort, { once: true })
-  const timer = setTimer(() => {
+  // the headers (mocks such as MSW, polyfills): the fetch and the body read each race `stop`, which
+  // the time-out and the caller's signal reject.
+  const [timeLeft, end] = wait(timeoutMs, signal)
+  const stop = timeLeft.then(() => {
     timeout.abort()
-    fail(timeout.signal.reason)
-  }, timeoutMs)
+    throw timeout.signal.reason
+  })
   try {
     const response = await Promise.race([fetchFn(input, { ...init, signal: signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal }), stop])
     return [response, await Promise.race([read(response), stop])]
@@ -47,7 +62,6 @@ export async function timedFetch<T>(
     if (signal?.aborted) throw signal.reason
     throw new PayLinkNetworkError({ endpoint, timedOut: timeout.signal.aborted, cause, timeoutMs })
   } finally {
-    clearTimeout(timer)
-    signal?.removeEventListener('abort', onAbort)
+    end()
   }
 }
