@@ -1,4 +1,4 @@
-import { PayLinkPaymentError } from '../client/errors.js'
+import { PayLinkPaymentError, type PaymentErrorReason } from '../client/errors.js'
 import { DEFAULT_MAX_AMOUNT, type MaxAmount, maxAmountFor } from './maxAmount.js'
 import type { PaymentRequired, PaymentRequirement } from './paymentRequired.js'
 import type { PaymentSigner } from './paymentSigner.js'
@@ -16,8 +16,7 @@ export interface SelectPaymentRequirementOptions {
 
 const describe = (r: PaymentRequirement) => `${r.amount} of ${r.asset} on ${r.network} (${r.scheme})`
 
-const noPayable = (message: string, details?: string) =>
-  new PayLinkPaymentError({ reason: 'no_payable_requirement', message, details })
+const refusal = (reason: PaymentErrorReason, message: string, details?: string) => new PayLinkPaymentError({ reason, message, details })
 
 /**
  * Picks the requirement of a 402 to pay: the first (or the caller-selected) one the signer can pay
@@ -31,7 +30,8 @@ export function selectPaymentRequirement(
   const schemes = signer.schemes ?? ['exact']
   const supported = accepts.filter((r) => schemes.includes(r.scheme) && signerSupports(signer, r.network))
   if (!supported.length) {
-    throw noPayable(
+    throw refusal(
+      'no_payable_requirement',
       'The wallet can pay none of the ways the server accepts',
       `offered: ${accepts.map(describe).join('; ') || 'nothing'}; the wallet pays ${schemes.join(', ')} on ${signer.networks.join(', ')}`,
     )
@@ -40,13 +40,14 @@ export function selectPaymentRequirement(
   // An asset without a cap is never paid.
   const payable = supported.filter((r) => BigInt(r.amount) <= (capOf(r) ?? -1n))
   if (!payable.length) {
-    throw new PayLinkPaymentError({
-      reason: 'exceeds_max_amount',
-      message: 'The price is above the spending limit (maxAmount)',
-      details: supported.map((r) => `${describe(r)}; limit ${capOf(r) ?? 'none'}`).join('; '),
-    })
+    throw refusal(
+      'exceeds_max_amount',
+      'The price is above the spending limit (maxAmount)',
+      supported.map((r) => `${describe(r)}; limit ${capOf(r) ?? 'none'}`).join('; '),
+    )
   }
   const chosen = selectRequirement(payable)
-  if (!chosen || !payable.includes(chosen)) throw noPayable('selectRequirement chose none of the payable requirements')
-  return chosen
+  // undefined (no choice) is not in the list either.
+  if (!payable.includes(chosen!)) throw refusal('no_payable_requirement', 'selectRequirement chose none of the payable requirements')
+  return chosen!
 }

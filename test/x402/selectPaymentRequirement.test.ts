@@ -108,6 +108,8 @@ describe('selectPaymentRequirement', () => {
     expect(seen).toEqual([a, b])
     const refuse = () => selectPaymentRequirement(paymentRequired(a), { signer, selectRequirement: () => dear })
     expect(paymentError(refuse).reason).toBe('no_payable_requirement')
+    const none = () => selectPaymentRequirement(paymentRequired(a), { signer, selectRequirement: () => undefined })
+    expect(paymentError(none).reason).toBe('no_payable_requirement')
   })
 
   test('a cap that is not a non-negative integer is a PayLinkConfigError', () => {
