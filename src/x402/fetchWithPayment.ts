@@ -1,4 +1,4 @@
-import { PayLinkConfigError, PayLinkPaymentError, PayLinkX402Error } from '../client/errors.js'
+import { PayLinkConfigError, PayLinkPaymentError } from '../client/errors.js'
 import { type PaymentHeader, signPaymentHeader } from './createPaymentHeader.js'
 import { decodePaymentRequired } from './paymentRequired.js'
 import { readPaymentResponse } from './paymentHeaders.js'
@@ -14,18 +14,6 @@ export interface FetchWithPaymentOptions extends SelectPaymentRequirementOptions
   timeoutMs?: number
   /** The `fetch` to send with. Defaults to the global `fetch`. */
   fetch?: typeof fetch
-}
-
-// The server's x402 reason for a 402 to a paid request: the failed settlement's, else the new
-// 402's. An undecodable answer leaves it unknown, which does not change the outcome (unknown).
-function refusalReason(answer: X402Answer): string | undefined {
-  const settled = readPaymentResponse(answer.headers)?.errorReason
-  if (settled) return settled
-  try {
-    return decodePaymentRequired(answer).error || undefined
-  } catch (error) {
-    if (!(error instanceof PayLinkX402Error)) throw error
-  }
 }
 
 /**
@@ -79,7 +67,13 @@ export async function fetchWithPayment(
   const status = paid?.response.status
   // A plain refusal (most 4xx) or success is an answer; a 402, 5xx, 408 or 429 may have come after settling.
   if (paid && status !== 402 && (status! < 400 || isRefusal(status!))) return paid.response
-  const x402Reason = status === 402 ? refusalReason(paid!) : undefined
+  let x402Reason: string | undefined
+  try {
+    // The server's x402 reason for a 402: the failed settlement's, else the new 402's.
+    if (status === 402) x402Reason = readPaymentResponse(paid!.headers)?.errorReason || decodePaymentRequired(paid!).error || undefined
+  } catch {
+    // A 402 that cannot be read leaves the reason unknown: the error below, with the payment that was sent, is thrown all the same.
+  }
   throw new PayLinkPaymentError({
     reason: 'outcome_unknown',
     message: 'The payment may have gone through: do not pay again, check its status',
