@@ -42,8 +42,8 @@ export async function fetchWithPayment(
       message: 'The request already carries a payment header; it is not paid again',
     })
   }
-  const sendOptions = { ...options, signal: options.signal ?? request.signal }
-  const { signal } = sendOptions
+  const signal = options.signal ?? request.signal
+  const sendOptions = { ...options, signal }
 
   // The clone is sent first so that method, headers and body are still there for the paid retry.
   const first = await sendX402(request.clone(), sendOptions)

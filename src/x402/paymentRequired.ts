@@ -79,7 +79,7 @@ export function decodePaymentRequired({ headers, body }: { headers: Headers; bod
     accepts: accepts.map((raw) => {
       const { scheme, network, asset, payTo, maxTimeoutSeconds } = raw
       // A v1 requirement names its own resource; a v2 one is about the 402's.
-      const about = v1 ? raw : { resource: resource?.url, description: resource?.description }
+      const [url, description] = v1 ? [raw.resource, raw.description] : [resource?.url, resource?.description]
       return {
         x402Version,
         scheme,
@@ -89,8 +89,8 @@ export function decodePaymentRequired({ headers, body }: { headers: Headers; bod
         payTo,
         maxTimeoutSeconds,
         extra: raw.extra ?? {},
-        ...(about.resource != null && { resource: about.resource }),
-        ...(about.description != null && { description: about.description }),
+        ...(url != null && { resource: url }),
+        ...(description != null && { description }),
         raw,
       }
     }),
