@@ -191,8 +191,7 @@ export class PayLinkPaymentError extends PayLinkError {
     paymentHeader?: { name: 'PAYMENT-SIGNATURE' | 'X-PAYMENT'; value: string }
   }) {
     super(message, options)
-    this.reason = reason
-    this.x402Reason = x402Reason
+    Object.assign(this, { reason, x402Reason })
     // defineProperty's defaults: not enumerable, not writable.
     Object.defineProperty(this, 'paymentHeader', { value: paymentHeader })
   }

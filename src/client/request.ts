@@ -41,12 +41,7 @@ export function createTransport(client: PayLinkClient, apiKey: string | undefine
     if (body !== undefined) headers['content-type'] = 'application/json'
     lowerCased(headers, req.headers)
     if (apiKey) headers['x-api-key'] = apiKey
-    // The key and the payment headers are removed from anything that goes into an error.
     const secrets = [apiKey, headers['payment-signature'], headers['x-payment']]
-    const redact = (text: string) => {
-      for (const secret of secrets) if (secret && secret.length >= 4) text = text.replaceAll(secret, '[redacted]')
-      return text
-    }
     // A POST is repeated only when the server can recognise the repeat (an Idempotency-Key).
     const attempts = retry && (method === 'GET' || 'idempotency-key' in headers) ? retry.attempts : 1
     // JSON.stringify(undefined) is undefined: no body.
@@ -57,27 +52,29 @@ export function createTransport(client: PayLinkClient, apiKey: string | undefine
       let retryable: boolean
       try {
         // One attempt under its own time-out, body included.
-        const [{ ok, status, headers: answer }, text] = await timedFetch(client.fetch, url, init, { signal, timeoutMs, endpoint }, (response) =>
+        const [{ ok, status, headers: answer }, body] = await timedFetch(client.fetch, url, init, { signal, timeoutMs, endpoint }, (response) =>
           response.text(),
         )
         if (ok || expect?.includes(status)) {
-          let data
           try {
-            data = text.trim() ? JSON.parse(text) : undefined
+            return { status, headers: answer, data: body.trim() ? JSON.parse(body) : undefined }
           } catch {
             // An expected non-2xx (a v2 402) can say everything in its headers, over a plain-text body.
-            // No cause: the SyntaxError quotes the unredacted body.
-            if (ok) {
-              throw new PayLinkValidationError({
-                endpoint,
-                source: 'response',
-                issues: [{ path: '', message: `expected a JSON body, got ${JSON.stringify(redact(text).slice(0, 60))}` }],
-              })
-            }
+            if (!ok) return { status, headers: answer, data: undefined }
           }
-          return { status, headers: answer, data }
         }
-        const parsed = parseErrorBody(status, redact(text))
+        // The text goes into an error: the key and the payment headers are removed from it.
+        let text = body
+        for (const secret of secrets) if (secret && secret.length >= 4) text = text.replaceAll(secret, '[redacted]')
+        if (ok) {
+          // No cause: the SyntaxError quotes the unredacted body.
+          throw new PayLinkValidationError({
+            endpoint,
+            source: 'response',
+            issues: [{ path: '', message: `expected a JSON body, got ${JSON.stringify(text.slice(0, 60))}` }],
+          })
+        }
+        const parsed = parseErrorBody(status, text)
         error = new PayLinkHttpError({
           ...parsed,
           endpoint,
