@@ -1,6 +1,5 @@
 import { PayLinkConfigError } from './errors.js'
-import { createTransport } from './request.js'
-import { attachTransport } from './transport.js'
+import { attachTransport } from './attachTransport.js'
 
 /** How GET requests (and POSTs with an `Idempotency-Key`) are retried. */
 export interface RetryPolicy {
@@ -110,6 +109,6 @@ export function createPayLinkClient(options: PayLinkClientOptions): PayLinkClien
     timeoutMs,
     retry: options.retry === false ? false : retryPolicy(options.retry),
   })
-  attachTransport(client, createTransport(client, apiKey))
+  attachTransport(client, apiKey)
   return client
 }

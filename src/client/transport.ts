@@ -35,12 +35,8 @@ export type Transport = (req: ApiRequest) => Promise<ApiResponse>
 // key) to the client it makes, as viem's actions call `client.request`: the endpoint functions and
 // the components that call them bundle none of it, and an app carries it once, with its client.
 // A WeakMap rather than a field keeps it, and the key it closes over, out of any inspection.
-const transports = new WeakMap<PayLinkClient, Transport>()
-
-/** Gives `client` its transport; for `createPayLinkClient` only. */
-export function attachTransport(client: PayLinkClient, transport: Transport): void {
-  transports.set(client, transport)
-}
+/** The transport of each client `createPayLinkClient` made; set by `attachTransport` only. */
+export const transports = new WeakMap<PayLinkClient, Transport>()
 
 /** Sends `req` with the transport of `client`, or rejects with a `PayLinkConfigError` for an object `createPayLinkClient` did not make. */
 export function send(client: PayLinkClient, req: ApiRequest): Promise<ApiResponse> {

@@ -2,7 +2,7 @@ import type { PayLinkClient, RetryPolicy } from './createPayLinkClient.js'
 import { PayLinkConfigError, PayLinkHttpError, PayLinkNetworkError, PayLinkValidationError } from './errors.js'
 import { parseErrorBody } from './parseErrorBody.js'
 import { timedFetch, wait } from './timedFetch.js'
-import type { Transport } from './transport.js'
+import { transports } from './transport.js'
 
 // Lower case lets a later header replace one of any spelling.
 function lowerCased(target: Record<string, string>, headers: Record<string, string> | undefined) {
@@ -18,11 +18,11 @@ function retryAfterSeconds(value: string | null): number | undefined {
 }
 
 /**
- * The transport of one client: sends each API call with the client's time-out, retry policy and
- * headers. Returns 2xx answers and the statuses listed in `expect`; throws the package's typed
- * errors for everything else.
+ * Gives `client` its transport, which sends each API call with the client's time-out, retry policy
+ * and headers. It returns 2xx answers and the statuses listed in `expect`, and throws the package's
+ * typed errors for everything else. For `createPayLinkClient` only.
  */
-export function createTransport(client: PayLinkClient, apiKey: string | undefined): Transport {
+export function attachTransport(client: PayLinkClient, apiKey: string | undefined): void {
   const { baseUrl, timeoutMs, retry } = client
   // The client's own headers, lower-cased once: a plain record costs fetch less than a Headers
   // object per request.
@@ -32,7 +32,7 @@ export function createTransport(client: PayLinkClient, apiKey: string | undefine
   // (it strips only Authorization and Cookie across origins). The 3xx becomes a PayLinkHttpError.
   const redirect = apiKey ? 'manual' : 'follow'
 
-  return async ({ endpoint, signal, method, path, query, body, expect, ...req }) => {
+  transports.set(client, async ({ endpoint, signal, method, path, query, body, expect, ...req }) => {
     if (baseUrl[0] === '/' && typeof location === 'undefined') {
       throw new PayLinkConfigError(`baseUrl "${baseUrl}" is a path: on a server (SSR, a script), give an absolute URL`)
     }
@@ -99,5 +99,5 @@ export function createTransport(client: PayLinkClient, apiKey: string | undefine
         signal,
       )[0]
     }
-  }
+  })
 }
