@@ -59,17 +59,6 @@ export const defaultRetryPolicy: Readonly<RetryPolicy> = {
   maxRetryAfterMs: 60_000,
 }
 
-function apiRoot(baseUrl: string): string {
-  const trimmed = baseUrl.replace(/\/+$/, '')
-  // A same-origin path (but not a protocol-relative `//host`) or an absolute http(s) URL.
-  if (!/^(\/(?!\/)|https?:\/\/[^/])/i.test(trimmed)) {
-    throw new PayLinkConfigError(`baseUrl must be an absolute http(s) URL or a same-origin path such as "/api/paylink"`, {
-      details: `got ${JSON.stringify(baseUrl)}`,
-    })
-  }
-  return trimmed.endsWith('/pub/v1') ? trimmed : `${trimmed}/pub/v1`
-}
-
 // An undefined field keeps its default; NaN or a negative number would retry for ever or at once.
 function retryPolicy(retry: Partial<RetryPolicy> | undefined): Readonly<RetryPolicy> {
   const policy = { ...defaultRetryPolicy }
@@ -101,8 +90,15 @@ export function createPayLinkClient(options: PayLinkClientOptions): PayLinkClien
   }
   const timeoutMs = options.timeoutMs ?? 15_000
   if (!(timeoutMs > 0)) throw new PayLinkConfigError('timeoutMs must be a positive number')
+  const baseUrl = options.baseUrl.replace(/\/+$/, '')
+  // A same-origin path (but not a protocol-relative `//host`) or an absolute http(s) URL.
+  if (!/^(\/(?!\/)|https?:\/\/[^/])/i.test(baseUrl)) {
+    throw new PayLinkConfigError(`baseUrl must be an absolute http(s) URL or a same-origin path such as "/api/paylink"`, {
+      details: `got ${JSON.stringify(options.baseUrl)}`,
+    })
+  }
   const client: PayLinkClient = Object.freeze({
-    baseUrl: apiRoot(options.baseUrl),
+    baseUrl: baseUrl.endsWith('/pub/v1') ? baseUrl : `${baseUrl}/pub/v1`,
     // Bound late so that a test's or an app's later replacement of the global fetch is honoured.
     fetch: options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init)),
     headers: Object.freeze(headers),
