@@ -32,16 +32,15 @@ export function attachTransport(client: PayLinkClient, apiKey: string | undefine
   // (it strips only Authorization and Cookie across origins). The 3xx becomes a PayLinkHttpError.
   const redirect = apiKey ? 'manual' : 'follow'
 
-  transports.set(client, async ({ endpoint, signal, method, path, query, body, expect, ...req }) => {
+  transports.set(client, async ({ endpoint, signal, method, path, query, body, expect, headers: extra }) => {
     if (baseUrl[0] === '/' && typeof location === 'undefined') {
       throw new PayLinkConfigError(`baseUrl "${baseUrl}" is a path: on a server (SSR, a script), give an absolute URL`)
     }
     const url = `${baseUrl}${path}${query ? `?${new URLSearchParams(query)}` : ''}`
     const headers: Record<string, string> = { ...clientHeaders }
     if (body !== undefined) headers['content-type'] = 'application/json'
-    lowerCased(headers, req.headers)
+    lowerCased(headers, extra)
     if (apiKey) headers['x-api-key'] = apiKey
-    const secrets = [apiKey, headers['payment-signature'], headers['x-payment']]
     // A POST is repeated only when the server can recognise the repeat (an Idempotency-Key).
     const attempts = retry && (method === 'GET' || 'idempotency-key' in headers) ? retry.attempts : 1
     // JSON.stringify(undefined) is undefined: no body.
@@ -65,7 +64,9 @@ export function attachTransport(client: PayLinkClient, apiKey: string | undefine
         }
         // The text goes into an error: the key and the payment headers are removed from it.
         let text = body
-        for (const secret of secrets) if (secret && secret.length >= 4) text = text.replaceAll(secret, '[redacted]')
+        for (const secret of [apiKey, headers['payment-signature'], headers['x-payment']]) {
+          if (secret && secret.length >= 4) text = text.replaceAll(secret, '[redacted]')
+        }
         if (ok) {
           // No cause: the SyntaxError quotes the unredacted body.
           throw new PayLinkValidationError({
