@@ -27,8 +27,6 @@ export function codeForStatus(status: number): string {
   return CODES[status] ?? (status >= 500 ? 'server_error' : `http_${status}`)
 }
 
-const MAX_TEXT = 4_096
-
 // A non-empty string, or undefined.
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v ? v : undefined)
 
@@ -48,7 +46,7 @@ export function parseErrorBody(status: number, text: string): ParsedErrorBody {
   let page = ''
   // A gateway's HTML page (a JSON body never starts with "<").
   if (/^<(!doctype|html|head|body)/i.test(trimmed)) {
-    const title = /<title[^>]*>([^<]{1,200})<\/title>/i.exec(trimmed)?.[1]?.trim()
+    const title = /<title[^>]*>([^<]{1,200})<\/title>/i.exec(trimmed)?.[1].trim()
     page = ` with an HTML page${title ? ` (${title})` : ''}`
   }
   const o = json ?? {}
@@ -60,6 +58,7 @@ export function parseErrorBody(status: number, text: string): ParsedErrorBody {
     message: str(o.error) ?? str(e.message) ?? `The API answered HTTP ${status}${page}`,
     requestId: str(e.requestId) ?? str(o.requestId),
     details: e.details,
-    body: json ?? (trimmed.slice(0, MAX_TEXT) || undefined),
+    // The first 4 KiB of a text body.
+    body: json ?? (trimmed.slice(0, 4_096) || undefined),
   }
 }

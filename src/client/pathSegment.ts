@@ -6,12 +6,7 @@ import { type PayLinkEndpoint, PayLinkValidationError } from './errors.js'
  * is refused before anything is sent.
  */
 export function pathSegment(value: string, name: string, endpoint: PayLinkEndpoint): string {
-  const problem =
-    typeof value !== 'string' || value === ''
-      ? 'must be a non-empty string'
-      : value === '.' || value === '..'
-        ? `cannot be "${value}"`
-        : undefined
+  const problem = typeof value !== 'string' || !value ? 'must be a non-empty string' : /^\.\.?$/.test(value) && `cannot be "${value}"`
   if (problem) throw new PayLinkValidationError({ endpoint, source: 'input', issues: [{ path: name, message: problem }] })
   return encodeURIComponent(value)
 }
