@@ -46,7 +46,7 @@ export function parseErrorBody(status: number, text: string): ParsedErrorBody {
   let page = ''
   // A gateway's HTML page (a JSON body never starts with "<").
   if (/^<(!doctype|html|head|body)/i.test(trimmed)) {
-    const title = /<title[^>]*>([^<]{1,200})<\/title>/i.exec(trimmed)?.[1].trim()
+    const title = /<title[^>]*>([^<]{1,200})<\/title>/i.exec(trimmed)?.[1]?.trim()
     page = ` with an HTML page${title ? ` (${title})` : ''}`
   }
   const o = json ?? {}
