@@ -70,6 +70,16 @@ export const string = (): Schema<string> =>
 /** Any value. */
 export const unknown = (): $ZodUnknown => new $ZodUnknown({ type: 'unknown' })
 
+/**
+ * Parses `value` with `schema` inside a check: its issues join `payload`'s, their paths under `key`
+ * when given. Returns the output and whether there were issues.
+ */
+export function parseInto(payload: ParsePayload, schema: Schema, value: unknown, key?: PropertyKey): [unknown, boolean] {
+  const { value: output, issues } = schema._zod.run({ value, issues: [] }, { async: false }) as ParsePayload
+  for (const issue of issues) payload.issues.push(key === undefined ? issue : { ...issue, path: [key, ...(issue.path ?? [])] })
+  return [output, issues.length > 0]
+}
+
 // As with objects below: zod's optional class carries what the package never uses (defaults,
 // async inner schemas, the optional-in/out lattice); this check gives zod's result for the one
 // case used, `inner` or `undefined`, and marks itself optional for the object check.
@@ -78,10 +88,7 @@ export const optional = <T extends Schema>(inner: T): $ZodOptional<T> => {
   const schema = withChecks(
     unknown(),
     check((payload) => {
-      if (payload.value === undefined) return
-      const { value, issues } = inner._zod.run({ value: payload.value, issues: [] }, { async: false }) as ParsePayload
-      payload.value = value
-      payload.issues.push(...issues)
+      if (payload.value !== undefined) payload.value = parseInto(payload, inner, payload.value)[0]
     }),
   )
   schema._zod.optin = schema._zod.optout = 'optional'
@@ -110,9 +117,8 @@ function object<T extends $ZodLooseShape>(shape: T, strict: boolean) {
         const present = key in input
         // An absent optional field is left out, not parsed.
         if (!present && field.optin) continue
-        const { value, issues } = field.run({ value: input[key], issues: [] }, { async: false }) as ParsePayload
-        for (const issue of issues) payload.issues.push({ ...issue, path: [key, ...(issue.path ?? [])] })
-        if (!present && !issues.length) payload.issues.push({ code: 'invalid_type', expected: 'nonoptional', input: undefined, path: [key] })
+        const [value, failed] = parseInto(payload, shape[key]!, input[key], key)
+        if (!present && !failed) payload.issues.push({ code: 'invalid_type', expected: 'nonoptional', input: undefined, path: [key] })
         if (present || value !== undefined) output[key] = value
       }
       const extra: string[] = []

@@ -12,11 +12,7 @@ export function listOf<T extends z.Schema>(item: T) {
         ctx.issues.push({ code: 'invalid_type', expected: 'array', input: ctx.value })
         return
       }
-      ctx.value = ctx.value.map((value: unknown, index) => {
-        const result = z.safeParse(item, value)
-        for (const issue of result.issues ?? []) ctx.issues.push({ ...issue, path: [index, ...(issue.path ?? [])] })
-        return result.data
-      })
+      ctx.value = ctx.value.map((value: unknown, index) => z.parseInto(ctx, item, value, index)[0])
     }),
   )
   return list as unknown as z.Schema<z.output<T>[], z.input<T>[]>
