@@ -98,7 +98,7 @@ export function attachTransport(client: PayLinkClient, apiKey: string | undefine
       await wait(
         after === undefined ? (Math.min(maxDelayMs, baseDelayMs * 2 ** (attempt - 1)) * (1 + Math.random())) / 2 : Math.min(after * 1000, maxRetryAfterMs),
         signal,
-      )[0]
+      )
     }
   })
 }

@@ -1,25 +1,23 @@
 import { type PayLinkEndpoint, PayLinkNetworkError } from './errors.js'
 
-/**
- * Waits `ms`, or rejects with the signal's reason as soon as it aborts (at once if it has); the
- * function returned ends the wait, which then never settles. The back-off between attempts and the
- * time-out of each.
- */
-export function wait(ms: number, signal: AbortSignal | undefined): [Promise<void>, () => void] {
-  let end!: () => void
-  const waited = new Promise<void>((resolve, reject) => {
+// setTimeout fires after 1 ms for a longer delay (or Infinity), which would turn "no limit" into "at once".
+const timer = (run: () => void, ms: number) => setTimeout(run, Math.min(ms, 2_147_483_647))
+
+/** Waits `ms` (the back-off between attempts), or rejects with the signal's reason as soon as it aborts (at once if it has). */
+export function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
     // A throw in the executor is the promise's rejection.
     signal?.throwIfAborted()
-    const onAbort = () => reject(signal!.reason)
-    signal?.addEventListener('abort', onAbort, { once: true })
-    // setTimeout fires after 1 ms for a longer delay (or Infinity), which would turn "no limit" into "at once".
-    const timer = setTimeout(resolve, Math.min(ms, 2_147_483_647))
-    end = () => {
-      clearTimeout(timer)
-      signal?.removeEventListener('abort', onAbort)
+    const onAbort = () => {
+      clearTimeout(waiting)
+      reject(signal!.reason)
     }
+    const waiting = timer(() => {
+      signal?.removeEventListener('abort', onAbort)
+      resolve()
+    }, ms)
+    signal?.addEventListener('abort', onAbort, { once: true })
   })
-  return [waited.finally(end), end]
 }
 
 /** How `timedFetch` sends. */
@@ -49,19 +47,30 @@ export async function timedFetch<T>(
   const timeout = new AbortController()
   // Not every fetch ends when its signal aborts (a wrapper that drops it), nor errors the body after
   // the headers (mocks such as MSW, polyfills): the fetch and the body read each race `stop`, which
-  // the time-out and the caller's signal reject.
-  const [timeLeft, end] = wait(timeoutMs, signal)
-  const stop = timeLeft.then(() => {
+  // the time-out and the caller's signal reject at once.
+  let fail!: (reason: unknown) => void
+  const stop = new Promise<never>((_, reject) => (fail = reject))
+  // Only raced: once the answer is in, a later rejection of it has nobody to tell.
+  stop.catch(() => {})
+  const onAbort = () => fail(signal!.reason)
+  signal?.addEventListener('abort', onAbort, { once: true })
+  const timeLeft = timer(() => {
     timeout.abort()
-    throw timeout.signal.reason
-  })
+    fail(timeout.signal.reason)
+  }, timeoutMs)
   try {
     const response = await Promise.race([fetchFn(input, { ...init, signal: signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal }), stop])
-    return [response, await Promise.race([read(response), stop])]
+    const body = await Promise.race([read(response), stop])
+    // An answer that settled in the same turn as the time-out or the abort, ahead of `stop` in the
+    // race (a fetch or a read that settles at once), is late all the same.
+    signal?.throwIfAborted()
+    timeout.signal.throwIfAborted()
+    return [response, body]
   } catch (cause) {
     if (signal?.aborted) throw signal.reason
     throw new PayLinkNetworkError({ endpoint, timedOut: timeout.signal.aborted, cause, timeoutMs })
   } finally {
-    end()
+    clearTimeout(timeLeft)
+    signal?.removeEventListener('abort', onAbort)
   }
 }
