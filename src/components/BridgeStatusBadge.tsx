@@ -97,7 +97,8 @@ export const BridgeStatusBadge = forwardRef<HTMLDivElement, BridgeStatusBadgePro
   const labels = { ...defaultBridgeStatusBadgeLabels, ...customLabels }
   const query = useBridgeStatus(transferId, { polling })
   const transfer = query.data
-  const state = bridgeStatusBadgeState({ ...query, status: transfer?.status })
+  // The fields it needs, not a spread: each field read is a field TanStack re-renders for.
+  const state = bridgeStatusBadgeState({ status: transfer?.status, isStale: query.isStale, isError: query.isError })
   const etaAt = MOVING.includes(state) && transfer?.estimatedCompletionAt ? Date.parse(transfer.estimatedCompletionAt) : undefined
   const now = useCoarseNow(etaAt !== undefined, query.dataUpdatedAt)
 

@@ -1,5 +1,5 @@
 import { act, renderHook } from '@testing-library/react'
-import { http, HttpResponse } from 'msw'
+import { delay, http, HttpResponse } from 'msw'
 import { PayLinkHttpError } from '../../src/client.js'
 import { useBridgeStatus } from '../../src/hooks/useBridgeStatus.js'
 import { usePayment } from '../../src/hooks/usePayment.js'
@@ -129,6 +129,47 @@ test('nothing replaces a terminal status, not even one this version does not kno
   await act(() => result.current.refetch())
   expect(result.current.data?.status).toBe('completed')
   expect(onRegression).toHaveBeenCalledWith('completed', 'teleporting')
+})
+
+test('a component re-renders once per answer, not when each poll starts, and still sees polling give up', async () => {
+  // Each answer takes 300 ms, so a poll starting and its answer are two moments apart.
+  api.server.use(
+    http.get('*/pub/v1/bridge/status/:id', async ({ params }) => {
+      await delay(300)
+      return HttpResponse.json({
+        id: params.id,
+        status: 'in_transit',
+        sourceChain: 'solana',
+        destinationChain: 'base',
+        asset: 'USDC',
+        amount: '10',
+        createdAt: '2026-01-01T00:00:00Z',
+        updatedAt: '2026-01-01T00:00:00Z',
+      })
+    }),
+  )
+  let renders = 0
+  const { result } = renderHook(
+    () => {
+      renders++
+      const { data, isStale } = useBridgeStatus('xfer_slow', { polling: { maxDurationMs: 20_000 } })
+      return { status: data?.status, isStale }
+    },
+    { wrapper: wrapperFor() },
+  )
+  await advance(1_000)
+  expect(result.current.status).toBe('in_transit')
+  const [rendersBefore, pollsBefore] = [renders, api.count('GET', transferPath('xfer_slow'))]
+  // In steps shorter than an answer takes: React 18 batches whatever happens within one act().
+  for (let t = 0; t < 30_000; t += 100) await advance(100)
+  const polls = api.count('GET', transferPath('xfer_slow')) - pollsBefore
+
+  expect(polls).toBeGreaterThanOrEqual(3)
+  // Each answer is the same transfer again: its time changes, so `isStale` is looked at again; the
+  // fetch starting (isFetching) does not re-render a component that does not read it.
+  expect(renders - rendersBefore).toBe(polls)
+  // Polling gave up with an answer equal to the one before, and the component still says so.
+  expect(result.current).toEqual({ status: 'in_transit', isStale: true })
 })
 
 test('polling gives up after maxDurationMs and reports isStale', async () => {
