@@ -27,22 +27,24 @@ function setVisibility(state: 'visible' | 'hidden') {
 
 const transferPath = (id: string) => `/bridge/status/${id}`
 
-/** Answers every transfer with these statuses in turn (the last one from then on). */
-function answerStatuses(answers: string[]) {
+/** Answers every transfer with these statuses in turn (the last one from then on), each after `latencyMs`. */
+function answerStatuses(answers: string[], latencyMs = 0) {
   let i = 0
   api.server.use(
-    http.get('*/pub/v1/bridge/status/:id', ({ params }) =>
-      HttpResponse.json({
+    http.get('*/pub/v1/bridge/status/:id', async ({ params }) => {
+      const status = answers[Math.min(i++, answers.length - 1)]
+      if (latencyMs) await delay(latencyMs)
+      return HttpResponse.json({
         id: params.id,
-        status: answers[Math.min(i++, answers.length - 1)],
+        status,
         sourceChain: 'solana',
         destinationChain: 'base',
         asset: 'USDC',
         amount: '10',
         createdAt: '2026-01-01T00:00:00Z',
         updatedAt: '2026-01-01T00:00:00Z',
-      }),
-    ),
+      })
+    }),
   )
 }
 
@@ -133,21 +135,7 @@ test('nothing replaces a terminal status, not even one this version does not kno
 
 test('a component re-renders once per answer, not when each poll starts, and still sees polling give up', async () => {
   // Each answer takes 300 ms, so a poll starting and its answer are two moments apart.
-  api.server.use(
-    http.get('*/pub/v1/bridge/status/:id', async ({ params }) => {
-      await delay(300)
-      return HttpResponse.json({
-        id: params.id,
-        status: 'in_transit',
-        sourceChain: 'solana',
-        destinationChain: 'base',
-        asset: 'USDC',
-        amount: '10',
-        createdAt: '2026-01-01T00:00:00Z',
-        updatedAt: '2026-01-01T00:00:00Z',
-      })
-    }),
-  )
+  answerStatuses(['in_transit'], 300)
   let renders = 0
   const { result } = renderHook(
     () => {
