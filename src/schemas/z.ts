@@ -1,6 +1,5 @@
 import {
   $ZodCheck,
-  type $ZodIssue,
   type $ZodLooseShape,
   type $ZodRawIssue,
   type $ZodObject,
@@ -19,7 +18,7 @@ import {
 // then carries whole: about 0.7 kB gzip in every component's bundle. Parsing, issues and types are
 // zod's own; only the construction is done here.
 
-export type { $ZodIssue as Issue, $ZodRawIssue as RawIssue, input, output, output as infer }
+export type { $ZodRawIssue as RawIssue, input, output, output as infer }
 
 /** A zod schema with output `O` and input `I`. */
 export type Schema<O = unknown, I = O> = $ZodType<O, I>
