@@ -32,18 +32,14 @@ export function usePurchase<A extends object>(store: PurchaseStore<A> | undefine
 export function useFollowedPurchase<A extends object>(store: PurchaseStore<A> | undefined, options: Partial<PayOptions>) {
   const purchase = usePurchase(store, options)
   const { payment } = purchase as { payment?: Payment }
-  const id = purchase.status === 'verifying' ? payment?.id : undefined
-  const followed = usePayment(id)
+  const followed = usePayment(purchase.status === 'verifying' ? payment?.id : undefined)
   useEffect(() => {
     if (followed.data) store?.observePayment(followed.data)
   }, [store, followed.data])
 
   return {
     ...purchase,
-    /**
-     * Settlement is taking longer than usual. Only with a payment followed: it says nothing about a
-     * payment still being sent (and the polling clock starts only at a first answer).
-     */
-    isStale: !!id && followed.isStale,
+    /** Settlement is taking longer than usual (the payment query's clock starts at its first answer, so never while sending). */
+    isStale: followed.isStale,
   }
 }
