@@ -118,7 +118,9 @@ export function createAttentionReporter(
       const { name, status } = Object(error) as { name?: unknown; status?: number }
       // Only a failure that may pass (network, 429, 5xx) is retried, and not before the next heartbeat.
       retryAt = name === 'PayLinkNetworkError' || status === 429 || status! >= 500 ? Date.now() + intervalMs() : Infinity
-      if (root) props.current.onError?.(error)
+      // In a task of its own, after the state above is settled: an onError that throws is the app's
+      // own uncaught error, not a rejection of this request that nobody handles.
+      setTimeout(() => root && props.current.onError?.(error))
     } finally {
       requesting = false
     }

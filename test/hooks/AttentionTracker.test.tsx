@@ -369,6 +369,25 @@ test('a failed token request is retried at the next heartbeat, not on every inpu
   expect(t.last()).toMatchObject({ activeMs: 10_000 })
 })
 
+test('an onError that throws surfaces as that error, not as an unhandled rejection, and tracking goes on', async () => {
+  api.mock.inject('createAttentionToken', { status: 503, times: 1 })
+  const bug = new Error('a bug in the onError of the app')
+  const unhandled = vi.fn()
+  process.on('unhandledRejection', unhandled)
+  try {
+    const t = setup({ heartbeatSeconds: 5, minDwellMs: 0, onError: () => { throw bug } })
+    scrollTo(1)
+    input()
+    await expect(advance(1_000)).rejects.toBe(bug)
+    await read(10_000)
+    expect(tokenRequests()).toBe(2)
+    expect(t.last()).toMatchObject({ activeMs: 10_000 })
+    expect(unhandled).not.toHaveBeenCalled()
+  } finally {
+    process.off('unhandledRejection', unhandled)
+  }
+})
+
 test('with beaconUrl every heartbeat and the final report on pagehide go by sendBeacon', async () => {
   const t = setup({ heartbeatSeconds: 5, minDwellMs: 0, beaconUrl: '/engagement' })
   scrollTo(1)
