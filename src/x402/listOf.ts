@@ -1,17 +1,15 @@
 import * as z from '../schemas/z.js'
+import { typed } from '../schemas/common.js'
 
 /**
  * An array of `item`s, each parsed by it, with the item's index on its issues. The same as
- * `z.array(item)`, whose class costs more than every other x402 schema together.
+ * `z.array(item)`, whose class costs more than every other x402 schema together; a non-array is
+ * refused through `typed`, whose issue reads as zod's (`expected array`).
  */
 export function listOf<T extends z.Schema>(item: T) {
   const list = z.withChecks(
-    z.unknown(),
+    typed(Array.isArray, 'array'),
     z.check((ctx) => {
-      if (!Array.isArray(ctx.value)) {
-        ctx.issues.push({ code: 'invalid_type', expected: 'array', input: ctx.value })
-        return
-      }
       ctx.value = ctx.value.map((value: unknown, index) => z.parseInto(ctx, item, value, index)[0])
     }),
   )
