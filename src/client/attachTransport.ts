@@ -32,11 +32,10 @@ export function attachTransport(client: PayLinkClient, apiKey: string | undefine
   // (it strips only Authorization and Cookie across origins). The 3xx becomes a PayLinkHttpError.
   const redirect = apiKey ? 'manual' : 'follow'
 
-  transports.set(client, async ({ endpoint, signal, method, path, query, body, expect, headers: extra }) => {
+  transports.set(client, async ({ endpoint, signal, method, path, body, expect, headers: extra }) => {
     if (baseUrl[0] === '/' && typeof location === 'undefined') {
       throw new PayLinkConfigError(`baseUrl "${baseUrl}" is a path: on a server (SSR, a script), give an absolute URL`)
     }
-    const url = `${baseUrl}${path}${query ? `?${new URLSearchParams(query)}` : ''}`
     const headers: Record<string, string> = { ...clientHeaders }
     if (body !== undefined) headers['content-type'] = 'application/json'
     lowerCased(headers, extra)
@@ -51,7 +50,7 @@ export function attachTransport(client: PayLinkClient, apiKey: string | undefine
       let retryable: boolean
       try {
         // One attempt under its own time-out, body included.
-        const [{ ok, status, headers: answer }, body] = await timedFetch(client.fetch, url, init, { signal, timeoutMs, endpoint }, (response) =>
+        const [{ ok, status, headers: answer }, body] = await timedFetch(client.fetch, baseUrl + path, init, { signal, timeoutMs, endpoint }, (response) =>
           response.text(),
         )
         if (ok || expect?.includes(status)) {

@@ -11,9 +11,8 @@ export interface PayLinkRequestOptions {
 export interface ApiRequest extends PayLinkRequestOptions {
   endpoint: PayLinkEndpoint
   method: 'GET' | 'POST'
-  /** Below `/pub/v1`, path values already encoded. */
+  /** Below `/pub/v1`, with the query string if any; path values already encoded. */
   path: string
-  query?: Record<string, string>
   body?: unknown
   headers?: Record<string, string>
   /** Non-2xx statuses that are answers, not errors (402 on the payment path). */
