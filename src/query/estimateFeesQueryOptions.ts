@@ -26,7 +26,8 @@ export function hasFeeParams(params: Partial<FeeEstimateParams> | undefined): pa
 export function estimateFeesQueryOptions(client: PayLinkClient, params: Partial<FeeEstimateParams> | undefined): Options {
   return {
     queryKey: feesKey(params) as Options['queryKey'],
-    queryFn: ({ signal }) => estimateFees(client, params as FeeEstimateParams, { signal }),
+    // The context as the request options: the action reads only its `signal`.
+    queryFn: (context) => estimateFees(client, params as FeeEstimateParams, context),
     enabled: hasFeeParams(params),
     retry: false,
     placeholderData: keepPreviousData,

@@ -17,7 +17,8 @@ export const transferLifecycle = { order: TRANSFER_STATUSES, terminal: TERMINAL_
 export function getBridgeStatusQueryOptions(client: PayLinkClient, id: string | undefined, polling?: PollingOptions): Options {
   return {
     queryKey: transferKey(id) as Options['queryKey'],
-    queryFn: ({ signal }) => getBridgeStatus(client, id!, { signal }),
+    // The context as the request options: the action reads only its `signal`.
+    queryFn: (context) => getBridgeStatus(client, id!, context),
     enabled: !!id,
     retry: false,
     ...pollUntilSettled<Transfer>(transferLifecycle, polling),

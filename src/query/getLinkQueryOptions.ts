@@ -14,7 +14,8 @@ type Options = TaggedQueryOptions<Link, ReturnType<typeof linkKey>>
 export function getLinkQueryOptions(client: PayLinkClient, code: string | undefined): Options {
   return {
     queryKey: linkKey(code) as Options['queryKey'],
-    queryFn: ({ signal }) => getLink(client, code!, { signal }),
+    // The context as the request options: the action reads only its `signal`.
+    queryFn: (context) => getLink(client, code!, context),
     enabled: !!code,
     retry: false,
     // Link metadata changes rarely: many buttons for one link share one request.

@@ -17,7 +17,8 @@ export const paymentLifecycle = { order: PAYMENT_STATUSES, terminal: TERMINAL_PA
 export function getPaymentQueryOptions(client: PayLinkClient, id: string | undefined, polling?: PollingOptions): Options {
   return {
     queryKey: paymentKey(id) as Options['queryKey'],
-    queryFn: ({ signal }) => getPayment(client, id!, { signal }),
+    // The context as the request options: the action reads only its `signal`.
+    queryFn: (context) => getPayment(client, id!, context),
     enabled: !!id,
     retry: false,
     ...pollUntilSettled<Payment>(paymentLifecycle, polling),
