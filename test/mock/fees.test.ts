@@ -5,7 +5,7 @@ import { mockHarness, START } from './harness.js'
 const { client } = mockHarness()
 
 async function refused(query: Record<string, string>): Promise<PayLinkHttpError> {
-  const error = await request(client, { endpoint: 'estimateFees', method: 'GET', path: '/fees/estimate', query }).catch((e: unknown) => e)
+  const error = await request(client, { endpoint: 'estimateFees', method: 'GET', path: `/fees/estimate?${new URLSearchParams(query)}` }).catch((e: unknown) => e)
   expect(error).toBeInstanceOf(PayLinkHttpError)
   expect(error).toMatchObject({ status: 422, code: 'invalid_request' })
   return error as PayLinkHttpError
