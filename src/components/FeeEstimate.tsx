@@ -1,7 +1,6 @@
 import { forwardRef, type HTMLAttributes, type MouseEvent } from 'react'
 import { useFeeEstimate } from '../hooks/useFeeEstimate.js'
 import { hasFeeParams } from '../query/estimateFeesQueryOptions.js'
-import type { FeeAmount } from '../schemas/fees.js'
 import { composeEventHandlers } from './composeEventHandlers.js'
 import { formatDecimal, formatDuration, formatRelative } from './format.js'
 import { rootClassName } from './rootClassName.js'
@@ -82,7 +81,7 @@ export interface FeeEstimateProps extends Omit<HTMLAttributes<HTMLDivElement>, '
 
 /** The fees and time of a cross-chain transfer, re-quoted when the quote expires. */
 export const FeeEstimate = forwardRef<HTMLDivElement, FeeEstimateProps>(function FeeEstimate(
-  { sourceChain, destinationChain, asset, amount, onRetry, labels: customLabels, locale = 'en-US', unstyled = false, className, ...rest },
+  { sourceChain, destinationChain, asset, amount, onRetry, labels: customLabels, locale = 'en-US', unstyled, className, ...rest },
   ref,
 ) {
   const labels = { ...defaultFeeEstimateLabels, ...customLabels }
@@ -98,15 +97,17 @@ export const FeeEstimate = forwardRef<HTMLDivElement, FeeEstimateProps>(function
   const quoting = state === 'ready' || state === 'refreshing'
   const shown = quoting ? fee : undefined
   const quotedAt = shown?.quotedAt === undefined ? undefined : Date.parse(shown.quotedAt)
-  const now = useCoarseNow(quotedAt !== undefined, quotedAt)
-  const row = (part: string, term: string, value: string) => (
-    <div data-part={part}>
-      <dt>{term}</dt>
+  const now = useCoarseNow(quotedAt)
+  // A figure is named after its label: its term is `labels[key]`, its part the key in kebab case (`totalFee` → `total-fee`).
+  const row = (key: 'totalFee' | 'gasFee' | 'platformFee' | 'estimatedTime', value: string) => (
+    <div data-part={key.replace(/[A-Z]/, '-$&').toLowerCase()}>
+      <dt>{labels[key]}</dt>
       <dd>{value}</dd>
     </div>
   )
-  const money = (part: string, term: string, fee: FeeAmount | undefined) =>
-    fee && row(part, term, labels.amount({ amount: formatDecimal(fee.amount, locale), currency: fee.currency }))
+  // An amount is also named after its field of the quote.
+  const money = (key: 'totalFee' | 'gasFee' | 'platformFee', fee = shown![key]) =>
+    fee && row(key, labels.amount({ amount: formatDecimal(fee.amount, locale), currency: fee.currency }))
 
   return (
     <div
@@ -131,10 +132,10 @@ export const FeeEstimate = forwardRef<HTMLDivElement, FeeEstimateProps>(function
       )}
       {shown && (
         <dl data-part="figures">
-          {money('total-fee', labels.totalFee, shown.totalFee)}
-          {money('gas-fee', labels.gasFee, shown.gasFee)}
-          {money('platform-fee', labels.platformFee, shown.platformFee)}
-          {row('estimated-time', labels.estimatedTime, labels.duration({ duration: formatDuration(shown.estimatedSeconds, locale) }))}
+          {money('totalFee')}
+          {money('gasFee')}
+          {money('platformFee')}
+          {row('estimatedTime', labels.duration({ duration: formatDuration(shown.estimatedSeconds, locale) }))}
         </dl>
       )}
       {quotedAt !== undefined && now !== undefined && (

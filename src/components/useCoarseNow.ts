@@ -1,17 +1,18 @@
 import { useEffect, useState } from 'react'
 
 /**
- * The current time, re-read every 15 s while `active` and whenever `resetKey` changes, so
- * that texts like "about 3 minutes left" age without a render per second. `undefined` on the
- * server and in the first client render, so that server and client markup agree.
+ * The current time, re-read every 15 s while `at` (the time being described) is set and whenever
+ * `at` or `resetKey` changes, so that texts like "about 3 minutes left" age without a render per
+ * second. `undefined` on the server and in the first client render, so that server and client
+ * markup agree.
  */
-export function useCoarseNow(active: boolean, resetKey?: unknown): number | undefined {
+export function useCoarseNow(at: number | undefined, resetKey?: unknown): number | undefined {
   const [now, setNow] = useState<number>()
   useEffect(() => {
     setNow(Date.now())
-    if (!active) return
+    if (at === undefined) return
     const id = setInterval(() => setNow(Date.now()), 15_000)
     return () => clearInterval(id)
-  }, [active, resetKey])
+  }, [at, resetKey])
   return now
 }
