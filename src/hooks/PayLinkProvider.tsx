@@ -15,13 +15,13 @@ export type PayLinkProviderProps = { children?: ReactNode } & (
  * Gives the PayLink hooks and components their client. Works inside the app's
  * `QueryClientProvider`, and where there is none it provides its own `QueryClient`.
  */
-export function PayLinkProvider({ children, ...props }: PayLinkProviderProps) {
+export function PayLinkProvider(props: PayLinkProviderProps) {
   const hostQueryClient = useContext(QueryClientContext)
-  // Created once: a new client per render would reset every query that depends on it.
-  const [{ client, ownQueryClient }] = useState(() => ({
-    client: props.client ?? createPayLinkClient(props as PayLinkClientOptions),
-    ownQueryClient: hostQueryClient ? undefined : new QueryClient(),
-  }))
-  const tree = <PayLinkContext.Provider value={client}>{children}</PayLinkContext.Provider>
+  // Created once: a new client per render would reset every query that depends on it. The props go
+  // to createPayLinkClient as they are, children included: it reads only its options.
+  const [[client, ownQueryClient]] = useState(
+    () => [props.client ?? createPayLinkClient(props as PayLinkClientOptions), !hostQueryClient && new QueryClient()] as const,
+  )
+  const tree = <PayLinkContext.Provider value={client}>{props.children}</PayLinkContext.Provider>
   return ownQueryClient ? <QueryClientProvider client={ownQueryClient}>{tree}</QueryClientProvider> : tree
 }
