@@ -1,5 +1,5 @@
 import * as z from './z.js'
-import { nonEmptyStringSchema, openEnum, rule, timestampSchema } from './common.js'
+import { nonEmptyStringSchema, type OpenEnum, rule, timestampSchema } from './common.js'
 import { priceSchema } from './price.js'
 import { numberSchema } from './primitives.js'
 
@@ -19,12 +19,12 @@ export const linkSchema = z.looseObject({
   code: nonEmptyStringSchema,
   creatorId: z.string(),
   chainType: z.string(),
-  model: openEnum(LINK_MODELS),
+  model: z.string() as OpenEnum<typeof LINK_MODELS>,
   splits: z.looseObject({ creator: shareSchema, platform: shareSchema }),
   price: z.optional(priceSchema),
   title: z.optional(z.string()),
   url: z.optional(z.string()),
-  status: z.optional(openEnum(['active', 'disabled'] as const)),
+  status: z.optional(z.string() as OpenEnum<['active', 'disabled']>),
   createdAt: timestampSchema,
 })
 

@@ -1,5 +1,5 @@
 import * as z from './z.js'
-import { nonEmptyStringSchema, openEnum, timestampSchema } from './common.js'
+import { nonEmptyStringSchema, type OpenEnum, timestampSchema } from './common.js'
 import { booleanSchema } from './primitives.js'
 
 /** Payment statuses in the order they are reached; `failed` and `expired` end early. */
@@ -11,7 +11,7 @@ export const TERMINAL_PAYMENT_STATUSES = ['settled', 'failed', 'expired'] as con
 export const paymentSchema = z.looseObject({
   id: nonEmptyStringSchema,
   linkCode: z.string(),
-  status: openEnum(PAYMENT_STATUSES),
+  status: z.string() as OpenEnum<typeof PAYMENT_STATUSES>,
   amount: z.string(),
   asset: z.string(),
   network: z.string(),

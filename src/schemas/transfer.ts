@@ -1,5 +1,5 @@
 import * as z from './z.js'
-import { nonEmptyStringSchema, openEnum, timestampSchema } from './common.js'
+import { nonEmptyStringSchema, type OpenEnum, timestampSchema } from './common.js'
 
 /** Transfer statuses in the order they are reached; `failed` and `refunded` end early. */
 export const TRANSFER_STATUSES = [
@@ -16,7 +16,7 @@ export const TERMINAL_TRANSFER_STATUSES = ['completed', 'failed', 'refunded'] as
 /** A cross-chain transfer. Unknown extra fields are kept. */
 export const transferSchema = z.looseObject({
   id: nonEmptyStringSchema,
-  status: openEnum(TRANSFER_STATUSES),
+  status: z.string() as OpenEnum<typeof TRANSFER_STATUSES>,
   sourceChain: z.string(),
   destinationChain: z.string(),
   asset: z.string(),
