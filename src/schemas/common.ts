@@ -6,15 +6,13 @@ import * as z from './z.js'
 // that only some endpoints need live in their own files.
 
 /**
- * A check from a plain test: when `test` fails, an issue saying `message` (a function gets the
- * value). With `abort`, the checks after it (its parent's included) do not run. A plain check,
- * as zod's `refine` would add its custom-schema class to every bundle.
+ * A check from a plain test: when `test` fails, an issue saying `message`. With `abort`, the
+ * checks after it (its parent's included) do not run. A plain check, as zod's `refine` would add
+ * its custom-schema class to every bundle.
  */
-export function rule<T>(test: (value: T) => boolean, message: string | ((value: T) => string), abort = false) {
+export function rule<T>(test: (value: T) => boolean, message: string, abort = false) {
   return z.check<T>((ctx) => {
-    if (test(ctx.value)) return
-    const text = typeof message === 'string' ? message : message(ctx.value)
-    ctx.issues.push({ code: 'custom', input: ctx.value, message: text, continue: !abort })
+    if (!test(ctx.value)) ctx.issues.push({ code: 'custom', input: ctx.value, message, continue: !abort })
   })
 }
 

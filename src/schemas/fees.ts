@@ -1,5 +1,5 @@
 import * as z from './z.js'
-import { nonEmptyStringSchema, rule, timestampSchema } from './common.js'
+import { nonEmptyStringSchema, timestampSchema } from './common.js'
 import { decimalStringSchema } from './price.js'
 
 /** An amount as the fee estimate states it, parsed exactly: `{ amount: '0.42', currency: 'USDC', raw: '0.42 USDC' }`. */
@@ -27,26 +27,26 @@ export function parseDurationSeconds(raw: string): number | undefined {
   return m ? Number(m[1]) : undefined
 }
 
-/** A string that `parse` reads, else an issue saying what was `expected` and what came. */
-function parsableString(parse: (raw: string) => unknown, expected: string) {
+// With `replace`, the string is replaced by its parsed form by the check that parses it, which sets
+// the payload's value: `pipe` and `transform` would add two more schema classes to every bundle.
+/**
+ * A string that `parse` reads, else an issue saying what was `expected` and what came, which ends
+ * the checks (its parent's included), as `rule`'s `abort` does.
+ */
+function parsableString(parse: (raw: string) => unknown, expected: string, replace?: boolean) {
   return z.withChecks(
     z.string(),
-    rule(
-      (raw: string) => parse(raw) !== undefined,
-      (raw) => `expected ${expected}, got ${JSON.stringify(raw)}`,
-      true,
-    ),
+    z.check<string>((payload) => {
+      const parsed = parse(payload.value)
+      if (parsed === undefined) {
+        // No `continue`: the issue ends the checks, as zod does with any issue not marked to go on.
+        payload.issues.push({ code: 'custom', input: payload.value, message: `expected ${expected}, got ${JSON.stringify(payload.value)}` })
+      } else if (replace) payload.value = parsed as string
+    }),
   )
 }
 
-// The string is replaced by its parsed form by a check that sets the payload's value: `pipe` and
-// `transform` would add two more schema classes to every bundle.
-const feeAmountSchema = z.withChecks(
-  parsableString(parseFeeAmount, '"<amount> <CURRENCY>"'),
-  z.check((payload) => {
-    payload.value = parseFeeAmount(payload.value) as unknown as string
-  }),
-) as unknown as z.Schema<FeeAmount, string>
+const feeAmountSchema = parsableString(parseFeeAmount, '"<amount> <CURRENCY>"', true) as unknown as z.Schema<FeeAmount, string>
 
 /** What `estimateFees` takes: all four are required and sent as the query string. */
 export const feeEstimateParamsSchema = z.strictObject({
