@@ -1,5 +1,6 @@
-import { PayLinkConfigError, PayLinkPaymentError } from '../client/errors.js'
+import { PayLinkConfigError } from '../client/errors.js'
 import { encodeBase64Json } from './base64.js'
+import { paymentError } from './paymentError.js'
 import type { PaymentRequirement } from './paymentRequired.js'
 import type { PaymentSigner } from './paymentSigner.js'
 import type { ResourceInfo } from './schemas.js'
@@ -72,11 +73,11 @@ export async function signPaymentHeader(
     }
   } catch (cause) {
     const rejected = isWalletRejection(cause)
-    throw new PayLinkPaymentError({
-      reason: rejected ? 'wallet_rejected' : 'signer_failed',
-      message: rejected ? 'The wallet refused to sign the payment' : 'The wallet could not sign the payment',
-      details: cause instanceof Error ? cause.message : String(cause),
+    throw paymentError(
+      rejected ? 'wallet_rejected' : 'signer_failed',
+      rejected ? 'The wallet refused to sign the payment' : 'The wallet could not sign the payment',
+      cause instanceof Error ? cause.message : String(cause),
       cause,
-    })
+    )
   }
 }

@@ -4,6 +4,7 @@ import { decodePaymentRequired } from './paymentRequired.js'
 import { readPaymentResponse } from './paymentHeaders.js'
 import { selectPaymentRequirement, type SelectPaymentRequirementOptions } from './selectPaymentRequirement.js'
 import { isRefusal } from './isRefusal.js'
+import { paymentError } from './paymentError.js'
 import { sendX402, type X402Answer } from './sendX402.js'
 
 /** Options of `fetchWithPayment`: the signer, the spend cap, and the transport. */
@@ -37,10 +38,7 @@ export async function fetchWithPayment(
     throw new PayLinkConfigError('fetchWithPayment could not build the request', { cause, details: String(cause) })
   }
   if (request.headers.has('PAYMENT-SIGNATURE') || request.headers.has('X-PAYMENT')) {
-    throw new PayLinkPaymentError({
-      reason: 'already_has_payment',
-      message: 'The request already carries a payment header; it is not paid again',
-    })
+    throw paymentError('already_has_payment', 'The request already carries a payment header; it is not paid again')
   }
   const signal = options.signal ?? request.signal
   const sendOptions = { ...options, signal }

@@ -1,5 +1,5 @@
-import { PayLinkPaymentError, type PaymentErrorReason } from '../client/errors.js'
 import { DEFAULT_MAX_AMOUNT, type MaxAmount, maxAmountFor } from './maxAmount.js'
+import { paymentError } from './paymentError.js'
 import type { PaymentRequired, PaymentRequirement } from './paymentRequired.js'
 import type { PaymentSigner } from './paymentSigner.js'
 import { signerSupports } from './signerSupports.js'
@@ -16,8 +16,6 @@ export interface SelectPaymentRequirementOptions {
 
 const describe = (r: PaymentRequirement) => `${r.amount} of ${r.asset} on ${r.network} (${r.scheme})`
 
-const refusal = (reason: PaymentErrorReason, message: string, details?: string) => new PayLinkPaymentError({ reason, message, details })
-
 /**
  * Picks the requirement of a 402 to pay: the first (or the caller-selected) one the signer can pay
  * and that is within `maxAmount`. Throws a `PayLinkPaymentError` (`no_payable_requirement` or
@@ -30,7 +28,7 @@ export function selectPaymentRequirement(
   const schemes = signer.schemes ?? ['exact']
   const supported = accepts.filter((r) => schemes.includes(r.scheme) && signerSupports(signer, r.network))
   if (!supported.length) {
-    throw refusal(
+    throw paymentError(
       'no_payable_requirement',
       'The wallet can pay none of the ways the server accepts',
       `offered: ${accepts.map(describe).join('; ') || 'nothing'}; the wallet pays ${schemes.join(', ')} on ${signer.networks.join(', ')}`,
@@ -40,7 +38,7 @@ export function selectPaymentRequirement(
   // An asset without a cap is never paid.
   const payable = supported.filter((r) => BigInt(r.amount) <= (capOf(r) ?? -1n))
   if (!payable.length) {
-    throw refusal(
+    throw paymentError(
       'exceeds_max_amount',
       'The price is above the spending limit (maxAmount)',
       supported.map((r) => `${describe(r)}; limit ${capOf(r) ?? 'none'}`).join('; '),
@@ -48,6 +46,6 @@ export function selectPaymentRequirement(
   }
   const chosen = selectRequirement(payable)
   // undefined (no choice) is not in the list either.
-  if (!payable.includes(chosen!)) throw refusal('no_payable_requirement', 'selectRequirement chose none of the payable requirements')
+  if (!payable.includes(chosen!)) throw paymentError('no_payable_requirement', 'selectRequirement chose none of the payable requirements')
   return chosen!
 }
