@@ -6,13 +6,13 @@ import * as z from './z.js'
 // that only some endpoints need live in their own files.
 
 /**
- * A check from a plain test: when `test` fails, an issue saying `message`. With `abort`, the
- * checks after it (its parent's included) do not run. A plain check, as zod's `refine` would add
- * its custom-schema class to every bundle.
+ * A check from a plain test: when `test` fails, an issue saying `message`, after which the other
+ * checks still run (`z.typeCheck` is the check that ends them). A plain check, as zod's `refine`
+ * would add its custom-schema class to every bundle.
  */
-export function rule<T>(test: (value: T) => boolean, message: string, abort = false) {
+export function rule<T>(test: (value: T) => boolean, message: string) {
   return z.check<T>((ctx) => {
-    if (!test(ctx.value)) ctx.issues.push({ code: 'custom', input: ctx.value, message, continue: !abort })
+    if (!test(ctx.value)) ctx.issues.push({ code: 'custom', input: ctx.value, message, continue: true })
   })
 }
 
@@ -23,13 +23,9 @@ export function rule<T>(test: (value: T) => boolean, message: string, abort = fa
  */
 export type OpenEnum<T extends readonly string[]> = z.Schema<T[number] | (string & {}), string>
 
-/**
- * Any value that `is` accepts, typed by it. For the primitive types whose zod classes cost more
- * than this check: `number`, `boolean`, and the `… | null` of the x402 servers.
- */
-export function typed<T>(is: (value: unknown) => value is T, expected: string) {
-  return z.withChecks(z.unknown(), rule(is, `expected ${expected}`, true)) as unknown as z.Schema<T, T>
-}
+// For the primitive types whose zod classes cost more than this check: `number`, `boolean`, and
+// the `… | null` of the x402 servers.
+export { typed } from './z.js'
 
 /** One of `values`, else an issue listing them. */
 export function oneOf<const T extends readonly string[]>(values: T) {

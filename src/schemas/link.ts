@@ -6,11 +6,11 @@ import { numberSchema } from './primitives.js'
 /** The link models the contract names. */
 export const LINK_MODELS = ['payment', 'engagement'] as const
 
-// Not an integer ends the check (abort): the sum in createLinkInput.ts would only repeat it.
+// Not an integer ends the checks (a type check): the sum in createLinkInput.ts would only repeat it.
 /** A share of proceeds in basis points: a non-negative integer. */
 export const shareSchema = z.withChecks(
   numberSchema,
-  rule(Number.isSafeInteger, 'expected an integer', true),
+  z.typeCheck(Number.isSafeInteger, 'an integer'),
   rule((n: number) => n >= 0, 'must be at least 0'),
 )
 
