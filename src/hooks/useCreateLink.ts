@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
+import { useMutation } from './tanstack.js'
 import { createLinkMutationOptions } from '../query/createLinkMutationOptions.js'
 import type { PayLinkMutationOptions } from '../query/types.js'
 import type { CreateLinkInput } from '../schemas/createLinkInput.js'

@@ -17,14 +17,14 @@ export function usePolledQuery<T extends { status: string }, K extends QueryKey>
   lifecycle: Lifecycle,
   polling: PollingOptions | undefined,
 ): PolledQueryResult<T> {
-  const queryCache = useQueryClient().getQueryCache()
   const result = usePayLinkQuery(options, query)
-  const cached = queryCache.find({ queryKey: options.queryKey, exact: true })
+  const cached = useQueryClient().getQueryCache().find({ queryKey: options.queryKey, exact: true })
   const isStale = pollingGaveUp(cached, result.data?.status, lifecycle, polling)
   // Polling gives up with an answer (or an error) that can equal the last one: reading their times
   // here re-renders on every answer, so that `isStale` turns true when it does.
   void [result.dataUpdatedAt, result.errorUpdatedAt]
   // Not a spread, which would read (and so track) every field: through TanStack's result, a
   // component re-renders only for the fields it reads, not for each `isFetching` of each poll.
-  return new Proxy(result, { get: (target, key) => (key === 'isStale' ? isStale : Reflect.get(target, key)) }) as PolledQueryResult<T>
+  // (`target[key]` reads a getter as Reflect.get without a receiver does: on the target.)
+  return new Proxy(result, { get: (target, key) => (key === 'isStale' ? isStale : target[key as keyof typeof target]) }) as PolledQueryResult<T>
 }
