@@ -152,9 +152,12 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
   // `verifying` a resumed payment and an accepted one still settling.
   const inFlight = () => busy || state.status === 'verifying'
 
-  // Concurrent calls share one request.
-  const load = (isPreview?: boolean) =>
-    (loading ??= (async () => {
+  // Whether a failure of the request in flight stays quiet: only while previews alone wait for it.
+  let quiet: boolean | undefined
+  // Concurrent calls share one request; a purchase that joins a preview's request shows its failure.
+  const load = (isPreview?: boolean) => {
+    quiet = loading ? quiet && isPreview : isPreview
+    return (loading ??= (async () => {
       update({ status: 'loading' })
       try {
         const answer = await store!.gate()
@@ -164,9 +167,10 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
         }
         throw 'error' in answer ? answer.error : paymentError('no_payable_requirement', 'No payment was asked for')
       } catch (error) {
-        set(isPreview ? { status: 'ready' } : { status: 'failed', error: toPayLinkError(error) })
+        set(quiet ? { status: 'ready' } : { status: 'failed', error: toPayLinkError(error) })
       }
     })().finally(() => (loading = undefined)))
+  }
 
   async function send(): Promise<void> {
     update({ status: 'verifying', error: undefined })

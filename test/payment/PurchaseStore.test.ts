@@ -1,3 +1,4 @@
+import { PayLinkNetworkError } from '../../src/client/errors.js'
 import { createTestSigner } from '../../src/mock/createTestSigner.js'
 import { type GateAnswer, type PendingPurchase, sharedPurchase } from '../../src/payment/PurchaseStore.js'
 import type { PaymentRequired } from '../../src/x402/paymentRequired.js'
@@ -38,6 +39,31 @@ describe('a purchase while the wallet is open', () => {
     expect(signer.calls).toBe(1)
     expect(paid).toHaveLength(1)
     expect(store.getSnapshot().status).toBe('settled')
+  })
+})
+
+describe('a pay while the price preview is loading', () => {
+  it('shares its request and shows its failure, instead of doing nothing', async () => {
+    let fail!: (error: unknown) => void
+    const gate = (payment?: PendingPurchase): Promise<GateAnswer<{ ok: true }>> =>
+      payment ? Promise.resolve({ accepted: { ok: true } }) : new Promise((_, reject) => (fail = reject))
+    const store = sharedPurchase({}, 'url:https://seller.test/preview', gate, true)
+    const signer = createTestSigner()
+    store.start()
+    expect(store.getSnapshot().status).toBe('loading')
+    const paying = store.pay({ signer })
+    fail(new PayLinkNetworkError({ timedOut: true, timeoutMs: 1 }))
+    await paying
+    expect(store.getSnapshot()).toMatchObject({ status: 'failed', error: { name: 'PayLinkNetworkError', timedOut: true } })
+    expect(signer.calls).toBe(0)
+  })
+
+  it('a preview alone that fails leaves the purchase payable, without an error', async () => {
+    const gate = (): Promise<GateAnswer<{ ok: true }>> => Promise.reject(new PayLinkNetworkError({ timedOut: true, timeoutMs: 1 }))
+    const store = sharedPurchase({}, 'url:https://seller.test/preview-alone', gate, true)
+    store.start()
+    await vi.waitFor(() => expect(store.getSnapshot().status).toBe('ready'))
+    expect(store.getSnapshot().error).toBeUndefined()
   })
 })
 
