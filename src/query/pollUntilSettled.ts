@@ -66,8 +66,10 @@ export function pollUntilSettled<T extends { status: string }>(
         !error || error.name === 'PayLinkNetworkError' ? 500 : error.name === 'PayLinkHttpError' ? (error as PayLinkHttpError).status : 0
       // Asking again cannot fix a 4xx (but 408 and 429) or an answer that breaks the contract.
       if ((httpStatus < 500 && httpStatus !== 408 && httpStatus !== 429) || isTerminal(lifecycle, data?.status)) return false
-      // The clock starts at the first answer: a query that never ran (no id yet) is never stale.
-      if (!startedAt.has(query) && dataUpdateCount + errorUpdateCount) startedAt.set(query, Date.now())
+      // The clock starts at the first answer: a query that never ran (no id yet) is never stale. A
+      // reset query (resetQueries) has no answer again, and starts over.
+      if (!(dataUpdateCount + errorUpdateCount)) startedAt.delete(query)
+      else if (!startedAt.has(query)) startedAt.set(query, Date.now())
       const left = startedAt.get(query)! + maxDurationMs - Date.now()
       // NaN until the first answer, which sets the timers again.
       if (!(left > 0)) return false

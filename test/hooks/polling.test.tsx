@@ -4,7 +4,7 @@ import { PayLinkHttpError } from '../../src/client.js'
 import { useBridgeStatus } from '../../src/hooks/useBridgeStatus.js'
 import { usePayment } from '../../src/hooks/usePayment.js'
 import { MOCK_PAYMENTS, MOCK_TRANSFERS } from '../../src/mock/constants.js'
-import { useMockApi, wrapperFor } from './harness.js'
+import { testClient, testQueryClient, useMockApi, wrapperFor } from './harness.js'
 
 const api = useMockApi({ transferStepMs: 5_000, settleDelayMs: 2_000 })
 
@@ -259,5 +259,25 @@ test('a query without an id starts no polling clock: never stale, and stale only
   expect(result.current.data?.status).toBe('in_transit')
   expect(result.current.isStale).toBe(false)
   await advance(61_000)
+  expect(result.current.isStale).toBe(true)
+})
+
+test('after resetQueries the polling clock starts again at the next answer: not stale at once, polling again', async () => {
+  api.mock.useScenario('transfer-stuck-in-transit')
+  const queryClient = testQueryClient()
+  const { result } = renderHook(() => useBridgeStatus(MOCK_TRANSFERS.inTransit, { polling: { maxDurationMs: 60_000 } }), {
+    wrapper: wrapperFor(testClient(), queryClient),
+  })
+  await advance(61_000)
+  expect(result.current.isStale).toBe(true)
+  await act(() => queryClient.resetQueries())
+  await advance(0)
+  expect(result.current.data?.status).toBe('in_transit')
+  expect(result.current.isStale).toBe(false)
+  const polls = api.count('GET', transferPath(MOCK_TRANSFERS.inTransit))
+  await advance(30_000)
+  expect(api.count('GET', transferPath(MOCK_TRANSFERS.inTransit))).toBeGreaterThan(polls)
+  expect(result.current.isStale).toBe(false)
+  await advance(31_000)
   expect(result.current.isStale).toBe(true)
 })
