@@ -1,5 +1,6 @@
 // What each part of the root entry adds to "everything from @paylink/react": the root measured as
-// the budgets measure it, then again with that part's export lines left out of src/index.ts.
+// the budgets measure it, then again with that part's export lines left out of src/index.ts; last,
+// what zod's run-time costs it (a what-if with a stand-in).
 // `node scripts/measure-marginal.mjs` (from the package root, no build needed).
 import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { measureBundle } from './measureBundle.mjs'
@@ -28,3 +29,28 @@ try {
 } finally {
   rmSync(scratch, { force: true })
 }
+
+// A what-if, not a part: zod's run-time (its type class, constructor machinery and Standard Schema
+// hooks) replaced by a stand-in that runs the same checks the same way, and nothing else. The
+// package's schemas need zod (issue 2); this shows what that costs the root.
+const ZOD_STAND_IN = `export class $ZodUnknown {
+  constructor(def) {
+    const checks = def.checks ?? []
+    this._zod = { def, constr: $ZodUnknown, run(payload) {
+      for (const check of checks) {
+        if (payload.issues.some((issue) => !issue.continue)) break
+        check._zod.check(payload)
+      }
+      return payload
+    } }
+  }
+}`
+const withoutZod = {
+  name: 'zod-stand-in',
+  setup(build) {
+    build.onResolve({ filter: /^zod\/v4\/core$/ }, () => ({ path: 'zod-stand-in', namespace: 'what-if' }))
+    build.onLoad({ filter: /.*/, namespace: 'what-if' }, () => ({ contents: ZOD_STAND_IN, loader: 'js' }))
+  },
+}
+const standIn = (await measureBundle('./src/index.ts', '*', undefined, [withoutZod])).gzip
+console.log(`${'zod run-time'.padEnd(20)} adds ${root - standIn} B (what-if: a ${ZOD_STAND_IN.length} B stand-in running the same checks)`)

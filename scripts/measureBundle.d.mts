@@ -5,4 +5,5 @@ export declare function measureBundle(
   entry: string,
   imports?: string,
   external?: string[],
+  plugins?: import('esbuild').Plugin[],
 ): Promise<{ minified: number; gzip: number; inputs: { name: string; bytes: number }[] }>

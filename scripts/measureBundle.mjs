@@ -7,8 +7,9 @@ export const PEERS = ['react', 'react-dom', 'react/*', 'react-dom/*', '@tanstack
 /**
  * Bundles `export <imports> from '<entry>'` as the budgets measure it: minified, every dependency
  * but `external` bundled (zod included), gzip level 9. Returns the sizes and the bytes per module.
+ * `plugins` (esbuild's) are for what-if measures only.
  */
-export async function measureBundle(entry, imports = '*', external = PEERS) {
+export async function measureBundle(entry, imports = '*', external = PEERS, plugins = []) {
   const contents = imports === '*' ? `export * from '${entry}'` : `export ${imports} from '${entry}'`
   const result = await build({
     stdin: { contents, resolveDir: process.cwd(), loader: 'ts' },
@@ -20,6 +21,7 @@ export async function measureBundle(entry, imports = '*', external = PEERS) {
     jsx: 'automatic',
     external,
     logLevel: 'error',
+    plugins,
   })
   const code = result.outputFiles[0].contents
   const inputs = Object.entries(Object.values(result.metafile.outputs)[0].inputs).map(([name, v]) => ({ name, bytes: v.bytesInOutput }))
