@@ -1,7 +1,11 @@
 import type { PayLinkClient } from './createPayLinkClient.js'
 import { PayLinkConfigError, type PayLinkEndpoint } from './errors.js'
 
-/** The last argument of every endpoint function. */
+/**
+ * The last argument of every endpoint function. The endpoint functions read only `signal` from it:
+ * the query factories pass TanStack's query context here as it is, so a new field must not share a
+ * name with one of the context's (`queryKey`, `meta`, `client`, `direction`, `pageParam`).
+ */
 export interface PayLinkRequestOptions {
   /** Aborts the request, retries and back-off included; the abort is rethrown as it is. */
   signal?: AbortSignal

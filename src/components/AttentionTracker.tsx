@@ -51,7 +51,7 @@ export const AttentionTracker = forwardRef<HTMLElement, AttentionTrackerProps>(f
     onError,
     beaconUrl,
     as: Root = 'div',
-    unstyled = false,
+    unstyled,
     className,
     // children stay in rest, and so reach the root untouched.
     ...rest

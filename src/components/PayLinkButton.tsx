@@ -195,7 +195,7 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
     // In flight the button stays focusable (aria-disabled, not disabled): focus is not thrown away mid-purchase.
     'aria-disabled': (!actionable && !nativelyDisabled) || undefined,
     ...rest,
-    className: rootClassName('paylink-button', unstyled!, className),
+    className: rootClassName('paylink-button', unstyled, className),
     onClick: composeEventHandlers(onClick, (event: MouseEvent<HTMLButtonElement>) => {
       // An <a href> as the child (asChild) must not navigate away while the wallet is open.
       if (asChild) event.preventDefault()

@@ -68,7 +68,8 @@ function isExpired(required: PaymentRequired): boolean {
 const toPayLinkError = (error: unknown) =>
   error instanceof PayLinkError ? error : new PayLinkError('The payment could not be completed', { cause: error })
 
-const paymentError = (reason: PaymentErrorReason, message: string, x402Reason?: string, cause?: unknown) =>
+// Not x402/paymentError, whose third field is `details`: a purchase's third is the server's x402 reason.
+const purchaseError = (reason: PaymentErrorReason, message: string, x402Reason?: string, cause?: unknown) =>
   new PayLinkPaymentError({ reason, message, x402Reason, cause })
 
 /** One purchase: its snapshot for `useSyncExternalStore`, and what a user can do with it. */
@@ -165,7 +166,7 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
           set({ status: 'ready', paymentRequired: answer.paymentRequired })
           return answer.paymentRequired
         }
-        throw 'error' in answer ? answer.error : paymentError('no_payable_requirement', 'No payment was asked for')
+        throw 'error' in answer ? answer.error : purchaseError('no_payable_requirement', 'No payment was asked for')
       } catch (error) {
         set(quiet ? { status: 'ready' } : { status: 'failed', error: toPayLinkError(error) })
       }
@@ -183,7 +184,7 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
     }
     // No answer, or a 402 to a paid request, is ambiguous: the payload is kept, never re-signed.
     if (!answer || 'paymentRequired' in answer) {
-      return update({ status: 'unknown', error: paymentError('outcome_unknown', 'The payment is being confirmed', answer?.paymentRequired.error, lost) })
+      return update({ status: 'unknown', error: purchaseError('outcome_unknown', 'The payment is being confirmed', answer?.paymentRequired.error, lost) })
     }
     keep()
     if ('error' in answer) return update({ ...answer, status: 'failed' })
@@ -198,7 +199,7 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
     if (status === 'settled') update({ status: 'settled', payment })
     else if (status === 'failed' || status === 'expired') {
       const message = status === 'expired' ? 'The payment expired before it settled' : 'The payment failed to settle'
-      update({ status: 'failed', payment, error: paymentError('payment_refused', message, payment.failureReason) })
+      update({ status: 'failed', payment, error: purchaseError('payment_refused', message, payment.failureReason) })
     }
   }
 

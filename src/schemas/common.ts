@@ -7,7 +7,7 @@ import * as z from './z.js'
 
 /**
  * A check from a plain test: when `test` fails, an issue saying `message`, after which the other
- * checks still run (`z.typeCheck` is the check that ends them). A plain check, as zod's `refine`
+ * checks still run (an issue without `continue`, as `z.typeCheck` raises, ends them). A plain check, as zod's `refine`
  * would add its custom-schema class to every bundle.
  */
 export function rule<T>(test: (value: T) => boolean, message: string) {
@@ -23,8 +23,8 @@ export function rule<T>(test: (value: T) => boolean, message: string) {
  */
 export type OpenEnum<T extends readonly string[]> = z.Schema<T[number] | (string & {}), string>
 
-// For the primitive types whose zod classes cost more than this check: `number`, `boolean`, and
-// the `… | null` of the x402 servers.
+// For the types whose zod classes cost more than this check: `number`, `boolean`, the `… | null`
+// of the x402 servers (z.string() and x402's listOf are built on it too).
 export { typed } from './z.js'
 
 /** One of `values`, else an issue listing them. */

@@ -31,7 +31,7 @@ export function parseDurationSeconds(raw: string): number | undefined {
 // the payload's value: `pipe` and `transform` would add two more schema classes to every bundle.
 /**
  * A string that `parse` reads, else an issue saying what was `expected` and what came, which ends
- * the checks (its parent's included), as `rule`'s `abort` does.
+ * the checks (its parent's included), as `z.typeCheck`'s issue does.
  */
 function parsableString(parse: (raw: string) => unknown, expected: string, replace?: boolean) {
   return z.withChecks(
