@@ -1,12 +1,15 @@
 /**
  * Formats a decimal string exactly in the locale's style (`"1234.5"` → `"1,234.5"` in en-US), with
- * no trip through floating point: Intl formats decimal strings as written.
+ * no trip through floating point: Intl formats decimal strings as written. Up to 20 fraction digits
+ * (more than any token has); a longer fraction is rounded there.
  */
 export function formatDecimal(amount: string, locale: string | undefined, minimumFractionDigits = 0): string {
   const fraction = amount.split('.')[1]?.length ?? 0
   const format = new Intl.NumberFormat(locale, {
     minimumFractionDigits,
-    maximumFractionDigits: Math.max(fraction, minimumFractionDigits),
+    // Intl throws a RangeError past 20 digits in older engines and past 100 in current ones: an
+    // amount with a longer fraction would otherwise break the render of the component showing it.
+    maximumFractionDigits: Math.min(20, Math.max(fraction, minimumFractionDigits)),
   })
   // Intl.NumberFormat formats strings exactly (ECMA-402 NumberFormat v3); the type says number.
   return format.format(amount as unknown as number)

@@ -9,6 +9,11 @@ test('decimals are formatted exactly, in the locale', () => {
   expect(formatDecimal('0.30000000000000000001', 'en-US')).toBe('0.30000000000000000001')
 })
 
+test('a fraction longer than Intl allows is rounded at 20 digits, never a RangeError', () => {
+  expect(formatDecimal(`1.${'0'.repeat(120)}1`, 'en-US')).toBe('1')
+  expect(formatDecimal(`0.${'1'.repeat(30)}`, 'en-US')).toBe(`0.${'1'.repeat(20)}`)
+})
+
 test('durations pick their largest whole unit and read as words', () => {
   expect(durationParts(90)).toEqual([2, 'minute'])
   expect(durationParts(45)).toEqual([45, 'second'])
