@@ -1,7 +1,8 @@
 import { type PayLinkEndpoint, PayLinkNetworkError } from './errors.js'
+import { timerDelay } from './timerDelay.js'
 
-// setTimeout fires after 1 ms for a longer delay (or Infinity), which would turn "no limit" into "at once".
-const timer = (run: () => void, ms: number) => setTimeout(run, Math.min(ms, 2_147_483_647))
+// An Infinity time-out is "no limit", not "at once".
+const timer = (run: () => void, ms: number) => setTimeout(run, timerDelay(ms))
 
 /** Waits `ms` (the back-off between attempts), or rejects with the signal's reason as soon as it aborts (at once if it has). */
 export function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {

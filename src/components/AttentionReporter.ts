@@ -1,3 +1,4 @@
+import { timerDelay } from '../client/timerDelay.js'
 import type { AttentionSession } from '../schemas/attention.js'
 import type { AttentionTrackerProps } from './AttentionTracker.js'
 
@@ -88,7 +89,8 @@ export function createAttentionReporter(
     syncedAt = at
     return at < activeUntil
   }
-  const intervalMs = () => (props.current.heartbeatSeconds ?? session?.heartbeatSeconds ?? 15) * 1000
+  // At least a second: a tiny heartbeat (the API's or a prop's) would flood onHeartbeat and the beacon.
+  const intervalMs = () => timerDelay(Math.max(1_000, (props.current.heartbeatSeconds ?? session?.heartbeatSeconds ?? 15) * 1000))
   const schedule = () => {
     if (heartbeatMs !== (heartbeatMs = intervalMs())) {
       clearInterval(heartbeat)
@@ -98,7 +100,7 @@ export function createAttentionReporter(
       clearTimeout(renewal)
       const msLeft = Date.parse(session.expiresAt) - Date.now()
       // Never sooner than 5 s after issue: a skewed clock must not turn renewal into a loop.
-      renewal = setTimeout(renew, Math.max(msLeft / 2, msLeft - 30_000, 5_000))
+      renewal = setTimeout(renew, timerDelay(Math.max(msLeft / 2, msLeft - 30_000, 5_000)))
     }
   }
   // Renewal is lazy too: a tracker nobody looked at since the last token lets it lapse and asks
@@ -160,7 +162,7 @@ export function createAttentionReporter(
     if (!attending) return
     ensureToken()
     // Wakes up when input stops counting, unless something changes before (and re-arms it).
-    if (activeUntil < Infinity) idle = setTimeout(update, activeUntil - syncedAt)
+    if (activeUntil < Infinity) idle = setTimeout(update, timerDelay(activeUntil - syncedAt))
   }
   // A withdrawn consent sends nothing more.
   const finish = () => {

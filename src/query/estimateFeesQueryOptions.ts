@@ -1,5 +1,6 @@
 import { estimateFees } from '../actions/estimateFees.js'
 import type { PayLinkClient } from '../client/createPayLinkClient.js'
+import { timerDelay } from '../client/timerDelay.js'
 import type { FeeEstimate, FeeEstimateParams } from '../schemas/fees.js'
 import { feesKey } from './payLinkKeys.js'
 import type { TaggedQueryOptions } from './types.js'
@@ -35,7 +36,7 @@ export function estimateFeesQueryOptions(client: PayLinkClient, params: Partial<
     refetchInterval: (query) => {
       const ms = untilExpiry(query.state.data)
       // The floor keeps a server whose clock runs ahead (quotes that arrive expired) from being asked in a loop.
-      return ms !== undefined && Math.max(ms, 5_000)
+      return ms !== undefined && timerDelay(Math.max(ms, 5_000))
     },
   }
 }

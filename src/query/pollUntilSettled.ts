@@ -1,5 +1,6 @@
 import { type Query, replaceEqualDeep } from '@tanstack/react-query'
 import type { PayLinkHttpError } from '../client/errors.js'
+import { timerDelay } from '../client/timerDelay.js'
 
 /** Options of the polling policy shared by `usePayment` and `useBridgeStatus`. */
 export interface PollingOptions {
@@ -76,7 +77,7 @@ export function pollUntilSettled<T extends { status: string }>(
       const backOff = Math.min(maxIntervalMs, initialIntervalMs * 1.5 ** Math.max(0, dataUpdateCount + errorUpdateCount - 1))
       const retryAfter = httpStatus === 429 ? ((error as PayLinkHttpError).retryAfterSeconds ?? 0) * 1000 : 0
       // The last poll lands on the deadline, so the render after it can report isStale.
-      return Math.min(Math.max(backOff, retryAfter), left)
+      return timerDelay(Math.min(Math.max(backOff, retryAfter), left))
     },
     refetchIntervalInBackground: false,
     // A terminal answer never needs fetching again: not on focus, not on remount.

@@ -35,11 +35,13 @@ class FakeIntersectionObserver {
 /**
  * Starts a reporter on a stand-in element, document and window: in view (no IntersectionObserver
  * unless the test gives one), visible and focused unless `dom` says otherwise, with `media` inside.
- * Heartbeats are an hour apart and the token lives a day, so only finish() reports.
+ * Heartbeats are an hour apart and the token lives a day, so only finish() reports; `extra` changes
+ * either (and any other prop).
  */
 function track(
   idleTimeoutMs: number,
   dom: { visibilityState?: string; focused?: boolean; media?: object[]; IntersectionObserver?: unknown } = {},
+  extra: { props?: Partial<AttentionTrackerProps>; tokenTtlMs?: number } = {},
 ) {
   const win = Object.assign(new EventTarget(), { IntersectionObserver: dom.IntersectionObserver })
   const doc = Object.assign(new EventTarget(), {
@@ -64,12 +66,14 @@ function track(
       onError: (error) => {
         throw error
       },
+      ...extra.props,
     },
   }
-  const [start, finish] = createAttentionReporter(
-    async () => ({ token: 'att_test', sessionId: 'session', expiresAt: new Date(Date.now() + 86_400_000).toISOString() }),
-    props,
-  )
+  let tokens = 0
+  const [start, finish] = createAttentionReporter(async () => {
+    tokens += 1
+    return { token: 'att_test', sessionId: 'session', expiresAt: new Date(Date.now() + (extra.tokenTtlMs ?? 86_400_000)).toISOString() }
+  }, props)
   let stop = start(element as unknown as HTMLElement)
   return {
     win,
@@ -77,6 +81,9 @@ function track(
     /** The data-state last written on the element. */
     phase: () => phases[phases.length - 1]?.replace('data-state=', ''),
     phases,
+    reports,
+    /** Token requests so far. */
+    tokens: () => tokens,
     /** Moves the clock `ms` on, running the timers due and the token request. */
     advance: (ms: number) => vi.advanceTimersByTimeAsync(ms),
     /** Sets the clock, forwards or back, without running timers; the token request settles. */
@@ -199,4 +206,34 @@ test('half in view: half the content, or half the viewport for tall content', ()
   expect(isHalfInView(entry(0.2, 499), 1_000)).toBe(false)
   expect(isHalfInView(entry(0.2, 400, null), 800)).toBe(true)
   expect(isHalfInView(entry(0, 0), 1_000)).toBe(false)
+})
+
+// A timer holds at most 2^31 - 1 ms (about 24.8 days); a longer delay fires after 1 ms, in browsers
+// and Node alike (and in the fake timers here).
+const DAY = 86_400_000
+
+test('a token that lives longer than a timer can wait is not renewed in a loop', async () => {
+  const t = track(30_000, {}, { tokenTtlMs: 60 * DAY })
+  t.input()
+  await t.advance(1_000)
+  expect(t.tokens()).toBe(1)
+  await t.advance(10_000)
+  expect(t.tokens()).toBe(1)
+})
+
+test.each([1e-9, 30 * 86_400, 1e300])('a heartbeat of %s s sends no flood of reports', async (heartbeatSeconds) => {
+  const t = track(30_000, {}, { props: { heartbeatSeconds } })
+  t.input()
+  await t.advance(10_000)
+  // A heartbeat is at least a second apart: at most ten reports in ten seconds, and none for a long one.
+  expect(t.reports.length).toBeLessThanOrEqual(heartbeatSeconds < 1 ? 10 : 0)
+})
+
+test('an idle timeout longer than a timer can wait does not spin its timer', async () => {
+  const t = track(30 * DAY)
+  t.input()
+  const timers = vi.spyOn(globalThis, 'setTimeout')
+  await t.advance(1_000)
+  expect(t.phase()).toBe('active')
+  expect(timers.mock.calls.length).toBeLessThan(5)
 })

@@ -3,6 +3,8 @@ import { delay, http, HttpResponse } from 'msw'
 import { PayLinkHttpError } from '../../src/client.js'
 import { useBridgeStatus } from '../../src/hooks/useBridgeStatus.js'
 import { usePayment } from '../../src/hooks/usePayment.js'
+import { transferLifecycle } from '../../src/query/getBridgeStatusQueryOptions.js'
+import { pollUntilSettled } from '../../src/query/pollUntilSettled.js'
 import { MOCK_PAYMENTS, MOCK_TRANSFERS } from '../../src/mock/constants.js'
 import { testClient, testQueryClient, useMockApi, wrapperFor } from './harness.js'
 
@@ -280,4 +282,12 @@ test('after resetQueries the polling clock starts again at the next answer: not 
   expect(result.current.isStale).toBe(false)
   await advance(31_000)
   expect(result.current.isStale).toBe(true)
+})
+
+test('a Retry-After longer than a timer can wait asks again at the longest wait a timer holds, not at once', () => {
+  const { refetchInterval } = pollUntilSettled(transferLifecycle, { maxDurationMs: Infinity })
+  const error = new PayLinkHttpError({ endpoint: 'getBridgeStatus', status: 429, code: 'rate_limited', message: 'slow down', body: undefined, retryAfterSeconds: 30 * 86_400 })
+  const query = { state: { data: undefined, error, dataUpdateCount: 0, errorUpdateCount: 1 } }
+  // 2^31 - 1 ms: a longer delay fires after 1 ms.
+  expect(refetchInterval(query as never)).toBe(2_147_483_647)
 })

@@ -1,4 +1,5 @@
 import { act, renderHook, waitFor } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
 import type { FeeEstimateParams } from '../../src/client.js'
 import { useFeeEstimate } from '../../src/hooks/useFeeEstimate.js'
 import { useMockApi, wrapperFor } from './harness.js'
@@ -53,6 +54,25 @@ test('fetches a new quote when the quote expires', async () => {
     expect(quotes()).toBe(1)
     await act(() => vi.advanceTimersByTimeAsync(200))
     expect(quotes()).toBe(2)
+  } finally {
+    vi.useRealTimers()
+  }
+})
+
+test('a quote that expires further out than a timer can wait is not asked for again in a loop', async () => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
+  try {
+    // 30 days: past the 2^31 - 1 ms a timer holds, after which it would fire at once.
+    api.server.use(
+      http.get('*/pub/v1/fees/estimate', () =>
+        HttpResponse.json({ totalFee: '0.42 USDC', estimatedTime: '90 seconds', expiresAt: new Date(Date.now() + 30 * 86_400_000).toISOString() }),
+      ),
+    )
+    const { result } = renderHook(() => useFeeEstimate(params), { wrapper: wrapperFor() })
+    await act(() => vi.advanceTimersByTimeAsync(10))
+    expect(result.current.isSuccess).toBe(true)
+    await act(() => vi.advanceTimersByTimeAsync(60_000))
+    expect(quotes()).toBe(1)
   } finally {
     vi.useRealTimers()
   }
