@@ -1,6 +1,7 @@
 import { PayLinkError, PayLinkPaymentError, type PaymentErrorReason } from '../client/errors.js'
 import type { Payment, SettlementProof } from '../schemas/payment.js'
 import { signPaymentHeader } from '../x402/createPaymentHeader.js'
+import { paymentHeaderName } from '../x402/paymentHeaders.js'
 import type { MaxAmount } from '../x402/maxAmount.js'
 import type { PaymentRequired, PaymentRequirement } from '../x402/paymentRequired.js'
 import type { PaymentSigner } from '../x402/paymentSigner.js'
@@ -215,11 +216,14 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
       start() {
         if (state.status !== 'idle') return
         try {
-          // JSON.parse(null) is null: nothing kept.
+          // JSON.parse(null) is null: nothing kept. A header that does not decode (paymentHeaderName
+          // throws) was never signed here, and resending it could only end in `unknown` for good.
           const kept = JSON.parse(sessionStorage.getItem(stored)!) as Partial<PendingPurchase> | null
-          if (typeof kept?.paymentHeader === 'string' && typeof kept.idempotencyKey === 'string') pending = kept as PendingPurchase
+          if (typeof kept?.paymentHeader === 'string' && typeof kept.idempotencyKey === 'string' && paymentHeaderName(kept.paymentHeader)) {
+            pending = kept as PendingPurchase
+          }
         } catch {
-          // In memory only.
+          // Storage blocked, or an entry that is not a signed payment: in memory only.
         }
         void (pending ? send() : load(preview))
       },

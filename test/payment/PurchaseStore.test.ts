@@ -82,7 +82,8 @@ describe('a purchase kept in sessionStorage', () => {
   afterEach(() => vi.unstubAllGlobals())
 
   it('is resent on start, as it was signed, and forgotten once its outcome is known', async () => {
-    const kept = { paymentHeader: 'signed-before-the-reload', idempotencyKey: '1-2-3-4' }
+    // A v2 payment header (base64 JSON), as signed before the reload.
+    const kept = { paymentHeader: btoa(JSON.stringify({ x402Version: 2, payload: { signed: 'before the reload' } })), idempotencyKey: '1-2-3-4' }
     const storage = memoryStorage({ 'paylink:purchase:url:https://seller.test/kept': JSON.stringify(kept) })
     vi.stubGlobal('sessionStorage', storage)
     const { gate, paid } = seller()
@@ -107,6 +108,18 @@ describe('a purchase kept in sessionStorage', () => {
     expect(store.getSnapshot().status).toBe('settled')
     expect(JSON.parse(sent[1]!)).toMatchObject({ paymentHeader: expect.any(String), idempotencyKey: expect.any(String) })
     expect(storage.map.size).toBe(0)
+  })
+
+  it('is ignored when its header does not decode (not a payment signed here): the purchase starts afresh, not unknown', async () => {
+    const junk = { paymentHeader: 'not base64 !!', idempotencyKey: 'k' }
+    vi.stubGlobal('sessionStorage', memoryStorage({ 'paylink:purchase:url:https://seller.test/junk': JSON.stringify(junk) }))
+    const { gate, paid } = seller()
+    const store = sharedPurchase({}, 'url:https://seller.test/junk', gate)
+    store.start()
+    await vi.waitFor(() => expect(store.getSnapshot().status).toBe('ready'))
+    await store.pay({ signer: createTestSigner() })
+    expect(store.getSnapshot().status).toBe('settled')
+    expect(paid.map((p) => p.paymentHeader)).not.toContain(junk.paymentHeader)
   })
 
   it('falls back to memory when the storage throws (blocked)', async () => {
