@@ -194,6 +194,14 @@ describe('path values', () => {
     expect(sent.map((r) => r.url)).toEqual([`${API}/payments/a%2Fb%3Fc%3D1%23d`])
   })
 
+  it('encodes a well-formed id beyond ASCII, a surrogate pair included', async () => {
+    server.use(http.get(`${API}/payments/:id`, () => HttpResponse.json(paymentFixture)))
+
+    await getPayment(makeClient(), 'pay_\u00e9\ud83d\ude00')
+
+    expect(sent.map((r) => r.url)).toEqual([`${API}/payments/pay_%C3%A9%F0%9F%98%80`])
+  })
+
   it('encodes a transfer id made of dots and a slash', async () => {
     server.use(http.get(`${API}/bridge/status/:id`, () => HttpResponse.json(transferFixture)))
 
@@ -209,7 +217,8 @@ describe('path values', () => {
   ] as const
 
   describe.each(endpoints)('%s', (endpoint, field, call) => {
-    it.each(['', '.', '..'])('refuses %j and sends nothing', async (value) => {
+    // A lone surrogate (half of a pair) cannot be encoded: encodeURIComponent throws a URIError.
+    it.each(['', '.', '..', 'pay_\ud800', '\udc00'])('refuses %j and sends nothing', async (value) => {
       const error = await rejectionOf(call(value))
 
       expect(error).toBeInstanceOf(PayLinkValidationError)
