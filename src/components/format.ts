@@ -1,17 +1,17 @@
 /**
  * Formats a decimal string exactly in the locale's style (`"1234.5"` → `"1,234.5"` in en-US), with
- * no trip through floating point: Intl formats decimal strings as written. Up to 20 fraction digits
- * (more than any token has); a longer fraction is rounded there.
+ * no trip through floating point: Intl formats decimal strings as written. An amount Intl cannot
+ * show exactly (a fraction over 20 digits, or past a double's range) is shown as written.
  */
 export function formatDecimal(amount: string, locale: string | undefined, minimumFractionDigits = 0): string {
   const fraction = amount.split('.')[1]?.length ?? 0
+  // Intl throws a RangeError past 20 fraction digits in older engines (100 in current ones), and
+  // shows ∞ past a double's range: either would break or belie the component showing it.
+  if (fraction > 20 || amount.length > 300) return amount
   const format = new Intl.NumberFormat(locale, {
     minimumFractionDigits,
-    // Intl throws a RangeError past 20 digits in older engines and past 100 in current ones: an
-    // amount with a longer fraction would otherwise break the render of the component showing it.
-    maximumFractionDigits: Math.min(20, Math.max(fraction, minimumFractionDigits)),
+    maximumFractionDigits: Math.max(fraction, minimumFractionDigits),
   })
-  // Intl.NumberFormat formats strings exactly (ECMA-402 NumberFormat v3); the type says number.
   return format.format(amount as unknown as number)
 }
 

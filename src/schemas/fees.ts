@@ -24,7 +24,9 @@ export function parseFeeAmount(raw: string): FeeAmount | undefined {
 /** Parses `"<number> seconds"` into seconds, or returns `undefined` when it is not in that format. */
 export function parseDurationSeconds(raw: string): number | undefined {
   const m = typeof raw === 'string' ? DURATION.exec(raw) : null
-  return m ? Number(m[1]) : undefined
+  const seconds = Number(m?.[1])
+  // Digits past a double's range read as Infinity: not a duration anyone can show.
+  return Number.isFinite(seconds) ? seconds : undefined
 }
 
 // With `replace`, the string is replaced by its parsed form by the check that parses it, which sets

@@ -175,6 +175,7 @@ describe('responses that break the contract', () => {
     ['totalFee in scientific notation', { totalFee: '4.2e-1 USDC' }, 'totalFee'],
     ['a gasFee that is not an amount', { gasFee: 'free' }, 'gasFee'],
     ['estimatedTime that is not seconds', { estimatedTime: 'soon' }, 'estimatedTime'],
+    ['estimatedTime past any number (Infinity)', { estimatedTime: `${'9'.repeat(400)} seconds` }, 'estimatedTime'],
   ])('refuses a fee estimate with %s', async (_name, change, path) => {
     server.use(http.get(`${API}/fees/estimate`, () => HttpResponse.json({ ...feeFixture, ...change })))
 

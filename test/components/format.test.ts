@@ -9,9 +9,13 @@ test('decimals are formatted exactly, in the locale', () => {
   expect(formatDecimal('0.30000000000000000001', 'en-US')).toBe('0.30000000000000000001')
 })
 
-test('a fraction longer than Intl allows is rounded at 20 digits, never a RangeError', () => {
-  expect(formatDecimal(`1.${'0'.repeat(120)}1`, 'en-US')).toBe('1')
-  expect(formatDecimal(`0.${'1'.repeat(30)}`, 'en-US')).toBe(`0.${'1'.repeat(20)}`)
+test('an amount Intl cannot show exactly is shown as written: never a RangeError, ∞ or a non-zero shown as 0', () => {
+  const long = `1.${'0'.repeat(120)}1`
+  expect(formatDecimal(long, 'en-US')).toBe(long)
+  expect(formatDecimal(`0.${'0'.repeat(23)}9`, 'en-US', 2)).toBe(`0.${'0'.repeat(23)}9`)
+  expect(formatDecimal('9'.repeat(309), 'en-US')).toBe('9'.repeat(309))
+  // Up to 20 fraction digits, Intl formats it exactly.
+  expect(formatDecimal(`1000.${'1'.repeat(20)}`, 'en-US')).toBe(`1,000.${'1'.repeat(20)}`)
 })
 
 test('durations pick their largest whole unit and read as words', () => {
