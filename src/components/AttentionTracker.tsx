@@ -19,7 +19,7 @@ export interface AttentionTrackerProps extends HTMLAttributes<HTMLElement> {
   code?: string
   /** An opaque viewer id, sent with the token request. Defaults to none. */
   viewerId?: string
-  /** Seconds between heartbeats. Defaults to the token's `heartbeatSeconds`, else `15`. */
+  /** Seconds between heartbeats, at least 1. Defaults to the token's `heartbeatSeconds`, else `15`. */
   heartbeatSeconds?: number
   /** Attention needed before the first report, in ms: shorter visits are never reported. Defaults to `3000`. */
   minDwellMs?: number
