@@ -73,10 +73,13 @@ export async function signPaymentHeader(
     }
   } catch (cause) {
     const rejected = isWalletRejection(cause)
+    // A provider's error is often a plain object with a message (EIP-1193), and String() throws on
+    // an object without a prototype.
+    const { message } = Object(cause) as { message?: unknown }
     throw paymentError(
       rejected ? 'wallet_rejected' : 'signer_failed',
       rejected ? 'The wallet refused to sign the payment' : 'The wallet could not sign the payment',
-      cause instanceof Error ? cause.message : String(cause),
+      typeof message === 'string' ? message : Object(cause) === cause ? Object.prototype.toString.call(cause) : String(cause),
       cause,
     )
   }

@@ -63,6 +63,18 @@ describe('createPaymentHeader', () => {
     expect(error.message).toContain('hardware wallet unplugged')
   })
 
+  test.each([
+    ['a provider error as a plain object', { code: -32603, message: 'Internal JSON-RPC error.' }, 'Internal JSON-RPC error.'],
+    ['an object without a prototype', Object.assign(Object.create(null) as object, { code: 1 }), '[object Object]'],
+    ['a string', 'no key loaded', 'no key loaded'],
+    ['nothing', undefined, 'undefined'],
+  ])('a signer that throws %s is signer_failed, its message in the details', async (_, thrown, details) => {
+    const error = await paymentError(createPaymentHeader(requirement(), fakeSigner(undefined, () => Promise.reject(thrown))))
+    expect(error.reason).toBe('signer_failed')
+    expect(error.cause).toBe(thrown)
+    expect(error.message).toContain(`Details: ${details}`)
+  })
+
   test('a signer that returns no payload object is signer_failed', async () => {
     const bad = fakeSigner(undefined, async () => 'sig' as unknown as Record<string, unknown>)
     expect((await paymentError(createPaymentHeader(requirement(), bad))).reason).toBe('signer_failed')
