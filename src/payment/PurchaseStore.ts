@@ -91,8 +91,10 @@ export interface PurchaseStore<A> {
   /** Takes in a later report of the accepted payment (from polling `GET /payments/{id}`) and ends the purchase when it is terminal. */
   observePayment(payment: Payment): void
   /**
-   * Abandons the purchase and starts over with fresh requirements. In `unknown` this forgets a
-   * payment that may have gone through: offer it only when the user knows it did not.
+   * Abandons the purchase and starts over with fresh requirements. While `signing` it abandons the
+   * wallet's request (one that never answers), and drops unsent whatever that wallet returns later;
+   * while `verifying` it does nothing. In `unknown` this forgets a payment that may have gone
+   * through: offer it only when the user knows it did not.
    */
   reset(): void
 }
@@ -128,8 +130,9 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
   const listeners = new Set<() => void>()
   let pending: PendingPurchase | undefined
   let loading: Promise<PaymentRequired | undefined> | undefined
-  // Set synchronously on click, before any await, so a second click in the same tick is refused.
-  let busy = false
+  // The click in flight, set synchronously before any await, so a second click in the same tick is
+  // refused. A reset while signing clears it: the abandoned click then sees it is no longer its own.
+  let busy: object | undefined
 
   const set = (next: Fields) => {
     state = next as State
@@ -230,7 +233,7 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
       async pay(options) {
         const { status } = state
         if (inFlight() || status === 'settled') return
-        busy = true
+        const click = (busy = {})
         try {
           if (status === 'unknown' && pending) return await send()
           const { signer } = options
@@ -242,21 +245,26 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
             const requirement = selectPaymentRequirement(required, options as SelectPaymentRequirementOptions)
             set({ status: 'signing', paymentRequired: required })
             const { value } = await signPaymentHeader(requirement, signer, required)
+            if (busy !== click) return
             // 128 random bits, as four numbers. getRandomValues works in any context (randomUUID only in
             // secure ones), so one way serves all; the server only compares keys.
             keep({ paymentHeader: value, idempotencyKey: crypto.getRandomValues(new Uint32Array(4)).join('-') })
           } catch (error) {
+            if (busy !== click) return
             const refused = error instanceof PayLinkPaymentError && error.reason === 'wallet_rejected'
             return set({ status: refused ? 'cancelled' : 'failed', paymentRequired: required, error: refused ? undefined : toPayLinkError(error) })
           }
           await send()
         } finally {
-          busy = false
+          // An abandoned click must not end the one after the reset.
+          if (busy === click) busy = undefined
         }
       },
       observePayment,
       reset() {
-        if (inFlight()) return
+        // A wallet that never answers must not hold the purchase; a paid request may be moving money.
+        if (inFlight() && state.status !== 'signing') return
+        busy = undefined
         keep()
         set({ status: 'idle' })
         store!.start()

@@ -17,7 +17,11 @@ export function usePurchase<A extends object>(store: PurchaseStore<A> | undefine
     ...state,
     /** Starts the purchase (or, in `unknown`, resends the same signed payment). Never rejects. */
     pay,
-    /** Abandons the purchase and fetches fresh requirements; in `unknown` this forgets a payment that may have gone through. */
+    /**
+     * Abandons the purchase and fetches fresh requirements. In `signing` it is the way out of a wallet
+     * that never answers: whatever that wallet signs later is dropped unsent. Does nothing in
+     * `verifying`; in `unknown` it forgets a payment that may have gone through.
+     */
     reset: (store?.reset ?? noop) as () => void,
     /** Whether a click would start a purchase (needs a signer) or resend one whose outcome is unknown (does not). */
     canPay: state.status === 'unknown' || (!!signer && ['ready', 'cancelled', 'failed'].includes(state.status)),

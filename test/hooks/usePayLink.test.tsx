@@ -150,6 +150,25 @@ test('a wallet refusal is cancelled, not an error, and paying again is allowed',
   expect(result.current.status).toBe('settled')
 })
 
+test('reset gets a user out of a wallet that never answers, and paying again pays once', async () => {
+  const gone = { ...createTestSigner(), signPayment: () => new Promise<never>(() => {}) }
+  const { result, rerender } = renderHook((props: UsePayLinkOptions) => usePayLink(code, { maxAmount: cap, ...props }), {
+    wrapper: wrapperFor(),
+    initialProps: { signer: gone } as UsePayLinkOptions,
+  })
+  await waitFor(() => expect(result.current.status).toBe('ready'))
+  void act(() => void result.current.pay())
+  await waitFor(() => expect(result.current.status).toBe('signing'))
+  act(() => result.current.reset())
+  await waitFor(() => expect(result.current.status).toBe('ready'))
+  const signer = createTestSigner()
+  rerender({ signer })
+  await act(() => result.current.pay())
+  expect(result.current.status).toBe('settled')
+  expect(signer.calls).toBe(1)
+  expect(api.mock.ledger).toHaveLength(1)
+})
+
 test('a 402 after paying is unknown, and a second click resends instead of signing again', async () => {
   api.mock.useScenario('payment-insufficient-funds')
   const signer = createTestSigner()

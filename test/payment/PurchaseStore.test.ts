@@ -2,6 +2,7 @@ import { PayLinkNetworkError } from '../../src/client/errors.js'
 import { createTestSigner } from '../../src/mock/createTestSigner.js'
 import { type GateAnswer, type PendingPurchase, sharedPurchase } from '../../src/payment/PurchaseStore.js'
 import type { PaymentRequired } from '../../src/x402/paymentRequired.js'
+import type { PaymentSigner } from '../../src/x402/paymentSigner.js'
 
 const BASE_USDC = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913'
 
@@ -22,9 +23,15 @@ function seller() {
 }
 
 
-describe('a purchase while the wallet is open', () => {
-  it('ignores a second pay and a reset: one signature, one paid request, settled', async () => {
-    const { gate, paid } = seller()
+describe('a purchase in flight', () => {
+  it('ignores a second pay while signing, and a pay and a reset while the paid request is out: one signature, one paid request, settled', async () => {
+    let answer!: () => void
+    const paid: PendingPurchase[] = []
+    const gate = (payment?: PendingPurchase): Promise<GateAnswer<{ ok: true }>> => {
+      if (!payment) return Promise.resolve({ paymentRequired: paymentRequired() })
+      paid.push(payment)
+      return new Promise((resolve) => (answer = () => resolve({ accepted: { ok: true } })))
+    }
     const store = sharedPurchase({}, 'url:https://seller.test/a', gate)
     const signer = createTestSigner({ delayMs: 50 })
     store.start()
@@ -33,12 +40,115 @@ describe('a purchase while the wallet is open', () => {
     const first = store.pay({ signer })
     await vi.waitFor(() => expect(store.getSnapshot().status).toBe('signing'))
     const second = store.pay({ signer })
+    await vi.waitFor(() => expect(store.getSnapshot().status).toBe('verifying'))
+    // The money may be moving: nothing starts over, nothing is signed again.
     store.reset()
-    await Promise.all([first, second])
+    const third = store.pay({ signer })
+    expect(store.getSnapshot().status).toBe('verifying')
+    answer()
+    await Promise.all([first, second, third])
 
     expect(signer.calls).toBe(1)
     expect(paid).toHaveLength(1)
     expect(store.getSnapshot().status).toBe('settled')
+  })
+})
+
+/** A wallet that answers only when told, like one on a phone that went away: `held[i]` is its i-th request. */
+function heldWallet() {
+  const held: { sign: (marker: string) => void; refuse: (error: unknown) => void }[] = []
+  const signer: PaymentSigner = {
+    address: '0x00000000000000000000000000000000000B0B00',
+    networks: ['eip155:*'],
+    signPayment: () => new Promise((resolve, reject) => held.push({ sign: (marker) => resolve({ marker }), refuse: reject })),
+  }
+  return { signer, held }
+}
+
+const signedBy = (header: string) => (JSON.parse(atob(header)) as { payload: { marker?: string } }).payload.marker
+
+describe('a reset while the wallet is open (a wallet that never answers)', () => {
+  afterEach(() => vi.unstubAllGlobals())
+
+  it('starts over (idle, then fresh requirements) and drops the late signature: never kept, never sent', async () => {
+    const storage = memoryStorage()
+    const written: string[] = []
+    vi.stubGlobal('sessionStorage', { ...storage, setItem: (key: string, value: string) => (written.push(value), storage.setItem(key, value)) })
+    let asked = 0
+    const { gate, paid } = seller()
+    const store = sharedPurchase({}, 'url:https://seller.test/gone', (payment?: PendingPurchase) => ((asked += +!payment), gate(payment)))
+    const { signer, held } = heldWallet()
+    store.start()
+    await vi.waitFor(() => expect(store.getSnapshot().status).toBe('ready'))
+    const statuses: string[] = []
+    store.subscribe(() => statuses.push(store.getSnapshot().status))
+
+    const abandoned = store.pay({ signer })
+    await vi.waitFor(() => expect(held).toHaveLength(1))
+    store.reset()
+    await vi.waitFor(() => expect(store.getSnapshot().status).toBe('ready'))
+    expect(statuses).toEqual(['signing', 'idle', 'loading', 'ready'])
+    expect(asked).toBe(2)
+
+    held[0]!.sign('abandoned')
+    await expect(abandoned).resolves.toBeUndefined()
+    expect(store.getSnapshot().status).toBe('ready')
+    expect(paid).toHaveLength(0)
+    expect(written).toHaveLength(0)
+    expect(storage.map.size).toBe(0)
+  })
+
+  it('lets a new pay sign once more, and the whole pays exactly once', async () => {
+    vi.stubGlobal('sessionStorage', memoryStorage())
+    const { gate, paid } = seller()
+    const store = sharedPurchase({}, 'url:https://seller.test/again', gate)
+    const { signer, held } = heldWallet()
+    store.start()
+    await vi.waitFor(() => expect(store.getSnapshot().status).toBe('ready'))
+
+    const abandoned = store.pay({ signer })
+    await vi.waitFor(() => expect(held).toHaveLength(1))
+    store.reset()
+    await vi.waitFor(() => expect(store.getSnapshot().status).toBe('ready'))
+    const again = store.pay({ signer })
+    await vi.waitFor(() => expect(held).toHaveLength(2))
+    // The first wallet answers while the second is open: dropped, and the new purchase stays in flight.
+    held[0]!.sign('abandoned')
+    await abandoned
+    expect(store.getSnapshot().status).toBe('signing')
+    void store.pay({ signer })
+    held[1]!.sign('kept')
+    await again
+
+    expect(held).toHaveLength(2)
+    expect(paid.map((p) => signedBy(p.paymentHeader))).toEqual(['kept'])
+    expect(store.getSnapshot().status).toBe('settled')
+  })
+
+  it('a late refusal or failure of the abandoned signing changes nothing', async () => {
+    const { gate } = seller()
+    const store = sharedPurchase({}, 'url:https://seller.test/refused', gate)
+    const { signer, held } = heldWallet()
+    store.start()
+    await vi.waitFor(() => expect(store.getSnapshot().status).toBe('ready'))
+
+    const refused = store.pay({ signer })
+    await vi.waitFor(() => expect(held).toHaveLength(1))
+    store.reset()
+    await vi.waitFor(() => expect(store.getSnapshot().status).toBe('ready'))
+    let before = store.getSnapshot()
+    held[0]!.refuse(Object.assign(new Error('User rejected the request.'), { code: 4001 }))
+    await expect(refused).resolves.toBeUndefined()
+    expect(store.getSnapshot()).toBe(before)
+
+    const failed = store.pay({ signer })
+    await vi.waitFor(() => expect(held).toHaveLength(2))
+    store.reset()
+    await vi.waitFor(() => expect(store.getSnapshot().status).toBe('ready'))
+    before = store.getSnapshot()
+    held[1]!.refuse(new Error('the session was dropped'))
+    await expect(failed).resolves.toBeUndefined()
+    expect(store.getSnapshot()).toBe(before)
   })
 })
 
@@ -89,6 +199,8 @@ describe('a purchase kept in sessionStorage', () => {
     const { gate, paid } = seller()
     const store = sharedPurchase({}, 'url:https://seller.test/kept', gate)
     store.start()
+    // Being resent (verifying): the money may be moving, so a reset is ignored.
+    store.reset()
     await vi.waitFor(() => expect(store.getSnapshot().status).toBe('settled'))
     expect(paid).toEqual([kept])
     expect(storage.map.size).toBe(0)
