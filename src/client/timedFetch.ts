@@ -1,4 +1,4 @@
-import { type PayLinkEndpoint, PayLinkNetworkError } from './errors.js'
+import { PayLinkConfigError, type PayLinkEndpoint, PayLinkNetworkError } from './errors.js'
 import { timerDelay } from './timerDelay.js'
 
 // An Infinity time-out is "no limit", not "at once".
@@ -34,7 +34,8 @@ export interface TimedFetchOptions {
 /**
  * One fetch under its own time-out, which covers `read` (the body) too: a server that stalls
  * mid-body is as stuck as one that never answers. No answer in time is a `PayLinkNetworkError`
- * (`timedOut` when the time-out ran out); an abort by `signal` stays the signal's own reason.
+ * (`timedOut` when the time-out ran out); an abort by `signal` stays the signal's own reason; a
+ * `fetchFn` that resolves to something other than a Response is a `PayLinkConfigError`.
  * The one place the transport and the x402 client send from.
  */
 export async function timedFetch<T>(
@@ -61,6 +62,8 @@ export async function timedFetch<T>(
   }, timeoutMs)
   try {
     const response = await Promise.race([fetchFn(input, { ...init, signal: signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal }), stop])
+    // An injected fetch (a wrapper, a test double) that forgets to return: its fault, not the network's.
+    if (!response?.headers) throw new PayLinkConfigError(`fetch resolved to ${typeof response}, not a Response`)
     const body = await Promise.race([read(response), stop])
     // An answer that settled in the same turn as the time-out or the abort, ahead of `stop` in the
     // race (a fetch or a read that settles at once), is late all the same.
@@ -69,6 +72,7 @@ export async function timedFetch<T>(
     return [response, body]
   } catch (cause) {
     if (signal?.aborted) throw signal.reason
+    if (cause instanceof PayLinkConfigError) throw cause
     throw new PayLinkNetworkError({ endpoint, timedOut: timeout.signal.aborted, cause, timeoutMs })
   } finally {
     clearTimeout(timeLeft)

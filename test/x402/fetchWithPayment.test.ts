@@ -1,6 +1,6 @@
 import { delay, http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
-import { PayLinkNetworkError, PayLinkPaymentError, PayLinkX402Error } from '../../src/client/errors.js'
+import { PayLinkConfigError, PayLinkNetworkError, PayLinkPaymentError, PayLinkX402Error } from '../../src/client/errors.js'
 import { encodeBase64Json } from '../../src/x402/base64.js'
 import { fetchWithPayment } from '../../src/x402/fetchWithPayment.js'
 import { decodePaymentResponse } from '../../src/x402/paymentHeaders.js'
@@ -47,6 +47,15 @@ async function rejection(promise: Promise<unknown>): Promise<unknown> {
 }
 
 describe('fetchWithPayment', () => {
+  test('a fetch option that resolves to no Response is a PayLinkConfigError, and nothing is signed', async () => {
+    const signer = fakeSigner()
+    const error = await rejection(fetchWithPayment(URL_, undefined, { signer, fetch: (async () => undefined) as unknown as typeof fetch }))
+
+    expect(error).toBeInstanceOf(PayLinkConfigError)
+    expect((error as Error).message).toMatch(/not a Response/)
+    expect(signer.calls).toHaveLength(0)
+  })
+
   test('an answer other than 402 comes back untouched, and nothing is signed', async () => {
     server.use(http.get(URL_, () => HttpResponse.text('free', { status: 200 })))
     const signer = fakeSigner()
