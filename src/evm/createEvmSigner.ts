@@ -57,6 +57,13 @@ export function createEvmSigner(source: EvmSignerSource): PaymentSigner {
       if (assetTransferMethod !== undefined && assetTransferMethod !== 'eip3009') {
         throw new Error(`Asset transfer method ${String(assetTransferMethod)} is not supported; only EIP-3009`)
       }
+      // Up, not down: a fraction of a second floored to 0 would sign an authorization already expired.
+      // Checked here too, for a hand-made requirement: `now + 1e21` prints as "1e+21", which BigInt
+      // refuses, and the wallet would be blamed. Under 2^53 the sum always prints as digits.
+      const seconds = Math.ceil(requirement.maxTimeoutSeconds)
+      if (!(seconds > 0 && seconds < 2 ** 53)) {
+        throw new Error(`The requirement's maxTimeoutSeconds must be over 0 and under 2^53, not ${requirement.maxTimeoutSeconds}`)
+      }
       // Taken now, as the wallet is asked, so that time spent choosing does not shorten the window.
       const now = Math.floor(Date.now() / 1000)
       const authorization = {
@@ -64,8 +71,7 @@ export function createEvmSigner(source: EvmSignerSource): PaymentSigner {
         to: requirement.payTo as Address,
         value: requirement.amount,
         validAfter: String(now - CLOCK_SKEW_SECONDS),
-        // Whole seconds: a fractional maxTimeoutSeconds would make the uint256 unencodable.
-        validBefore: String(now + Math.floor(requirement.maxTimeoutSeconds)),
+        validBefore: String(now + seconds),
         nonce: randomNonce(),
       }
       const signature = await sign({

@@ -1,9 +1,15 @@
 import * as z from '../schemas/z.js'
-import { checkedString, nonEmptyStringSchema, typed } from '../schemas/common.js'
+import { checkedString, nonEmptyStringSchema, rule, typed } from '../schemas/common.js'
 import { positiveNumberSchema } from '../schemas/primitives.js'
 
 /** A non-negative integer amount in a token's atomic units, as a string (`"1500000"`). */
 const atomicAmountSchema = checkedString((s) => /^\d+$/.test(s), 'expected an integer amount in atomic units')
+
+// Fractions pass, as in @x402/core (the EVM signer rounds them up). From 2^53 on a number no longer
+// holds every whole second, and from 1e21 no payment can be dated: `now + 1e21` prints as "1e+21",
+// which BigInt refuses. @x402/core takes those, but its own client cannot sign them either.
+/** How long a signed payment stays valid: a positive number of seconds, under 2^53. */
+const timeoutSchema = z.withChecks(positiveNumberSchema, rule((n: number) => n < 2 ** 53, 'must be under 2^53'))
 
 // The reference servers send `null` for absent optional fields as often as they leave them out.
 /** Scheme- or extension-specific data: any JSON object, or nothing. */
@@ -22,7 +28,7 @@ export const requirementV1Schema = z.looseObject({
   description: optionalTextSchema,
   mimeType: optionalTextSchema,
   payTo: nonEmptyStringSchema,
-  maxTimeoutSeconds: positiveNumberSchema,
+  maxTimeoutSeconds: timeoutSchema,
   asset: nonEmptyStringSchema,
   extra: extraSchema,
 })
@@ -34,7 +40,7 @@ export const requirementV2Schema = z.looseObject({
   amount: atomicAmountSchema,
   asset: nonEmptyStringSchema,
   payTo: nonEmptyStringSchema,
-  maxTimeoutSeconds: positiveNumberSchema,
+  maxTimeoutSeconds: timeoutSchema,
   extra: extraSchema,
 })
 

@@ -1,4 +1,4 @@
-import { createWalletClient, custom } from 'viem'
+import { createWalletClient, custom, type LocalAccount } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { PayLinkConfigError } from '../../src/client/errors.js'
 import { createEvmSigner } from '../../src/evm/createEvmSigner.js'
@@ -53,6 +53,29 @@ describe('createEvmSigner', () => {
     expect(authorization.validBefore).toBe(String(asked + 60))
     expect(BigInt(authorization.validAfter)).toBeLessThan(BigInt(asked))
   })
+
+  test.each([
+    [0.5, 1],
+    [59.2, 60],
+  ])('a fractional maxTimeoutSeconds (%s) is rounded up, so the authorization is not expired when signed', async (maxTimeoutSeconds, window) => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    const asked = Date.parse('2026-03-01T12:05:00Z') / 1000
+    vi.setSystemTime(asked * 1000)
+    const { authorization } = (await createEvmSigner(account).signPayment(requirement({ maxTimeoutSeconds }), v2)) as unknown as ExactEvmPayload
+    expect(authorization.validBefore).toBe(String(asked + window))
+  })
+
+  test.each([0, -60, Number.NaN, 2 ** 53, 1e21, Number.POSITIVE_INFINITY])(
+    'a hand-made requirement with maxTimeoutSeconds %s is refused, naming it, and the wallet is never asked',
+    async (maxTimeoutSeconds) => {
+      let asked = 0
+      const counted: LocalAccount = { ...account, signTypedData: (data) => (asked++, account.signTypedData(data)) }
+      await expect(createEvmSigner(counted).signPayment(requirement({ maxTimeoutSeconds }), v2)).rejects.toThrow(
+        `The requirement's maxTimeoutSeconds must be over 0 and under 2^53, not ${maxTimeoutSeconds}`,
+      )
+      expect(asked).toBe(0)
+    },
+  )
 
   test('works through a wallet client (eth_signTypedData_v4 to the wallet)', async () => {
     const asked: string[] = []

@@ -112,6 +112,24 @@ describe('decodePaymentRequired', () => {
     expect(x402Error(() => decodePaymentRequired(withHeader(encodeBase64Json(noAmount)))).message).toContain('accepts.0.amount')
   })
 
+  describe.each([
+    ['v2 header', (maxTimeoutSeconds: number) => withHeader(encodeBase64Json({ ...v2, accepts: [{ ...v2.accepts[0], maxTimeoutSeconds }] }))],
+    [
+      'v1 body',
+      (maxTimeoutSeconds: number) => ({ headers: new Headers(), body: { ...v1Fixture, accepts: [{ ...v1Fixture.accepts[0], maxTimeoutSeconds }] } }),
+    ],
+  ])('maxTimeoutSeconds in a %s', (_, answer) => {
+    test.each([2 ** 53, 1e21])('%s, which no payment can be dated with, is invalid_shape naming the field', (maxTimeoutSeconds) => {
+      const error = x402Error(() => decodePaymentRequired(answer(maxTimeoutSeconds)))
+      expect(error.reason).toBe('invalid_shape')
+      expect(error.message).toContain('accepts.0.maxTimeoutSeconds')
+      // The largest that can still be dated, and a fraction (as @x402/core accepts), are read as sent.
+      for (const fine of [Number.MAX_SAFE_INTEGER, 0.5]) {
+        expect(decodePaymentRequired(answer(fine)).accepts[0]!.maxTimeoutSeconds).toBe(fine)
+      }
+    })
+  })
+
   test('an unknown version is unsupported_version', () => {
     expect(x402Error(() => decodePaymentRequired(withHeader(encodeBase64Json({ ...v2, x402Version: 3 })))).reason).toBe(
       'unsupported_version',
