@@ -42,7 +42,8 @@ export function createTestSigner(options: TestSignerOptions = {}): PaymentSigner
           to: requirement.payTo,
           value: requirement.amount,
           validAfter: String(now - 600),
-          validBefore: String(now + requirement.maxTimeoutSeconds),
+          // Whole seconds, rounded up as createEvmSigner does: a fraction is not a uint256.
+          validBefore: String(now + Math.ceil(requirement.maxTimeoutSeconds)),
           nonce: hex(32),
         },
       }
