@@ -42,8 +42,20 @@ export function pollingGaveUp(
 }
 
 /**
- * The polling policy, defined once: back-off from about 2 s to 30 s, `Retry-After` honoured on
- * 429, no polling while the document is hidden, none after a terminal status or past
+ * Whether `error` ends polling for good: a 4xx (but 408 and 429) or an answer that breaks the
+ * contract, which asking again cannot fix. No error and a network error do not.
+ */
+export function stopsPolling(error: { name: string } | null | undefined): boolean {
+  // Errors are told apart by `name`, as their docs advise: a bundle that only polls then carries
+  // none of the error classes it never throws. No error and a network error count as a 5xx.
+  const httpStatus =
+    !error || error.name === 'PayLinkNetworkError' ? 500 : error.name === 'PayLinkHttpError' ? (error as PayLinkHttpError).status : 0
+  return httpStatus < 500 && httpStatus !== 408 && httpStatus !== 429
+}
+
+/**
+ * The polling policy, defined once: back-off from about 2 s to 30 s, `Retry-After` honoured (a
+ * 429's, a 503's), no polling while the document is hidden, none after a terminal status or past
  * `maxDurationMs`, and never a step backwards.
  */
 export function pollUntilSettled<T extends { status: string }>(
@@ -61,21 +73,17 @@ export function pollUntilSettled<T extends { status: string }>(
   return {
     refetchInterval: (query: Query<T, any, T, any>): number | false => {
       const { data, error, dataUpdateCount, errorUpdateCount } = query.state
-      // Errors are told apart by `name`, as their docs advise: a bundle that only polls then carries
-      // none of the error classes it never throws. No error and a network error count as a 5xx.
-      const httpStatus =
-        !error || error.name === 'PayLinkNetworkError' ? 500 : error.name === 'PayLinkHttpError' ? (error as PayLinkHttpError).status : 0
-      // Asking again cannot fix a 4xx (but 408 and 429) or an answer that breaks the contract.
-      if ((httpStatus < 500 && httpStatus !== 408 && httpStatus !== 429) || isTerminal(lifecycle, data?.status)) return false
-      // The clock starts at the first answer: a query that never ran (no id yet) is never stale. A
-      // reset query (resetQueries) has no answer again, and starts over.
+      // The clock starts at the first answer, an error included: a query that never ran (no id yet)
+      // is never stale. A reset query (resetQueries) has no answer again, and starts over.
       if (!(dataUpdateCount + errorUpdateCount)) startedAt.delete(query)
       else if (!startedAt.has(query)) startedAt.set(query, Date.now())
+      if (stopsPolling(error) || isTerminal(lifecycle, data?.status)) return false
       const left = startedAt.get(query)! + maxDurationMs - Date.now()
       // NaN until the first answer, which sets the timers again.
       if (!(left > 0)) return false
       const backOff = Math.min(maxIntervalMs, initialIntervalMs * 1.5 ** Math.max(0, dataUpdateCount + errorUpdateCount - 1))
-      const retryAfter = httpStatus === 429 ? ((error as PayLinkHttpError).retryAfterSeconds ?? 0) * 1000 : 0
+      // Only an HTTP error has the field: a 429's, or a 503's that says when to come back.
+      const retryAfter = ((error as PayLinkHttpError | null)?.retryAfterSeconds ?? 0) * 1000
       // The last poll lands on the deadline, so the render after it can report isStale.
       return timerDelay(Math.min(Math.max(backOff, retryAfter), left))
     },
