@@ -1,3 +1,4 @@
+import { timerDelay } from '../client/timerDelay.js'
 import { FORWARDED_REQUEST_HEADERS, RETURNED_RESPONSE_HEADERS } from './allowedHeaders.js'
 import { corsHeaders, PREFLIGHT_RESPONSE_HEADERS } from './cors.js'
 import { jsonError } from './jsonError.js'
@@ -48,7 +49,7 @@ async function forward(
   headers.set('X-API-Key', config.apiKey)
 
   const controller = new AbortController()
-  const timer = setTimeout(() => controller.abort(TIMED_OUT), config.timeoutMs)
+  const timer = setTimeout(() => controller.abort(TIMED_OUT), timerDelay(config.timeoutMs))
   const onAbort = () => controller.abort(request.signal.reason)
   request.signal.addEventListener('abort', onAbort, { once: true })
   try {

@@ -13,7 +13,7 @@ export interface PayLinkProxyOptions {
   allowedOrigins?: readonly string[]
   /** The largest request body forwarded, in bytes; a longer one gets 413. Defaults to `65536` (64 KiB). */
   maxBodyBytes?: number
-  /** Time-out of each upstream call in ms, its body included; then the answer is 504. Defaults to `15000`. */
+  /** Time-out of each upstream call in ms, its body included; then the answer is 504; `Infinity` for none. Defaults to `15000`. */
   timeoutMs?: number
   /** The `fetch` for upstream calls (one with a proxy agent, a test double). Defaults to the global `fetch`. */
   fetch?: typeof fetch

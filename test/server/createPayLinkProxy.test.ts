@@ -241,6 +241,18 @@ describe('upstream failures', () => {
     expect(aborted).toBe(true)
   })
 
+  // Timers run a delay of 2^31 ms or more after 1 ms: the paid verify would go upstream and the browser see 504.
+  test.each([2 ** 31, Infinity])('a time-out of %s ms lets a slow upstream answer (200, called once)', async (timeoutMs) => {
+    const { proxy, calls } = setup({ timeoutMs }, async () => {
+      await new Promise((resolve) => setTimeout(resolve, 30))
+      return Response.json({ payment: { id: 'pay_1' } })
+    })
+    const response = await proxy(new Request(`${APP}/payments/verify`, { method: 'POST', body: '{"code":"abc"}', headers: { 'PAYMENT-SIGNATURE': 'sig' } }))
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual({ payment: { id: 'pay_1' } })
+    expect(calls).toHaveLength(1)
+  })
+
   test('an upstream that stalls in the middle of its body gets 504 too', async () => {
     const { proxy } = setup({ timeoutMs: 20 }, () => new Response(new ReadableStream({ start: (c) => c.enqueue(new Uint8Array([123])) })))
     const response = await proxy(new Request(`${APP}/links/abc`))
