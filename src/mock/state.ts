@@ -53,7 +53,8 @@ export interface MockState {
   transfers: Map<string, MockTransferRecord>
   /** `payer:nonce` pairs already spent (EIP-3009 nonces are unique per payer). */
   usedNonces: Set<string>
-  idempotency: Map<string, StoredAnswer>
+  /** The answer per `Idempotency-Key`, as a promise: the key is claimed when the payment is taken, before its answer is read. */
+  idempotency: Map<string, Promise<StoredAnswer>>
   ledger: MockLedgerEntry[]
   /** The last number handed out by `nextId`. */
   counter: number

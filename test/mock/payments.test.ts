@@ -93,6 +93,15 @@ describe('paying with PAYMENT-SIGNATURE (v2)', () => {
     expect(mock.ledger).toHaveLength(1)
   })
 
+  it('answers two concurrent sends of the same payload and key with the same payment, and later resends too', async () => {
+    const header = v2Payment(await quoteV2(), clock.now)
+    const [first, second] = await Promise.all([pay(header, 'key-race'), pay(header, 'key-race')])
+    expect(first.status).toBe('paid')
+    expect(second).toEqual(first)
+    expect(await pay(header, 'key-race')).toEqual(first)
+    expect(mock.ledger).toHaveLength(1)
+  })
+
   it('refuses a spent nonce under a new key, and charges nothing more', async () => {
     const requirement = await quoteV2()
     const nonce = newNonce()

@@ -32,13 +32,15 @@ export function paymentHandlers(ctx: MockContext): HttpHandler[] {
       const header = signature ?? request.headers.get('X-PAYMENT')
       if (header === null) return paymentRequired(requestId, offer)
       const key = request.headers.get('Idempotency-Key') ?? undefined
-      const stored = key === undefined ? undefined : ctx.state.idempotency.get(key)
-      if (stored) {
+      const claimed = key === undefined ? undefined : ctx.state.idempotency.get(key)
+      if (claimed) {
+        const stored = await claimed
         if (stored.paymentHeader === header) return replay(stored)
         return apiError(requestId, 409, 'conflict', 'This Idempotency-Key was used with another payment')
       }
       const outcome = takePayment(ctx, offer, header, signature !== null ? 'PAYMENT-SIGNATURE' : 'X-PAYMENT', key, requestId)
-      if (key !== undefined) ctx.state.idempotency.set(key, await snapshot(header, outcome.answer))
+      // Claimed before any await: a concurrent resend under this key waits for this answer instead of paying again.
+      if (key !== undefined) ctx.state.idempotency.set(key, snapshot(header, outcome.answer))
       return outcome.shown ?? outcome.answer
     }),
     route(ctx, 'getPayment', 'get', '/payments/:id', ({ params, requestId }) => {
