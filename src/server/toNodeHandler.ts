@@ -1,17 +1,21 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { Http2ServerRequest, Http2ServerResponse } from 'node:http2'
 import type { PayLinkProxy } from './createPayLinkProxy.js'
 import { jsonError } from './jsonError.js'
 import { safeSegments } from './safeSegments.js'
 
-/** A `node:http` request listener, also usable as Express middleware. */
-export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void
+type NodeRequest = IncomingMessage | Http2ServerRequest
+type NodeResponse = ServerResponse | Http2ServerResponse
+
+/** A `node:http` (or `node:http2` compatibility API) request listener, also usable as Express middleware. */
+export type NodeHandler = (req: NodeRequest, res: NodeResponse) => void
 
 /**
  * The request body as a stream that reads from the socket only when the proxy pulls. A body the
  * proxy never reads is left to Node, which discards it; one it stops reading (too large) is
  * drained into nothing, so that the answer still reaches the client.
  */
-function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
+function bodyStream(req: NodeRequest): ReadableStream<Uint8Array> {
   let listening = false
   let settled = false
   return new ReadableStream<Uint8Array>(
@@ -45,7 +49,7 @@ function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
   )
 }
 
-async function send(res: ServerResponse, response: Response): Promise<void> {
+async function send(res: NodeResponse, response: Response): Promise<void> {
   const body = Buffer.from(await response.arrayBuffer())
   const headers: Record<string, string> = {}
   response.headers.forEach((value, name) => {
@@ -54,9 +58,9 @@ async function send(res: ServerResponse, response: Response): Promise<void> {
   res.writeHead(response.status, headers).end(body)
 }
 
-async function serve(proxy: PayLinkProxy, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function serve(proxy: PayLinkProxy, req: NodeRequest, res: NodeResponse): Promise<void> {
   // Express strips its mount path from req.url; originalUrl is what the client asked for.
-  const target = (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? ''
+  const target = (req as NodeRequest & { originalUrl?: string }).originalUrl ?? req.url ?? ''
   // The raw target is checked here because the URL parser behind Request resolves `..` and `%2e%2e`.
   // An absolute-form target (`http://evil/...`) is refused: only origin-form paths are served.
   if (!target.startsWith('/') || !safeSegments(target.split('?', 1)[0]!)) {
@@ -70,10 +74,13 @@ async function serve(proxy: PayLinkProxy, req: IncomingMessage, res: ServerRespo
   res.once('close', () => {
     if (!res.writableFinished) aborter.abort()
   })
-  const headers = new Headers()
-  for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!)
   let request: Request
   try {
+    const headers = new Headers()
+    for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) {
+      // node:http2's compatibility API lists its pseudo-headers (:method, :path, …) here too.
+      if (!req.rawHeaders[i]!.startsWith(':')) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!)
+    }
     // The Host header is the client's to choose; the proxy never uses the request's origin, so a fixed one is used.
     request = new Request(`http://localhost${target}`, {
       method: req.method,
@@ -88,7 +95,7 @@ async function serve(proxy: PayLinkProxy, req: IncomingMessage, res: ServerRespo
   return send(res, await proxy(request))
 }
 
-/** Adapts a proxy from `createPayLinkProxy` to `node:http` and Express: `(req, res) => void`, no Express needed. */
+/** Adapts a proxy from `createPayLinkProxy` to `node:http`, `node:http2` and Express: `(req, res) => void`, no Express needed. */
 export function toNodeHandler(proxy: PayLinkProxy): NodeHandler {
   return (req, res) => {
     serve(proxy, req, res).catch(() => {

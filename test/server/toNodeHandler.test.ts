@@ -1,5 +1,7 @@
 import express from 'express'
-import { Agent, type RequestListener } from 'node:http'
+import { Agent, createServer, type RequestListener } from 'node:http'
+import http2 from 'node:http2'
+import { connect as connectTcp, type AddressInfo } from 'node:net'
 import { createPayLinkProxy, type PayLinkProxyOptions, toNodeHandler } from '../../src/server.js'
 import { type Listening, listen, readAll, type Seen, send } from './nodeServers.js'
 import { KEY } from './recordingFetch.js'
@@ -184,4 +186,53 @@ describe('under Express', () => {
     expect(JSON.parse(response.body).error.message).toContain('express.json()')
     expect(seen).toEqual([])
   })
+})
+
+describe('under node:http2', () => {
+  async function http2Answer(headers: http2.OutgoingHttpHeaders, body?: string) {
+    const proxy = createPayLinkProxy({ apiKey: KEY, upstream: upstream.origin, basePath: '/api/paylink' })
+    // The compatibility API hands the handler Http2ServerRequest/Response, not IncomingMessage/ServerResponse.
+    const server = http2.createServer(toNodeHandler(proxy))
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const client = http2.connect(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)
+    try {
+      const req = client.request(headers)
+      const status = new Promise<unknown>((resolve) => req.once('response', (h) => resolve(h[':status'])))
+      req.end(body)
+      return { status: await status, body: await readAll(req as never) }
+    } finally {
+      client.close()
+      await new Promise((resolve) => server.close(resolve))
+    }
+  }
+
+  test('a GET is forwarded (the :method/:path pseudo-headers are not), and the answer comes back', async () => {
+    const response = await http2Answer({ ':path': `${API}/links/abc` })
+    expect(response).toEqual({ status: 200, body: '{"ok":true}' })
+    expect(seen).toMatchObject([{ method: 'GET', url: '/pub/v1/links/abc', headers: { 'x-api-key': KEY } }])
+    expect(Object.keys(seen[0]!.headers).filter((name) => name.startsWith(':'))).toEqual([])
+  })
+
+  test('a POST is forwarded with its body', async () => {
+    const response = await http2Answer({ ':method': 'POST', ':path': `${API}/links`, 'content-type': 'application/json' }, '{"creatorId":"c"}')
+    expect(response.status).toBe(200)
+    expect(seen).toMatchObject([{ method: 'POST', url: '/pub/v1/links', body: '{"creatorId":"c"}' }])
+  })
+})
+
+test('a header value the Fetch API refuses (a lenient parser let it through) gets 400, not 500', async () => {
+  const proxy = createPayLinkProxy({ apiKey: KEY, upstream: upstream.origin, basePath: '/api/paylink' })
+  const server = createServer({ insecureHTTPParser: true }, toNodeHandler(proxy))
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  try {
+    const socket = connectTcp((server.address() as AddressInfo).port, '127.0.0.1')
+    socket.end(`GET ${API}/links/abc HTTP/1.1\r\nHost: x\r\nX-Odd: a\0b\r\nConnection: close\r\n\r\n`)
+    const raw = await readAll(socket as never)
+    expect(raw).toMatch(/^HTTP\/1\.1 400 /)
+    expect(raw).toContain('"invalid_request"')
+    expect(seen).toEqual([])
+  } finally {
+    server.closeAllConnections()
+    await new Promise((resolve) => server.close(resolve))
+  }
 })
