@@ -1,10 +1,11 @@
 import { forwardRef, type HTMLAttributeAnchorTarget, type HTMLAttributes } from 'react'
 import { useBridgeStatus } from '../hooks/useBridgeStatus.js'
-import type { PollingOptions } from '../query/pollUntilSettled.js'
-import { TRANSFER_STATUSES } from '../schemas/transfer.js'
+import { type PollingOptions, stopsPolling } from '../query/pollUntilSettled.js'
+import { TERMINAL_TRANSFER_STATUSES, TRANSFER_STATUSES } from '../schemas/transfer.js'
 import { formatDuration, formatRelative } from './format.js'
 import { rootClassName } from './rootClassName.js'
 import { useCoarseNow } from './useCoarseNow.js'
+import { withDefaults } from './withDefaults.js'
 
 /** What a `BridgeStatusBadge` shows, exposed as its `data-state`. */
 export type BridgeStatusBadgeState =
@@ -58,14 +59,20 @@ export const defaultBridgeStatusBadgeLabels: BridgeStatusBadgeLabels = {
 const MOVING: readonly BridgeStatusBadgeState[] = ['pending', 'source_confirmed', 'in_transit']
 
 /**
- * The badge's state from its query: `error` only when there is no transfer to show (a failed poll
- * keeps the last status on screen while polling goes on), `stale` once polling gave up.
+ * The badge's state from its query: `error` when there is no transfer to show or when an error
+ * stopped polling before a terminal status (a poll that failed otherwise keeps the last status on
+ * screen while polling goes on), `stale` once polling gave up.
  */
 export function bridgeStatusBadgeState(query: {
   status: string | undefined
   isStale: boolean
   isError: boolean
+  /** The query's error, judged by `stopsPolling`. Defaults to none: a known status is then shown whatever `isError` says. */
+  error?: { name: string } | null
 }): BridgeStatusBadgeState {
+  // Nothing will bring that status up to date (a 404, an answer that breaks the contract): it would
+  // stay on screen for good, and turn "stale" after maxDurationMs, long after the transfer ended.
+  if (stopsPolling(query.error) && !(TERMINAL_TRANSFER_STATUSES as readonly (string | undefined)[]).includes(query.status)) return 'error'
   if (query.status === undefined) return query.isError ? 'error' : 'loading'
   if (query.isStale) return 'stale'
   return (TRANSFER_STATUSES as readonly string[]).includes(query.status) ? (query.status as BridgeStatusBadgeState) : 'unknown'
@@ -81,7 +88,7 @@ export interface BridgeStatusBadgeProps extends Omit<HTMLAttributes<HTMLDivEleme
   linkTarget?: HTMLAttributeAnchorTarget
   /** The polling policy passed to `useBridgeStatus`. Defaults to its policy (2 s growing to 30 s, stale after 30 minutes). */
   polling?: PollingOptions
-  /** Texts to replace. Defaults to `defaultBridgeStatusBadgeLabels`. */
+  /** Texts to replace; one given as `undefined` (a missing translation) keeps its default. Defaults to `defaultBridgeStatusBadgeLabels`. */
   labels?: Partial<BridgeStatusBadgeLabels>
   /** The locale of durations and times. Defaults to `'en-US'`, the labels' language: the same on the server and in the browser, so hydration matches. */
   locale?: string
@@ -94,11 +101,11 @@ export const BridgeStatusBadge = forwardRef<HTMLDivElement, BridgeStatusBadgePro
   { transferId, explorerUrl, linkTarget, polling, labels: customLabels, locale = 'en-US', unstyled, className, ...rest },
   ref,
 ) {
-  const labels = { ...defaultBridgeStatusBadgeLabels, ...customLabels }
+  const labels = withDefaults(defaultBridgeStatusBadgeLabels, customLabels)
   const query = useBridgeStatus(transferId, { polling })
   const transfer = query.data
   // The fields it needs, not a spread: each field read is a field TanStack re-renders for.
-  const state = bridgeStatusBadgeState({ status: transfer?.status, isStale: query.isStale, isError: query.isError })
+  const state = bridgeStatusBadgeState({ status: transfer?.status, isStale: query.isStale, isError: query.isError, error: query.error })
   const etaAt = MOVING.includes(state) && transfer?.estimatedCompletionAt ? Date.parse(transfer.estimatedCompletionAt) : undefined
   const now = useCoarseNow(etaAt, query.dataUpdatedAt)
 

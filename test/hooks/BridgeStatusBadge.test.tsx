@@ -178,9 +178,35 @@ test('error: a 500 before any answer, and an unknown id', async () => {
 test('a failed poll keeps the last status on screen while polling goes on', async () => {
   const { badge } = await renderBadge({ transferId: MOCK_TRANSFERS.pending })
   api.mock.inject('getBridgeStatus', { status: 500, times: 1 })
-  await advance(2_000)
+  // The poll at 2 s, and its answer.
+  await advance(2_100)
   expect(api.count('GET', `/bridge/status/${MOCK_TRANSFERS.pending}`)).toBe(2)
   expect(badge).toHaveAttribute('data-state', 'pending')
+  // The source chain confirms at 1 minute, and the poll at 64 s shows it.
+  await advance(STEP_MS + 10_000)
+  expect(badge).toHaveAttribute('data-state', 'source_confirmed')
+})
+
+test.each([
+  ['a 404', { status: 404 }],
+  ['a 401', { status: 401 }],
+  ['a 403', { status: 403 }],
+  ['a 200 that is not JSON', { malformedJson: true }],
+])('after %s on a poll, polling stops and the badge says it cannot check, not the old status', async (_, fault) => {
+  const { badge } = await renderBadge({ transferId: MOCK_TRANSFERS.pending })
+  expect(badge).toHaveAttribute('data-state', 'pending')
+  api.mock.inject('getBridgeStatus', { ...fault, times: 1 })
+  // The poll at 2 s, and its answer.
+  await advance(2_100)
+  expect(badge).toHaveAttribute('data-state', 'error')
+  expect(badge).toHaveTextContent('Could not check the transfer')
+  expect(badge).not.toHaveTextContent(/Transfer pending|left|any moment/)
+  // The transfer completes meanwhile, unseen: the badge neither claims it is pending nor slow.
+  const polls = api.count('GET', `/bridge/status/${MOCK_TRANSFERS.pending}`)
+  await advance(31 * 60_000)
+  expect(api.count('GET', `/bridge/status/${MOCK_TRANSFERS.pending}`)).toBe(polls)
+  expect(badge).toHaveAttribute('data-state', 'error')
+  expect(badge).toHaveTextContent('Could not check the transfer')
 })
 
 test('className, ref and rest props reach the root; ARIA can be overridden', async () => {
@@ -226,6 +252,17 @@ test('labels and locale: German texts and durations', async () => {
   expect(screen.getByRole('link', { name: 'Quelltransaktion auf solana' })).toBeInTheDocument()
 })
 
+test('a label given as undefined (a missing translation) keeps its default text', async () => {
+  const t: { pending?: string; eta?: () => string } = {}
+  const labels = { pending: t.pending, eta: t.eta, sourceTx: undefined }
+  const { badge } = await renderBadge({ transferId: MOCK_TRANSFERS.pending, explorerUrl, labels })
+  expect(badge).toHaveAttribute('data-state', 'pending')
+  expect(badge).toHaveTextContent('Transfer pending')
+  expect(badge).toHaveTextContent('about 3 minutes left')
+  await advance(STEP_MS + 10_000)
+  expect(screen.getByRole('link', { name: 'Source transaction on solana' })).toBeInTheDocument()
+})
+
 test('the relative time is offered to labels too', async () => {
   await renderBadge({ transferId: MOCK_TRANSFERS.pending, locale: 'de-DE', labels: { eta: ({ relative }) => `fertig ${relative}` } })
   expect(screen.getByRole('status')).toHaveTextContent('fertig in 3 Minuten')
@@ -252,4 +289,21 @@ test('bridgeStatusBadgeState', () => {
   expect(at('in_transit', true)).toBe('stale')
   expect(at('refunded')).toBe('refunded')
   expect(at('paused')).toBe('unknown')
+  // An error that stops polling shows over a status that is not terminal, stale or not; a transient
+  // one (polling goes on) and one after a terminal status do not.
+  const error = (status: number | undefined, name = 'PayLinkHttpError') => ({ name, status })
+  const withError = (status: string | undefined, e: { name: string }, isStale = false) =>
+    bridgeStatusBadgeState({ status, isStale, isError: true, error: e })
+  expect(withError('in_transit', error(404))).toBe('error')
+  expect(withError('pending', error(403), true)).toBe('error')
+  expect(withError('paused', error(undefined, 'PayLinkValidationError'))).toBe('error')
+  expect(withError(undefined, error(404))).toBe('error')
+  expect(withError('in_transit', error(503))).toBe('in_transit')
+  expect(withError('in_transit', error(429), true)).toBe('stale')
+  expect(withError('source_confirmed', error(408))).toBe('source_confirmed')
+  expect(withError('in_transit', error(undefined, 'PayLinkNetworkError'))).toBe('in_transit')
+  expect(withError(undefined, error(503))).toBe('error')
+  expect(withError('completed', error(404))).toBe('completed')
+  expect(withError('refunded', error(undefined, 'PayLinkValidationError'))).toBe('refunded')
+  expect(bridgeStatusBadgeState({ status: 'pending', isStale: false, isError: false, error: null })).toBe('pending')
 })
