@@ -192,6 +192,37 @@ test('a 429 pushes the next poll past its Retry-After', async () => {
   expect(result.current.data?.status).toBe('in_transit')
 })
 
+test('a 503 with a Retry-After pushes the next poll past it, as a 429 does', async () => {
+  api.mock.useScenario('transfer-stuck-in-transit')
+  api.mock.inject('getBridgeStatus', { status: 503, retryAfter: 20, times: 1 })
+  const { result } = renderHook(() => useBridgeStatus(MOCK_TRANSFERS.inTransit), { wrapper: wrapperFor() })
+  await advance(0)
+  expect(result.current.error).toMatchObject({ name: 'PayLinkHttpError', status: 503, retryAfterSeconds: 20 })
+  // Not at the 2 s of the back-off: the server said when to come back.
+  await advance(19_000)
+  expect(api.count('GET', transferPath(MOCK_TRANSFERS.inTransit))).toBe(1)
+  await advance(2_000)
+  expect(api.count('GET', transferPath(MOCK_TRANSFERS.inTransit))).toBe(2)
+  expect(result.current.data?.status).toBe('in_transit')
+})
+
+test('the polling clock starts at a first answer that is an error stopping polling: isStale after maxDurationMs', async () => {
+  const { result, rerender } = renderHook(() => useBridgeStatus('tr_nope', { polling: { maxDurationMs: 60_000 } }), {
+    wrapper: wrapperFor(),
+  })
+  await advance(0)
+  expect(result.current.error).toMatchObject({ name: 'PayLinkHttpError', status: 404 })
+  expect(result.current.isStale).toBe(false)
+  await advance(59_000)
+  // Nothing polls any more: a render for another reason (a parent's) reads the clock again.
+  rerender()
+  expect(result.current.isStale).toBe(false)
+  await advance(2_000)
+  rerender()
+  expect(result.current.isStale).toBe(true)
+  expect(api.count('GET', transferPath('tr_nope'))).toBe(1)
+})
+
 test('usePayment follows a verified payment until it settles, then stops', async () => {
   api.mock.reset()
   const { result } = renderHook(() => usePayment(MOCK_PAYMENTS.verified), { wrapper: wrapperFor() })
