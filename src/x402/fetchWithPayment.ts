@@ -24,13 +24,22 @@ export interface FetchWithPaymentOptions extends SelectPaymentRequirementOptions
  * lost to a bad settlement header; read the settlement with `decodePaymentResponse(response.headers)`.
  * A 402 or a network failure in answer to the paid retry throws a `PayLinkPaymentError`
  * `outcome_unknown` (the payment may have gone through: never pay again on your own; resend the
- * same `error.paymentHeader` to learn the outcome).
+ * same `error.paymentHeader` to learn the outcome). Without a usable `signer` it throws a
+ * `PayLinkConfigError` before anything is sent.
  */
 export async function fetchWithPayment(
   input: RequestInfo | URL,
   init: RequestInit | undefined,
   options: FetchWithPaymentOptions,
 ): Promise<Response> {
+  // Checked before sending: found out later, it would be a raw TypeError after the first request went out.
+  const signer = options?.signer
+  const missing = !signer
+    ? 'options.signer'
+    : !Array.isArray(signer.networks)
+      ? 'signer.networks'
+      : typeof signer.signPayment != 'function' && 'signer.signPayment'
+  if (missing) throw new PayLinkConfigError(`fetchWithPayment needs ${missing}`)
   let request: Request
   try {
     request = new Request(input, init)

@@ -56,6 +56,20 @@ describe('fetchWithPayment', () => {
     expect(signer.calls).toHaveLength(0)
   })
 
+  test.each<[string, unknown, RegExp]>([
+    ['no options', undefined, /options\.signer/],
+    ['no signer', {}, /options\.signer/],
+    ['a signer without networks', { signer: { address: '0x1', signPayment: async () => ({}) } }, /signer\.networks/],
+    ['a signer without signPayment', { signer: { address: '0x1', networks: ['eip155:84532'] } }, /signer\.signPayment/],
+  ])('%s is a PayLinkConfigError naming what is missing, before anything is sent', async (_, options, missing) => {
+    resource(() => HttpResponse.text('paid'))
+    const error = await rejection(fetchWithPayment(URL_, undefined, options as never))
+
+    expect(error).toBeInstanceOf(PayLinkConfigError)
+    expect((error as Error).message).toMatch(missing)
+    expect(seen).toEqual([])
+  })
+
   test('an answer other than 402 comes back untouched, and nothing is signed', async () => {
     server.use(http.get(URL_, () => HttpResponse.text('free', { status: 200 })))
     const signer = fakeSigner()
