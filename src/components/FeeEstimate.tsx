@@ -5,6 +5,7 @@ import { composeEventHandlers } from './composeEventHandlers.js'
 import { formatDecimal, formatDuration, formatRelative } from './format.js'
 import { rootClassName } from './rootClassName.js'
 import { useCoarseNow } from './useCoarseNow.js'
+import { withDefaults } from './withDefaults.js'
 
 /** What a `FeeEstimate` shows, exposed as its `data-state`: `refreshing` keeps the previous quote on screen while a new one loads. */
 export type FeeEstimateState = 'idle' | 'loading' | 'ready' | 'refreshing' | 'error'
@@ -71,9 +72,9 @@ export interface FeeEstimateProps extends Omit<HTMLAttributes<HTMLDivElement>, '
   amount?: string
   /** Called when the retry button is pressed, before the new quote is asked for; `preventDefault()` cancels it. Defaults to none. */
   onRetry?: (event: MouseEvent<HTMLButtonElement>) => void
-  /** Texts to replace. Defaults to `defaultFeeEstimateLabels`. */
+  /** Texts to replace; the rest, and any left `undefined`, stay English. Defaults to `defaultFeeEstimateLabels`. */
   labels?: Partial<FeeEstimateLabels>
-  /** The locale of amounts, durations and times. Defaults to `'en-US'`, the labels' language: the same on the server and in the browser, so hydration matches. */
+  /** The locale of amounts, durations and times (one `Intl` refuses, such as `'en_US'`, gives `'en-US'`). Defaults to `'en-US'`, the labels' language: the same on the server and in the browser, so hydration matches. */
   locale?: string
   /** Leaves out the library's classes, keeping the structure and data attributes. Defaults to `false`. */
   unstyled?: boolean
@@ -84,7 +85,7 @@ export const FeeEstimate = forwardRef<HTMLDivElement, FeeEstimateProps>(function
   { sourceChain, destinationChain, asset, amount, onRetry, labels: customLabels, locale = 'en-US', unstyled, className, ...rest },
   ref,
 ) {
-  const labels = { ...defaultFeeEstimateLabels, ...customLabels }
+  const labels = withDefaults(defaultFeeEstimateLabels, customLabels)
   const params = { sourceChain, destinationChain, asset, amount }
   const query = useFeeEstimate(params)
   const fee = query.data

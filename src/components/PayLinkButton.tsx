@@ -30,6 +30,7 @@ import { mergeSlotProps } from './mergeSlotProps.js'
 import { defaultPayLinkButtonLabels, type PayLinkButtonLabels } from './PayLinkButtonLabels.js'
 import { type PayLinkButtonState, payLinkButtonState } from './payLinkButtonState.js'
 import { rootClassName } from './rootClassName.js'
+import { withDefaults } from './withDefaults.js'
 
 /** The settlement `onSettled` receives: the API's proof for a link, the x402 settlement header for a `resource`. */
 export type PayLinkButtonProof = SettlementProof | SettleResponse
@@ -49,9 +50,9 @@ interface PayLinkButtonOwnProps extends Omit<ButtonHTMLAttributes<HTMLButtonElem
   showSplit?: boolean | undefined
   /** Renders the only child element (an `<a>`, a design-system button) with the button's props and content merged in. Defaults to `false`. */
   asChild?: boolean | undefined
-  /** Texts to replace; the rest stay English (`defaultPayLinkButtonLabels`). Defaults to none. */
+  /** Texts to replace; the rest, and any left `undefined`, stay English (`defaultPayLinkButtonLabels`). Defaults to none. */
   labels?: Partial<PayLinkButtonLabels> | undefined
-  /** The locale of the price and the split, for `Intl`. Defaults to `'en-US'`, the labels' language: the same on the server and in the browser, so hydration matches. */
+  /** The locale of the price and the split, for `Intl` (one it refuses, such as `'en_US'`, gives `'en-US'`). Defaults to `'en-US'`, the labels' language: the same on the server and in the browser, so hydration matches. */
   locale?: string | undefined
   /** Drops the package's classes (and so its look), keeping the structure and the data attributes. Defaults to `false`. */
   unstyled?: boolean | undefined
@@ -106,7 +107,7 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
     children,
     ...rest
   } = props
-  const labels = { ...defaultPayLinkButtonLabels, ...labelOverrides }
+  const labels = withDefaults(defaultPayLinkButtonLabels, labelOverrides)
   const linkCode = resource ? undefined : code
   const link = useLink(linkCode)
   // One purchase, of the URL or of the link: usePayResource's or usePayLink's, without running both
@@ -126,13 +127,17 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
 
   // Runs after every render and reports only a change, with that render's callbacks: new callbacks
   // alone report nothing. Starts at the first state so that mount reports nothing; StrictMode's
-  // second effect run sees no change.
-  const reported = useRef(state)
+  // second effect run sees no change. Another purchase (a new code or resource) is a new baseline:
+  // its outcome came before this render (a store is kept per client and code, so switching back to
+  // a paid one finds it settled) and reporting it would fulfil an order twice.
+  const reported = useRef([state, store] as const)
   useEffect(() => {
     const { proof, error, response } = purchase
-    if (reported.current === state) return
-    reported.current = state
+    const [was, wasStore] = reported.current
+    reported.current = [state, store]
+    if (was === state) return
     onStateChange?.(state)
+    if (wasStore !== store) return
     if (state === 'settled') {
       if (response) onSettled?.(proof, response)
       else onSettled?.(proof)

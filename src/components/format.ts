@@ -1,3 +1,15 @@
+// An invalid locale would throw from the render as soon as data arrives, blanking the app. Intl
+// checks the locale anyway, so catching its refusal costs no extra work while the locale is valid
+// (a second check, e.g. Intl.getCanonicalLocales, would run on every figure). Options that Intl
+// refuses still throw, from the en-US attempt.
+function make<O, F>(Format: new (locale: string | undefined, options: O) => F, locale: string | undefined, options: O): F {
+  try {
+    return new Format(locale, options)
+  } catch {
+    return new Format('en-US', options)
+  }
+}
+
 /**
  * Formats a decimal string exactly in the locale's style (`"1234.5"` → `"1,234.5"` in en-US), with
  * no trip through floating point: Intl formats decimal strings as written. An amount Intl cannot
@@ -8,7 +20,7 @@ export function formatDecimal(amount: string, locale: string | undefined, minimu
   // Intl throws a RangeError past 20 fraction digits in older engines (100 in current ones), and
   // shows ∞ past a double's range: either would break or belie the component showing it.
   if (fraction > 20 || amount.length > 300) return amount
-  const format = new Intl.NumberFormat(locale, {
+  const format = make(Intl.NumberFormat, locale, {
     minimumFractionDigits,
     maximumFractionDigits: Math.max(fraction, minimumFractionDigits),
   })
@@ -32,16 +44,16 @@ export function durationParts(seconds: number): [number, Intl.RelativeTimeFormat
 /** A duration in words in the locale, e.g. `"2 minutes"` (`unitDisplay: 'long'`). */
 export function formatDuration(seconds: number, locale: string | undefined): string {
   const [value, unit] = durationParts(seconds)
-  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(Math.abs(value))
+  return make(Intl.NumberFormat, locale, { style: 'unit', unit, unitDisplay: 'long' }).format(Math.abs(value))
 }
 
 /** A time relative to now in the locale, e.g. `"in 3 minutes"`, `"10 seconds ago"`. */
 export function formatRelative(targetMs: number, nowMs: number, locale: string | undefined): string {
   const [value, unit] = durationParts((targetMs - nowMs) / 1000)
-  return new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(value, unit)
+  return make(Intl.RelativeTimeFormat, locale, { numeric: 'auto' }).format(value, unit)
 }
 
 /** A share in basis points as a percentage in the locale: 9000 → `"90%"`. */
 export function formatBasisPoints(bps: number, locale: string | undefined): string {
-  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(bps / 10_000)
+  return make(Intl.NumberFormat, locale, { style: 'percent', maximumFractionDigits: 2 }).format(bps / 10_000)
 }

@@ -33,3 +33,14 @@ test('relative times and shares', () => {
   expect(formatBasisPoints(9_000, 'en-US')).toBe('90%')
   expect(formatBasisPoints(1_250, 'en-US')).toBe('12.5%')
 })
+
+test('a locale Intl refuses ("en_US", "", "pt_BR") formats in en-US instead of throwing a RangeError', () => {
+  for (const locale of ['en_US', '', 'pt_BR']) {
+    expect(formatDecimal('1234.5', locale, 2)).toBe('1,234.50')
+    expect(formatDuration(90, locale)).toBe('2 minutes')
+    expect(formatRelative(0, 10_000, locale)).toBe('10 seconds ago')
+    expect(formatBasisPoints(1_250, locale)).toBe('12.5%')
+  }
+  // A valid locale is still the one used.
+  expect(formatDecimal('1234.5', 'pt-BR', 2)).toBe('1.234,50')
+})

@@ -219,3 +219,23 @@ test('feeEstimateState', () => {
   expect(at(true, true, true, false)).toBe('error')
   expect(at(true, false, true, true)).toBe('loading')
 })
+
+describe('an invalid locale or a missing translation', () => {
+  test('a locale Intl refuses ("en_US") shows the quote in en-US instead of crashing once it arrives', async () => {
+    await renderReady({ ...params, amount: '1000000', locale: 'en_US' })
+    expect(figures()).toEqual([
+      ['Total fee', '3,000.1215 USDC'],
+      ['Network fee', '0.1215 USDC'],
+      ['Platform fee', '3,000 USDC'],
+      ['Estimated time', 'about 2 minutes'],
+    ])
+    expect(root()).toHaveTextContent('quoted now')
+  })
+
+  test('a label left undefined (a missing translation) keeps its English text', async () => {
+    const t: { title?: string; amount?: undefined; duration?: undefined } = {}
+    await renderReady({ ...params, labels: { title: t.title, amount: t.amount, duration: t.duration, totalFee: 'Gesamt' } })
+    expect(figures()[0]).toEqual(['Gesamt', '0.4215 USDC'])
+    expect(figures()[3]).toEqual(['Estimated time', 'about 2 minutes'])
+  })
+})

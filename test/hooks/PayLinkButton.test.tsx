@@ -561,3 +561,63 @@ describe('PayLinkButton with an x402 resource', () => {
     expect(button()).toHaveAccessibleName('Pay')
   })
 })
+
+describe('PayLinkButton: an invalid locale, a missing translation, switching purchases', () => {
+  test('a locale Intl refuses ("pt_BR") shows the price and split in en-US instead of crashing once the link loads', async () => {
+    renderButton({ signer: createTestSigner(), locale: 'pt_BR', showSplit: true })
+    await ready()
+    expect(button()).toHaveAccessibleName('Pay 1.50 USDC Creator 90% · Platform 10%')
+  })
+
+  test('a label left undefined (a missing translation) keeps its English text', async () => {
+    const t: { pay?: undefined; split?: undefined } = {}
+    renderButton({ signer: createTestSigner(), showSplit: true, labels: { pay: t.pay, split: t.split, readyStatus: 'Pronto' } })
+    await ready()
+    expect(button()).toHaveAccessibleName('Pay 1.50 USDC Creator 90% · Platform 10%')
+    expect(status()).toHaveTextContent('Pronto')
+  })
+
+  test('switching back to a purchase that settled does not call onSettled again', async () => {
+    const wallet = gate()
+    const testSigner = createTestSigner()
+    const onSettled = vi.fn()
+    const props = { maxAmount: cap, signer: heldSigner(testSigner, wallet.promise), onSettled }
+    const { rerender } = render(<PayLinkButton code={code} {...props} />, { wrapper: wrapperFor() })
+    const away = async () => {
+      rerender(<PayLinkButton code={MOCK_LINKS.engagement} {...props} />)
+      await ready()
+      rerender(<PayLinkButton code={code} {...props} />)
+    }
+    await ready()
+    fireEvent.click(button())
+    await waitFor(() => expect(stateOf(button())).toBe('signing'))
+    // Away and back while the wallet is open: the settlement seen afterwards is still reported, once.
+    await away()
+    expect(stateOf(button())).toBe('signing')
+    wallet.resolve()
+    await waitFor(() => expect(stateOf(button())).toBe('settled'))
+    expect(onSettled).toHaveBeenCalledTimes(1)
+    await away()
+    expect(stateOf(button())).toBe('settled')
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)))
+    expect(onSettled).toHaveBeenCalledTimes(1)
+    expect(testSigner.calls).toBe(1)
+  })
+
+  test('switching back to a purchase that failed does not call onError again', async () => {
+    const onError = vi.fn()
+    // The default cap ($0.10) is under both prices: the demo link fails before the wallet is asked.
+    const props = { signer: createTestSigner(), onError }
+    const { rerender } = render(<PayLinkButton code={code} {...props} />, { wrapper: wrapperFor() })
+    await ready()
+    fireEvent.click(button())
+    await waitFor(() => expect(stateOf(button())).toBe('failed'))
+    expect(onError).toHaveBeenCalledTimes(1)
+    rerender(<PayLinkButton code={MOCK_LINKS.engagement} {...props} />)
+    await ready()
+    rerender(<PayLinkButton code={code} {...props} />)
+    expect(stateOf(button())).toBe('failed')
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)))
+    expect(onError).toHaveBeenCalledTimes(1)
+  })
+})
