@@ -31,7 +31,15 @@ if (!Number.isInteger(port) || port < 0 || port > 65_535) {
   process.exit(2)
 }
 
-const { MOCK_API_KEY, MOCK_SCENARIOS, startMockServer } = await import('../dist/mock.js')
+// A busy port, a host that does not resolve, or msw missing is the user's to fix: a line, not a stack.
+const fail = (error) => {
+  const message = String(error?.message ?? error).split('\n')[0]
+  const hint = error?.code === 'ERR_MODULE_NOT_FOUND' && message.includes("'msw'") ? '; install msw: npm install --save-dev msw' : ''
+  console.error(`paylink-mock: ${message}${hint}\n${usage}`)
+  process.exit(1)
+}
+
+const { MOCK_API_KEY, MOCK_SCENARIOS, startMockServer } = await import('../dist/mock.js').catch(fail)
 const unknown = (args.scenario ?? []).filter((name) => !MOCK_SCENARIOS.includes(name))
 if (unknown.length > 0) {
   console.error(`Unknown scenario ${unknown.join(', ')}; known: ${MOCK_SCENARIOS.join(', ')}`)
@@ -39,7 +47,7 @@ if (unknown.length > 0) {
 }
 
 const apiKeys = args['no-auth'] ? false : (args['api-key'] ?? [MOCK_API_KEY])
-const server = await startMockServer({ port, host: args.host, apiKeys, scenarios: args.scenario ?? [] })
+const server = await startMockServer({ port, host: args.host, apiKeys, scenarios: args.scenario ?? [] }).catch(fail)
 console.log(`PayLink mock API on ${server.url} (${apiKeys === false ? 'no API key' : `X-API-Key: ${apiKeys.join(' | ')}`})`)
 
 const stop = () => {

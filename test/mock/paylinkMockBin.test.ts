@@ -1,0 +1,76 @@
+import { execFile } from 'node:child_process'
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+const BIN = join(import.meta.dirname, '../../bin/paylink-mock.js')
+const USAGE = /^Usage: paylink-mock /
+
+// Listens as startMockServer does: a listen error rejects with Node's own error.
+const LISTENING_ENTRY = `
+import { createServer } from 'node:http'
+export const MOCK_API_KEY = 'pk_test_paylink'
+export const MOCK_SCENARIOS = []
+export const startMockServer = ({ port, host }) => new Promise((resolve, reject) => {
+  const server = createServer().once('error', reject)
+  server.listen(port, host, () => resolve({ url: 'http://' + host + ':' + port, close: async () => server.close() }))
+})
+`
+
+const dirs: string[] = []
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
+})
+
+/** The launcher copied next to a stand-in for the built entry (`dist/mock.js`), outside any node_modules: no build needed. */
+function launcher(entry: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'paylink-mock-'))
+  dirs.push(dir)
+  mkdirSync(join(dir, 'bin'))
+  mkdirSync(join(dir, 'dist'))
+  writeFileSync(join(dir, 'package.json'), '{"type":"module"}')
+  writeFileSync(join(dir, 'dist/mock.js'), entry)
+  copyFileSync(BIN, join(dir, 'bin/paylink-mock.js'))
+  return join(dir, 'bin/paylink-mock.js')
+}
+
+function run(bin: string, args: string[]): Promise<{ code: number; lines: string[] }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [bin, ...args], { timeout: 10_000 }, (error, _, stderr) => {
+      resolve({ code: error ? Number(error.code) : 0, lines: stderr.trimEnd().split('\n') })
+    })
+  })
+}
+
+test('a port already in use: exit 1, the reason on one line and the usage, no stack', async () => {
+  const busy = createServer()
+  await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve))
+  try {
+    const { port } = busy.address() as AddressInfo
+    const { code, lines } = await run(launcher(LISTENING_ENTRY), ['--port', String(port)])
+    expect(code).toBe(1)
+    expect(lines).toHaveLength(2)
+    expect(lines[0]).toMatch(/EADDRINUSE.*127\.0\.0\.1/)
+    expect(lines[1]).toMatch(USAGE)
+  } finally {
+    busy.close()
+  }
+})
+
+test('a host that does not resolve: exit 1, the reason naming it and the usage, no stack', async () => {
+  const { code, lines } = await run(launcher(LISTENING_ENTRY), ['--port', '0', '--host', 'no-such-host.invalid'])
+  expect(code).toBe(1)
+  expect(lines).toHaveLength(2)
+  expect(lines[0]).toContain('no-such-host.invalid')
+  expect(lines[1]).toMatch(USAGE)
+})
+
+test('msw not installed: exit 1, and it says to install msw', async () => {
+  const { code, lines } = await run(launcher(`import 'msw'\n${LISTENING_ENTRY}`), [])
+  expect(code).toBe(1)
+  expect(lines).toHaveLength(2)
+  expect(lines[0]).toMatch(/'msw'.*install msw/)
+  expect(lines[1]).toMatch(USAGE)
+})
