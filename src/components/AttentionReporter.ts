@@ -89,8 +89,11 @@ export function createAttentionReporter(
     syncedAt = at
     return at < activeUntil
   }
+  // A setting that is not a finite number (NaN from a parseInt of a missing value) counts as not
+  // given: NaN would run the heartbeat as fast as timers allow, and turn counting or reporting off.
+  const given = (value: number | undefined) => (isFinite(value!) ? value : undefined)
   // At least a second: a tiny heartbeat (the API's or a prop's) would flood onHeartbeat and the beacon.
-  const intervalMs = () => timerDelay(Math.max(1_000, (props.current.heartbeatSeconds ?? session?.heartbeatSeconds ?? 15) * 1000))
+  const intervalMs = () => timerDelay(Math.max(1_000, (given(props.current.heartbeatSeconds) ?? session?.heartbeatSeconds ?? 15) * 1000))
   const schedule = () => {
     if (heartbeatMs !== (heartbeatMs = intervalMs())) {
       clearInterval(heartbeat)
@@ -133,7 +136,7 @@ export function createAttentionReporter(
   }
   const isReportDue = () => {
     sync()
-    return activeMs >= (props.current.minDwellMs ?? 3_000) && activeMs > reportedMs
+    return activeMs >= (given(props.current.minDwellMs) ?? 3_000) && activeMs > reportedMs
   }
   const report = (final: boolean) => {
     if (!session || !isReportDue()) return
@@ -153,7 +156,7 @@ export function createAttentionReporter(
     if (!root) return
     sync()
     visible = inView && root.ownerDocument.visibilityState === 'visible'
-    activeUntil = visible && focused ? (playing.size ? Infinity : lastInputAt + (props.current.idleTimeoutMs ?? 30_000)) : 0
+    activeUntil = visible && focused ? (playing.size ? Infinity : lastInputAt + (given(props.current.idleTimeoutMs) ?? 30_000)) : 0
     const attending = syncedAt < activeUntil
     const next = attending ? 'active' : phase === 'waiting' ? phase : 'paused'
     // data-state is written on the node, not through React state, so that tracking re-renders nothing.

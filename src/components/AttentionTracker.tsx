@@ -19,11 +19,11 @@ export interface AttentionTrackerProps extends HTMLAttributes<HTMLElement> {
   code?: string
   /** An opaque viewer id, sent with the token request. Defaults to none. */
   viewerId?: string
-  /** Seconds between heartbeats, at least 1. Defaults to the token's `heartbeatSeconds`, else `15`. */
+  /** Seconds between heartbeats, at least 1. Defaults to the token's `heartbeatSeconds`, else `15` (so does a value that is not a finite number, such as NaN). */
   heartbeatSeconds?: number
-  /** Attention needed before the first report, in ms: shorter visits are never reported. Defaults to `3000`. */
+  /** Attention needed before the first report, in ms: shorter visits are never reported. Defaults to `3000` (so does a value that is not a finite number). */
   minDwellMs?: number
-  /** How long an input (pointer, key, scroll, wheel, touch) keeps counting as attention, in ms. Defaults to `30000`. */
+  /** How long an input (pointer, key, scroll, wheel, touch) keeps counting as attention, in ms. Defaults to `30000` (so does a value that is not a finite number). */
   idleTimeoutMs?: number
   /** Receives every report: each heartbeat, and the final one (`final: true`) on `pagehide` or unmount. Defaults to none. */
   onHeartbeat?: (report: AttentionReport) => void

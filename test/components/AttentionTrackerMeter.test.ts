@@ -237,3 +237,22 @@ test('an idle timeout longer than a timer can wait does not spin its timer', asy
   expect(t.phase()).toBe('active')
   expect(timers.mock.calls.length).toBeLessThan(5)
 })
+
+// parseInt of a missing setting gives NaN: as fast a heartbeat as timers allow, or no counting or
+// reporting at all, where the default was meant.
+test.each([
+  ['heartbeatSeconds', [15_000, 30_000]],
+  ['minDwellMs', [30_000]],
+  ['idleTimeoutMs', [30_000]],
+] as const)('%s NaN counts and reports as if not given', async (name, activeMs) => {
+  for (const value of [undefined, NaN]) {
+    // One input, then 40 s: 30 s of attention (the default idle timeout), heartbeats every 15 s
+    // (the default) when heartbeatSeconds is the one tested, else only the final report.
+    const t = track(30_000, {}, { props: { [name]: value } })
+    t.input()
+    await t.advance(40_000)
+    t.totals()
+    t.stop()
+    expect(t.reports.map((r) => r.activeMs)).toEqual(activeMs)
+  }
+})

@@ -227,6 +227,14 @@ test('the heartbeat interval defaults to the token’s heartbeatSeconds', async 
   expect(t.reports.map((r) => r.activeMs)).toEqual([15_000, 30_000])
 })
 
+test('heartbeatSeconds NaN (a parseInt of a missing setting) heartbeats at the token’s interval', async () => {
+  const t = setup({ heartbeatSeconds: NaN, beaconUrl: '/engagement' })
+  scrollTo(1)
+  await read(31_000)
+  expect(t.reports.map((r) => r.activeMs)).toEqual([15_000, 30_000])
+  expect(beacon).toHaveBeenCalledTimes(2)
+})
+
 test('no attention counts without input for idleTimeoutMs', async () => {
   const t = setup({ heartbeatSeconds: 10, minDwellMs: 1_000, idleTimeoutMs: 5_000 })
   scrollTo(1)
