@@ -1,14 +1,27 @@
 import { QueryClient, QueryClientContext, QueryClientProvider } from './tanstack.js'
-import { type ReactNode, useContext, useState } from 'react'
+import { type ReactNode, useContext, useMemo, useState } from 'react'
 import { createPayLinkClient, type PayLinkClient, type PayLinkClientOptions } from '../client/createPayLinkClient.js'
 import { PayLinkContext } from './usePayLinkClient.js'
 
 export { usePayLinkClient } from './usePayLinkClient.js'
 
-/** Props of `PayLinkProvider`: a ready client, or the options to create one. */
+/**
+ * Props of `PayLinkProvider`: a ready client, or the options to create one. A new `client`,
+ * `baseUrl` or `apiKey` applies from the next render on, with a new client (a purchase under way
+ * stays with the old one); the other options are read when the client is created.
+ */
 export type PayLinkProviderProps = { children?: ReactNode } & (
-  | { /** The client the hooks and components use. */ client: PayLinkClient }
-  | ({ client?: undefined } & PayLinkClientOptions)
+  | { /** The client the hooks and components use; another one applies at once. */ client: PayLinkClient }
+  | ({ client?: undefined } & Omit<PayLinkClientOptions, 'fetch' | 'headers' | 'retry' | 'timeoutMs'> & {
+        /** The `fetch` to use. Read when the client is created (first render, new `baseUrl` or `apiKey`): a new function on every render is fine, and changes nothing. Defaults to the global `fetch`. */
+        fetch?: PayLinkClientOptions['fetch']
+        /** Extra headers for every request. Read when the client is created (first render, new `baseUrl` or `apiKey`): a new object on every render is fine, and changes nothing. */
+        headers?: PayLinkClientOptions['headers']
+        /** Time-out of each attempt, in ms. Read when the client is created (first render, new `baseUrl` or `apiKey`). Defaults to `15000`. */
+        timeoutMs?: PayLinkClientOptions['timeoutMs']
+        /** The retry policy, or `false`. Read when the client is created (first render, new `baseUrl` or `apiKey`): a new object on every render is fine, and changes nothing. Defaults to `createPayLinkClient`'s. */
+        retry?: PayLinkClientOptions['retry']
+      })
 )
 
 /**
@@ -17,11 +30,13 @@ export type PayLinkProviderProps = { children?: ReactNode } & (
  */
 export function PayLinkProvider(props: PayLinkProviderProps) {
   const hostQueryClient = useContext(QueryClientContext)
-  // Created once: a new client per render would reset every query that depends on it. The props go
-  // to createPayLinkClient as they are, children included: it reads only its options.
-  const [[client, ownQueryClient]] = useState(
-    () => [props.client ?? createPayLinkClient(props as PayLinkClientOptions), !hostQueryClient && new QueryClient()] as const,
-  )
-  const tree = <PayLinkContext.Provider value={client}>{props.children}</PayLinkContext.Provider>
+  const [ownQueryClient] = useState(() => !hostQueryClient && new QueryClient())
+  const { client, baseUrl, apiKey } = props as Partial<PayLinkClientOptions & { client: PayLinkClient }>
+  // A new client only when where or as whom requests go changes (a sandbox/live switch, a config
+  // loaded late): purchases are kept per client object, and `headers`, `fetch` and `retry` are often
+  // new objects on every render. The props go to createPayLinkClient
+  // as they are, children included: it reads only its options.
+  const value = useMemo(() => client ?? createPayLinkClient(props as PayLinkClientOptions), [client, baseUrl, apiKey])
+  const tree = <PayLinkContext.Provider value={value}>{props.children}</PayLinkContext.Provider>
   return ownQueryClient ? <QueryClientProvider client={ownQueryClient}>{tree}</QueryClientProvider> : tree
 }

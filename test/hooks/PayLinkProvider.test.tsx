@@ -1,0 +1,62 @@
+import { render, screen, waitFor } from '@testing-library/react'
+import { createPayLinkClient } from '../../src/client.js'
+import { PayLinkProvider, type PayLinkProviderProps } from '../../src/hooks/PayLinkProvider.js'
+import { usePayLink } from '../../src/hooks/usePayLink.js'
+import { MOCK_LINKS } from '../../src/mock/constants.js'
+import { useMockApi } from './harness.js'
+
+const api = useMockApi()
+// Where each request went, and with which key: the mock answers on any origin.
+const sent: string[] = []
+api.server.events.on('request:start', ({ request }) => {
+  sent.push(`${request.method} ${new URL(request.url).host} ${request.headers.get('x-api-key') ?? '-'}`)
+})
+beforeEach(() => {
+  sent.length = 0
+})
+
+function Purchase() {
+  return <span data-testid="status">{usePayLink(MOCK_LINKS.demo).status}</span>
+}
+
+const clients = {
+  sandbox: createPayLinkClient({ baseUrl: 'https://sandbox.paylink.test', retry: false }),
+  live: createPayLinkClient({ baseUrl: 'https://live.paylink.test', retry: false }),
+}
+
+// Each variant gives its props as inline JSX would: headers, fetch and retry new on every render.
+test.each<[string, (env: 'sandbox' | 'live') => PayLinkProviderProps, string[]]>([
+  [
+    'baseUrl',
+    (env) => ({ baseUrl: `https://${env}.paylink.test`, retry: { attempts: 1 }, headers: { 'x-app': 'shop' }, fetch: (input, init) => fetch(input, init) }),
+    ['POST sandbox.paylink.test -', 'POST live.paylink.test -'],
+  ],
+  [
+    'apiKey',
+    (env) => ({ baseUrl: 'https://api.paylink.test', apiKey: `pk_${env}`, dangerouslyAllowApiKeyInBrowser: true, retry: { attempts: 1 } }),
+    ['POST api.paylink.test pk_sandbox', 'POST api.paylink.test pk_live'],
+  ],
+  ['client', (env) => ({ client: clients[env] }), ['POST sandbox.paylink.test -', 'POST live.paylink.test -']],
+])('a new %s sends the next requests there; a rerender with the same one keeps the client and its purchase', async (_, props, expected) => {
+  const view = render(
+    <PayLinkProvider {...props('sandbox')}>
+      <Purchase />
+    </PayLinkProvider>,
+  )
+  await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('ready'))
+  view.rerender(
+    <PayLinkProvider {...props('sandbox')}>
+      <Purchase />
+    </PayLinkProvider>,
+  )
+  // A new client would be a new purchase, loading its requirements again.
+  expect(screen.getByTestId('status')).toHaveTextContent('ready')
+  view.rerender(
+    <PayLinkProvider {...props('live')}>
+      <Purchase />
+    </PayLinkProvider>,
+  )
+  await waitFor(() => expect(sent).toHaveLength(2))
+  await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('ready'))
+  expect(sent).toEqual(expected)
+})
