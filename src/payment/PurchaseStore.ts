@@ -88,8 +88,12 @@ export interface PurchaseStore<A> {
    * it resends the same signed payload instead of signing again; after `settled`, call `reset` first.
    */
   pay(options: PayOptions): Promise<void>
-  /** Takes in a later report of the accepted payment (from polling `GET /payments/{id}`) and ends the purchase when it is terminal. */
-  observePayment(payment: Payment): void
+  /**
+   * Takes in a later report of the accepted payment (from polling `GET /payments/{id}`): ends the
+   * purchase when it is terminal, and makes its outcome `unknown` when it is an error that stopped
+   * the polling (then `pay` resends the kept payment). `undefined` (no report yet) changes nothing.
+   */
+  observePayment(report: Payment | Error | undefined): void
   /**
    * Abandons the purchase and starts over with fresh requirements. While `signing` it abandons the
    * wallet's request (one that never answers), and drops unsent whatever that wallet returns later;
@@ -110,9 +114,10 @@ const stores = new WeakMap<object, Map<string, PurchaseStore<object>>>()
  * a link's purchase or stored payment.
  *
  * Signs at most once per purchase: the signed payload and its idempotency key are kept (in memory
- * and in `sessionStorage`, under `key`) until the outcome is known, and any retry or resume resends
- * that same payload. With `preview`, the requirements read on mount only show the price: each
- * purchase asks for fresh ones, and a preview that fails leaves the purchase payable.
+ * and in `sessionStorage`, under `key`) until the purchase is `settled` or `failed` (not while an
+ * accepted payment is still settling), and any retry or resume resends that same payload. With
+ * `preview`, the requirements read on mount only show the price: each purchase asks for fresh ones,
+ * and a preview that fails leaves the purchase payable.
  */
 export function sharedPurchase<A extends object>(scope: object, key: string, gate: PurchaseGate<A>, preview?: boolean): PurchaseStore<A> {
   let byKey = stores.get(scope)
@@ -136,6 +141,9 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
 
   const set = (next: Fields) => {
     state = next as State
+    // An ended purchase has nothing left to resend. Not before: a payment accepted as `verified` may
+    // still fail, and a reload meanwhile must get it back by resending, not pay again.
+    if (['settled', 'failed'].includes(next.status)) keep()
     for (const listener of listeners) listener()
   }
   // Most steps keep what is known (requirements, payment) and change the status and the error.
@@ -178,7 +186,9 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
   }
 
   async function send(): Promise<void> {
-    update({ status: 'verifying', error: undefined })
+    // An earlier answer's payment is followed again only once this answer brings it back: a poll
+    // during the resend could otherwise end the purchase, then the answer reopen it.
+    update({ status: 'verifying', error: undefined, payment: undefined })
     let answer: GateAnswer<A> | undefined
     let lost: unknown
     try {
@@ -190,20 +200,24 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
     if (!answer || 'paymentRequired' in answer) {
       return update({ status: 'unknown', error: purchaseError('outcome_unknown', 'The payment is being confirmed', answer?.paymentRequired.error, lost) })
     }
-    keep()
     if ('error' in answer) return update({ ...answer, status: 'failed' })
     const { payment } = answer.accepted as { payment?: Payment }
     update({ ...answer.accepted, status: payment ? 'verifying' : 'settled' })
     if (payment) observePayment(payment)
   }
 
-  function observePayment(payment: Payment): void {
-    const { status } = payment
-    if (state.status !== 'verifying' || payment.id !== state.payment?.id) return
-    if (status === 'settled') update({ status: 'settled', payment })
+  function observePayment(report: Payment | Error | undefined): void {
+    if (state.status !== 'verifying' || !state.payment) return
+    // The same error as a lost answer's (gzip shares the text): the payload is kept, to be resent.
+    if (report instanceof Error) {
+      return update({ status: 'unknown', error: purchaseError('outcome_unknown', 'The payment is being confirmed', undefined, report) })
+    }
+    if (report?.id !== state.payment.id) return
+    const { status } = report
+    if (status === 'settled') update({ status: 'settled', payment: report })
     else if (status === 'failed' || status === 'expired') {
       const message = status === 'expired' ? 'The payment expired before it settled' : 'The payment failed to settle'
-      update({ status: 'failed', payment, error: purchaseError('payment_refused', message, payment.failureReason) })
+      update({ status: 'failed', payment: report, error: purchaseError('payment_refused', message, report.failureReason) })
     }
   }
 

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react'
 import { usePayment } from '../hooks/usePayment.js'
+import { stopsPolling } from '../query/pollUntilSettled.js'
 import type { Payment } from '../schemas/payment.js'
 import type { PayOptions, PurchaseSnapshot, PurchaseStore } from './PurchaseStore.js'
 
@@ -30,16 +31,21 @@ export function usePurchase<A extends object>(store: PurchaseStore<A> | undefine
 
 /**
  * `usePurchase`, with a payment accepted as `verified` followed until it settles (the shared
- * polling policy), and `isStale` once that takes longer than usual. Only a link's purchase is ever
- * accepted as `verified`; for any other the payment query stays disabled.
+ * polling policy), or `unknown` if following it fails for good, and `isStale` once that takes longer
+ * than usual. Only a link's purchase is ever accepted as `verified`; for any other the payment
+ * query stays disabled.
  */
 export function useFollowedPurchase<A extends object>(store: PurchaseStore<A> | undefined, options: Partial<PayOptions>) {
   const purchase = usePurchase(store, options)
   const { payment } = purchase as { payment?: Payment }
   const followed = usePayment(purchase.status === 'verifying' ? payment?.id : undefined)
+  const { data, error, isFetching } = followed
   useEffect(() => {
-    if (followed.data) store?.observePayment(followed.data)
-  }, [store, followed.data])
+    // A 404 (read-after-write lag), an expired session or a body that is not JSON ends the polling,
+    // which would leave the purchase `verifying` for good. Not while fetching: following the payment
+    // again (after a resend) refetches, and the last error shows until the answer comes.
+    store?.observePayment((!isFetching && stopsPolling(error) && error) || data)
+  }, [store, data, error, isFetching])
 
   return {
     ...purchase,

@@ -330,3 +330,74 @@ test('a payment still being sent is not stale, even on a page open for long', as
     vi.useRealTimers()
   }
 })
+
+describe('a payment accepted as verified, then lost from view', () => {
+  const timers = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
+  afterEach(() => vi.useRealTimers())
+
+  /** New clients (one per page) that record each paid request's payload and Idempotency-Key in `sent`. */
+  function recording() {
+    const sent: string[] = []
+    const client = () =>
+      testClient(async (input, init) => {
+        const headers = new Headers(init?.headers)
+        if (headers.has('payment-signature')) sent.push(`${headers.get('payment-signature')}|${headers.get('idempotency-key')}`)
+        return fetch(input, init)
+      })
+    return { sent, client }
+  }
+
+  test('a reload while it settles resends the same payload and follows it: no second signature, one payment', async () => {
+    timers()
+    api.mock.useScenario('payment-settles-slowly')
+    const { sent, client } = recording()
+    const before = renderHook(() => usePayLink(code, { signer: createTestSigner(), maxAmount: cap }), { wrapper: wrapperFor(client()) })
+    await act(() => vi.advanceTimersByTimeAsync(10))
+    await act(() => before.result.current.pay())
+    expect(before.result.current.status).toBe('verifying')
+    before.unmount()
+
+    // A new page: a new client and query cache; only sessionStorage survived. A click there changes nothing.
+    const signer = createTestSigner()
+    const { result } = renderHook(() => usePayLink(code, { signer, maxAmount: cap }), { wrapper: wrapperFor(client(), testQueryClient()) })
+    await act(() => vi.advanceTimersByTimeAsync(10))
+    expect(result.current.status).toBe('verifying')
+    await act(() => result.current.pay())
+    await act(() => vi.advanceTimersByTimeAsync(90_000))
+    expect(result.current.status).toBe('settled')
+    expect(signer.calls).toBe(0)
+    expect(sent).toHaveLength(2)
+    expect(sent[1]).toBe(sent[0])
+    expect(api.mock.ledger).toHaveLength(1)
+    expect(sessionStorage.length).toBe(0)
+  })
+
+  test.each([
+    ['a 404 (read-after-write lag)', { status: 404 }, 'PayLinkHttpError'],
+    ['a 401 (an expired proxy session)', { status: 401 }, 'PayLinkHttpError'],
+    ['a 200 that is not JSON', { malformedJson: true }, 'PayLinkValidationError'],
+  ])('%s while following it is unknown, and a click resends the same payload and follows it until it settles', async (_, fault, cause) => {
+    timers()
+    api.mock.useScenario('payment-settles-slowly')
+    api.mock.inject('getPayment', { ...fault, times: 1 })
+    const { sent, client } = recording()
+    const signer = createTestSigner()
+    const { result } = renderHook(() => usePayLink(code, { signer, maxAmount: cap }), { wrapper: wrapperFor(client()) })
+    await act(() => vi.advanceTimersByTimeAsync(10))
+    await act(() => result.current.pay())
+    await act(() => vi.advanceTimersByTimeAsync(10))
+    expect(result.current.status).toBe('unknown')
+    expect(result.current.error).toMatchObject({ reason: 'outcome_unknown', message: 'The payment is being confirmed', cause: { name: cause } })
+    expect(result.current.canPay).toBe(true)
+
+    await act(() => result.current.pay())
+    expect(result.current.status).toBe('verifying')
+    await act(() => vi.advanceTimersByTimeAsync(90_000))
+    expect(result.current.status).toBe('settled')
+    expect(signer.calls).toBe(1)
+    expect(sent).toHaveLength(2)
+    expect(sent[1]).toBe(sent[0])
+    expect(api.mock.ledger).toHaveLength(1)
+    expect(sessionStorage.length).toBe(0)
+  })
+})

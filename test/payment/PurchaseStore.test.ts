@@ -1,4 +1,4 @@
-import { PayLinkNetworkError } from '../../src/client/errors.js'
+import { PayLinkHttpError, PayLinkNetworkError } from '../../src/client/errors.js'
 import { createTestSigner } from '../../src/mock/createTestSigner.js'
 import { type GateAnswer, type PendingPurchase, sharedPurchase } from '../../src/payment/PurchaseStore.js'
 import type { PaymentRequired } from '../../src/x402/paymentRequired.js'
@@ -246,5 +246,103 @@ describe('a purchase kept in sessionStorage', () => {
     await store.pay({ signer: createTestSigner() })
     expect(store.getSnapshot().status).toBe('settled')
     expect(paid).toHaveLength(1)
+  })
+})
+
+describe('a payment accepted as verified (still settling)', () => {
+  afterEach(() => vi.unstubAllGlobals())
+
+  const key = 'link:https://api.test|verified'
+  const verified = { id: 'pay_1', linkCode: 'verified', status: 'verified', amount: '1.50', asset: 'USDC', network: 'eip155:84532', createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z' }
+  type Accepted = { payment: typeof verified }
+
+  /** A link's seller: a paid request is accepted as `verified`, and a replay (same key) gets the same payment back. */
+  function linkSeller(answers: ((payment: PendingPurchase) => Promise<GateAnswer<Accepted>>)[] = []) {
+    const paid: PendingPurchase[] = []
+    const gate = (payment?: PendingPurchase): Promise<GateAnswer<Accepted>> => {
+      if (!payment) return Promise.resolve({ paymentRequired: paymentRequired() })
+      paid.push(payment)
+      return answers.shift()?.(payment) ?? Promise.resolve({ accepted: { payment: verified } })
+    }
+    return { gate, paid }
+  }
+
+  it('stays kept while it settles: a reload resends the same payload and follows it, never signing again', async () => {
+    const storage = memoryStorage()
+    vi.stubGlobal('sessionStorage', storage)
+    const first = linkSeller()
+    const before = sharedPurchase({}, key, first.gate)
+    const signer = createTestSigner()
+    before.start()
+    await vi.waitFor(() => expect(before.getSnapshot().status).toBe('ready'))
+    await before.pay({ signer })
+    expect(before.getSnapshot()).toMatchObject({ status: 'verifying', payment: verified })
+    expect(JSON.parse(storage.map.get(`paylink:purchase:${key}`)!)).toEqual(first.paid[0])
+
+    // A reload: a new store (a new client), only sessionStorage survived.
+    const second = linkSeller()
+    const after = sharedPurchase({}, key, second.gate)
+    after.start()
+    await vi.waitFor(() => expect(after.getSnapshot()).toMatchObject({ status: 'verifying', payment: verified }))
+    expect(second.paid).toEqual(first.paid)
+    after.reset()
+    await after.pay({ signer })
+    expect(after.getSnapshot().status).toBe('verifying')
+    expect(signer.calls).toBe(1)
+    after.observePayment({ ...verified, status: 'settled' })
+    expect(after.getSnapshot().status).toBe('settled')
+    expect(storage.map.size).toBe(0)
+  })
+
+  it('an error that stopped following it makes the outcome unknown; a pay resends the same payload and follows it again', async () => {
+    const storage = memoryStorage()
+    vi.stubGlobal('sessionStorage', storage)
+    let answer!: () => void
+    const { gate, paid } = linkSeller([
+      async () => ({ accepted: { payment: verified } }),
+      () => new Promise((resolve) => (answer = () => resolve({ accepted: { payment: verified } }))),
+    ])
+    const store = sharedPurchase({}, `${key}-lost`, gate)
+    const signer = createTestSigner()
+    store.start()
+    await vi.waitFor(() => expect(store.getSnapshot().status).toBe('ready'))
+    await store.pay({ signer })
+    const lost = new PayLinkHttpError({ status: 404, code: 'not_found', message: 'No payment with id pay_1', endpoint: 'getPayment', body: null })
+    store.observePayment(lost)
+    expect(store.getSnapshot()).toMatchObject({ status: 'unknown', error: { name: 'PayLinkPaymentError', reason: 'outcome_unknown', cause: lost } })
+    expect(storage.map.size).toBe(1)
+
+    const statuses: string[] = []
+    store.subscribe(() => statuses.push(store.getSnapshot().status))
+    const resending = store.pay({ signer: undefined })
+    // A late report of the earlier answer's payment, while the resend is out, ends nothing.
+    store.observePayment({ ...verified, status: 'settled' })
+    expect(store.getSnapshot().status).toBe('verifying')
+    answer()
+    await resending
+    store.observePayment({ ...verified, status: 'settled' })
+    expect(statuses).toEqual(['verifying', 'verifying', 'settled'])
+    expect(paid).toHaveLength(2)
+    expect(paid[1]).toEqual(paid[0])
+    expect(signer.calls).toBe(1)
+    expect(storage.map.size).toBe(0)
+  })
+
+  it('is forgotten once it is known to have failed: paying again signs a new payment', async () => {
+    const storage = memoryStorage()
+    vi.stubGlobal('sessionStorage', storage)
+    const { gate, paid } = linkSeller()
+    const store = sharedPurchase({}, `${key}-failed`, gate)
+    const signer = createTestSigner()
+    store.start()
+    await vi.waitFor(() => expect(store.getSnapshot().status).toBe('ready'))
+    await store.pay({ signer })
+    expect(storage.map.size).toBe(1)
+    store.observePayment({ ...verified, status: 'expired' })
+    expect(store.getSnapshot()).toMatchObject({ status: 'failed', error: { reason: 'payment_refused' } })
+    expect(storage.map.size).toBe(0)
+    await store.pay({ signer })
+    expect(signer.calls).toBe(2)
+    expect(paid[1]!.idempotencyKey).not.toBe(paid[0]!.idempotencyKey)
   })
 })
