@@ -621,3 +621,58 @@ describe('PayLinkButton: an invalid locale, a missing translation, switching pur
     expect(onError).toHaveBeenCalledTimes(1)
   })
 })
+
+describe('PayLinkButton: a payment accepted as verified, then lost from view', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
+    api.mock.useScenario('payment-settles-slowly')
+  })
+  afterEach(() => vi.useRealTimers())
+
+  test('after a reload while it settles, the price is not offered again: the same payment is resent and followed to "Paid"', async () => {
+    const first = renderButton({ signer: createTestSigner() })
+    await act(() => vi.advanceTimersByTimeAsync(10))
+    fireEvent.click(button())
+    await act(() => vi.advanceTimersByTimeAsync(10))
+    expect(stateOf(button())).toBe('verifying')
+    first.unmount()
+
+    // A new page (renderButton makes a new client and query cache); only sessionStorage survived.
+    const signer = createTestSigner()
+    const onSettled = vi.fn()
+    renderButton({ signer, onSettled })
+    await act(() => vi.advanceTimersByTimeAsync(10))
+    expect(stateOf(button())).toBe('verifying')
+    expect(button()).toHaveAccessibleName('Verifying payment…')
+    fireEvent.click(button())
+    await act(() => vi.advanceTimersByTimeAsync(90_000))
+    expect(stateOf(button())).toBe('settled')
+    expect(onSettled).toHaveBeenCalledTimes(1)
+    expect(signer.calls).toBe(0)
+    expect(paidRequests()).toBe(2)
+    expect(api.mock.ledger).toHaveLength(1)
+  })
+
+  test('a 404 while following it is "unknown" (being confirmed); a click resends it, never signs again, and ends "Paid"', async () => {
+    api.mock.inject('getPayment', { status: 404, times: 1 })
+    const signer = createTestSigner()
+    const onError = vi.fn()
+    const onSettled = vi.fn()
+    renderButton({ signer, onError, onSettled })
+    await act(() => vi.advanceTimersByTimeAsync(10))
+    fireEvent.click(button())
+    await act(() => vi.advanceTimersByTimeAsync(10))
+    expect(stateOf(button())).toBe('unknown')
+    expect(status()).toHaveTextContent('Confirming payment…')
+    expect(onError).toHaveBeenCalledTimes(1)
+    expect(onError.mock.calls[0]![0]).toMatchObject({ reason: 'outcome_unknown', cause: { name: 'PayLinkHttpError', status: 404 } })
+
+    fireEvent.click(button())
+    await act(() => vi.advanceTimersByTimeAsync(90_000))
+    expect(stateOf(button())).toBe('settled')
+    expect(onSettled).toHaveBeenCalledTimes(1)
+    expect(signer.calls).toBe(1)
+    expect(paidRequests()).toBe(2)
+    expect(api.mock.ledger).toHaveLength(1)
+  })
+})
