@@ -661,6 +661,8 @@ describe('PayLinkButton: a payment accepted as verified, then lost from view', (
     renderButton({ signer, onError, onSettled })
     await act(() => vi.advanceTimersByTimeAsync(10))
     fireEvent.click(button())
+    // Two turns: React 18's act runs the effects that start following the payment only as it ends.
+    await act(() => vi.advanceTimersByTimeAsync(10))
     await act(() => vi.advanceTimersByTimeAsync(10))
     expect(stateOf(button())).toBe('unknown')
     expect(status()).toHaveTextContent('Confirming payment…')
@@ -668,6 +670,7 @@ describe('PayLinkButton: a payment accepted as verified, then lost from view', (
     expect(onError.mock.calls[0]![0]).toMatchObject({ reason: 'outcome_unknown', cause: { name: 'PayLinkHttpError', status: 404 } })
 
     fireEvent.click(button())
+    await act(() => vi.advanceTimersByTimeAsync(10))
     await act(() => vi.advanceTimersByTimeAsync(90_000))
     expect(stateOf(button())).toBe('settled')
     expect(onSettled).toHaveBeenCalledTimes(1)
