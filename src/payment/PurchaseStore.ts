@@ -134,6 +134,9 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
   let state = { status: 'idle' } as State
   const listeners = new Set<() => void>()
   let pending: PendingPurchase | undefined
+  // Whether `pending` may have reached the seller already (sent before, or kept from before a reload):
+  // then a refusal of it is no proof that it did not go through.
+  let sent: boolean | undefined
   let loading: Promise<PaymentRequired | undefined> | undefined
   // The click in flight, set synchronously before any await, so a second click in the same tick is
   // refused. A reset while signing clears it: the abandoned click then sees it is no longer its own.
@@ -191,18 +194,24 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
     update({ status: 'verifying', error: undefined, payment: undefined })
     let answer: GateAnswer<A> | undefined
     let lost: unknown
+    const resent = sent
+    sent = true
     try {
       answer = await store!.gate(pending)
     } catch (cause) {
       lost = cause
     }
-    // No answer, or a 402 to a paid request, is ambiguous: the payload is kept, never re-signed.
-    if (!answer || 'paymentRequired' in answer) {
-      return update({ status: 'unknown', error: purchaseError('outcome_unknown', 'The payment is being confirmed', answer?.paymentRequired.error, lost) })
+    // No answer, a 402 to a paid request, or a refusal of a payload sent before (a 401 once the
+    // session expired, to a payment accepted earlier) is ambiguous: the payload is kept, never re-signed.
+    const required = answer && 'paymentRequired' in answer ? answer.paymentRequired : undefined
+    const refusal = answer && 'error' in answer ? answer.error : undefined
+    if (!answer || required || (resent && refusal)) {
+      return update({ status: 'unknown', error: purchaseError('outcome_unknown', 'The payment is being confirmed', required?.error, lost ?? refusal) })
     }
-    if ('error' in answer) return update({ ...answer, status: 'failed' })
-    const { payment } = answer.accepted as { payment?: Payment }
-    update({ ...answer.accepted, status: payment ? 'verifying' : 'settled' })
+    if (refusal) return update({ status: 'failed', error: refusal })
+    const { accepted } = answer as { accepted: A }
+    const { payment } = accepted as { payment?: Payment }
+    update({ ...accepted, status: payment ? 'verifying' : 'settled' })
     if (payment) observePayment(payment)
   }
 
@@ -238,6 +247,7 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
           const kept = JSON.parse(sessionStorage.getItem(stored)!) as Partial<PendingPurchase> | null
           if (typeof kept?.paymentHeader === 'string' && typeof kept.idempotencyKey === 'string' && paymentHeaderName(kept.paymentHeader)) {
             pending = kept as PendingPurchase
+            sent = true
           }
         } catch {
           // Storage blocked, or an entry that is not a signed payment: in memory only.
@@ -263,6 +273,7 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
             // 128 random bits, as four numbers. getRandomValues works in any context (randomUUID only in
             // secure ones), so one way serves all; the server only compares keys.
             keep({ paymentHeader: value, idempotencyKey: crypto.getRandomValues(new Uint32Array(4)).join('-') })
+            sent = false
           } catch (error) {
             if (busy !== click) return
             const refused = error instanceof PayLinkPaymentError && error.reason === 'wallet_rejected'

@@ -328,6 +328,60 @@ describe('a payment accepted as verified (still settling)', () => {
     expect(storage.map.size).toBe(0)
   })
 
+  // A 401 once the proxy's session expired: a refusal of the resend says nothing of the first send.
+  const expired = () => new PayLinkHttpError({ status: 401, code: 'unauthorized', message: 'Session expired', endpoint: 'verifyPayment', body: null })
+
+  it('a refusal of the resend (401) leaves it unknown and kept: a later pay resends it again, never signing anew', async () => {
+    const storage = memoryStorage()
+    vi.stubGlobal('sessionStorage', storage)
+    const { gate, paid } = linkSeller([async () => ({ accepted: { payment: verified } }), async () => ({ error: expired() })])
+    const store = sharedPurchase({}, `${key}-refused-resend`, gate)
+    const signer = createTestSigner()
+    store.start()
+    await vi.waitFor(() => expect(store.getSnapshot().status).toBe('ready'))
+    await store.pay({ signer })
+    store.observePayment(expired())
+    await store.pay({ signer })
+
+    expect(store.getSnapshot()).toMatchObject({ status: 'unknown', error: { reason: 'outcome_unknown', cause: { status: 401 } } })
+    expect(storage.map.size).toBe(1)
+    await store.pay({ signer })
+    expect(store.getSnapshot().status).toBe('verifying')
+    expect(paid).toHaveLength(3)
+    expect(new Set(paid.map((p) => JSON.stringify(p))).size).toBe(1)
+    expect(signer.calls).toBe(1)
+  })
+
+  it('a refusal of a payload kept from before a reload leaves it unknown and kept, not failed', async () => {
+    const storage = memoryStorage()
+    vi.stubGlobal('sessionStorage', storage)
+    const first = linkSeller()
+    const before = sharedPurchase({}, `${key}-refused-resume`, first.gate)
+    before.start()
+    await vi.waitFor(() => expect(before.getSnapshot().status).toBe('ready'))
+    await before.pay({ signer: createTestSigner() })
+
+    const second = linkSeller([async () => ({ error: expired() })])
+    const after = sharedPurchase({}, `${key}-refused-resume`, second.gate)
+    after.start()
+    await vi.waitFor(() => expect(after.getSnapshot().status).toBe('unknown'))
+    expect(second.paid).toEqual(first.paid)
+    expect(storage.map.size).toBe(1)
+  })
+
+  it('a refusal of the first send of a payload is a failure, and the payload is forgotten', async () => {
+    const storage = memoryStorage()
+    vi.stubGlobal('sessionStorage', storage)
+    const { gate } = linkSeller([async () => ({ error: expired() })])
+    const store = sharedPurchase({}, `${key}-refused-first`, gate)
+    store.start()
+    await vi.waitFor(() => expect(store.getSnapshot().status).toBe('ready'))
+    await store.pay({ signer: createTestSigner() })
+
+    expect(store.getSnapshot()).toMatchObject({ status: 'failed', error: { status: 401 } })
+    expect(storage.map.size).toBe(0)
+  })
+
   it('is forgotten once it is known to have failed: paying again signs a new payment', async () => {
     const storage = memoryStorage()
     vi.stubGlobal('sessionStorage', storage)
