@@ -4,6 +4,8 @@ import type { FeeEstimateParams } from '../schemas/fees.js'
 // `payLinkKeys` object below is dropped where nothing imports it).
 
 /** The key of a link by code. */
+/** The root of every key (`payLinkKeys.all`), on its own for a bundle that needs no other key. */
+export const rootKey = ['paylink'] as const
 export const linkKey = (code: string | undefined) => ['paylink', 'link', code ?? null] as const
 /** The key of a payment by id. */
 export const paymentKey = (id: string | undefined) => ['paylink', 'payment', id ?? null] as const
@@ -32,7 +34,7 @@ export const mutationKey = (name: 'createLink' | 'verifyPayment' | 'createAttent
  */
 export const payLinkKeys = {
   /** The root of every key. */
-  all: ['paylink'] as const,
+  all: rootKey,
   /** A link by code. */
   link: linkKey,
   /** A payment by id. */

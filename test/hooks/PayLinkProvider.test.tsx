@@ -1,6 +1,8 @@
 import { render, screen, waitFor } from '@testing-library/react'
+import { useEffect, useState } from 'react'
 import { createPayLinkClient } from '../../src/client.js'
 import { PayLinkProvider, type PayLinkProviderProps } from '../../src/hooks/PayLinkProvider.js'
+import { useLink } from '../../src/hooks/useLink.js'
 import { usePayLink } from '../../src/hooks/usePayLink.js'
 import { MOCK_LINKS } from '../../src/mock/constants.js'
 import { useMockApi } from './harness.js'
@@ -59,4 +61,48 @@ test.each<[string, (env: 'sandbox' | 'live') => PayLinkProviderProps, string[]]>
   await waitFor(() => expect(sent).toHaveLength(2))
   await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('ready'))
   expect(sent).toEqual(expected)
+})
+
+test('a client made inline on every render (same baseUrl) is one client: its purchase loads once, not for ever', async () => {
+  function App() {
+    const [renders, setRenders] = useState(0)
+    return (
+      <PayLinkProvider client={createPayLinkClient({ baseUrl: 'https://inline.paylink.test', retry: false })}>
+        <Purchase />
+        <Rerender renders={renders} onRender={() => setRenders((n) => Math.min(n + 1, 20))} />
+      </PayLinkProvider>
+    )
+  }
+  // Re-renders the app (and so makes a new client) after every commit, 20 times.
+  function Rerender({ renders, onRender }: { renders: number; onRender: () => void }) {
+    useEffect(onRender, [renders])
+    return null
+  }
+  render(<App />)
+  await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('ready'))
+  await new Promise((resolve) => setTimeout(resolve, 50))
+
+  expect(screen.getByTestId('status')).toHaveTextContent('ready')
+  expect(sent).toEqual(['POST inline.paylink.test -'])
+})
+
+test('after a switch, the link the old API answered is asked again of the new one, not shown as its own', async () => {
+  function Price() {
+    const link = useLink(MOCK_LINKS.demo)
+    return <span data-testid="price">{link.data ? link.data.price?.amount : 'loading'}</span>
+  }
+  const view = render(
+    <PayLinkProvider baseUrl="https://sandbox.paylink.test" retry={false}>
+      <Price />
+    </PayLinkProvider>,
+  )
+  await waitFor(() => expect(screen.getByTestId('price')).toHaveTextContent('1.50'))
+  view.rerender(
+    <PayLinkProvider baseUrl="https://live.paylink.test" retry={false}>
+      <Price />
+    </PayLinkProvider>,
+  )
+
+  await waitFor(() => expect(sent).toEqual(['GET sandbox.paylink.test -', 'GET live.paylink.test -']))
+  await waitFor(() => expect(screen.getByTestId('price')).toHaveTextContent('1.50'))
 })
