@@ -16,7 +16,7 @@ import type { PayLinkError } from '../client/errors.js'
 import { useLink } from '../hooks/useLink.js'
 import { usePayLinkClient } from '../hooks/usePayLinkClient.js'
 import { linkPurchase } from '../payment/linkPurchase.js'
-import { priceOf } from '../payment/priceOf.js'
+import { priceToPay } from '../payment/priceToPay.js'
 import type { PurchaseStore } from '../payment/PurchaseStore.js'
 import { resourcePurchase } from '../payment/resourcePurchase.js'
 import { useFollowedPurchase } from '../payment/usePurchase.js'
@@ -36,7 +36,7 @@ import { withDefaults } from './withDefaults.js'
 export type PayLinkButtonProof = SettlementProof | SettleResponse
 
 interface PayLinkButtonOwnProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'onError'> {
-  /** The wallet that signs. Without one the button is `disabled` (the price still shows). Defaults to none. */
+  /** The wallet that signs. Without one the button is `disabled` (the price still shows; a `resource`'s only if all its requirements share it). Defaults to none. */
   signer?: PaymentSigner | undefined
   /** Spend cap per asset, in atomic units: a price above it fails before the wallet is asked. Defaults to $0.10 of USDC. */
   maxAmount?: MaxAmount | undefined
@@ -69,7 +69,10 @@ export type PayLinkButtonProps = PayLinkButtonOwnProps &
         resource?: undefined
       }
     | {
-        /** An x402 URL to pay instead of a link (fetched with GET; its price is read on mount from its 402). */
+        /**
+         * An x402 URL to pay instead of a link (fetched with GET). The price shown, read on mount from
+         * its 402, is that of the requirement a click would sign (none when it can sign none).
+         */
         resource: string
         code?: undefined
       }
@@ -116,7 +119,8 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
   const store = (resource ? resourcePurchase(client, resource) : linkCode ? linkPurchase(client, linkCode) : undefined) as
     | PurchaseStore<{ proof?: PayLinkButtonProof; response?: Response }>
     | undefined
-  const purchase = useFollowedPurchase(store, { signer, maxAmount })
+  const options = { signer, maxAmount }
+  const purchase = useFollowedPurchase(store, options)
   const state = payLinkButtonState({
     status: purchase.status,
     disabled: disabled || !signer,
@@ -146,7 +150,8 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
     if (statusShown && error) onError?.(error)
   })
 
-  const price = resource ? priceOf(purchase.paymentRequired?.accepts[0]) : link.data?.price
+  // A link needs no selection: the contract has its 402 ask for the link's price in every requirement.
+  const price = resource ? priceToPay(purchase.paymentRequired, options) : link.data?.price
   const payText = price
     ? labels.pay({ amount: formatDecimal(price.amount, locale, 2), currency: price.currency })
     : labels.payWithoutPrice

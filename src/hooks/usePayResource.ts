@@ -2,7 +2,7 @@ import type { PayLinkError } from '../client/errors.js'
 import type { PurchaseStatus } from '../payment/PurchaseStore.js'
 import { resourcePurchase } from '../payment/resourcePurchase.js'
 import { usePurchase } from '../payment/usePurchase.js'
-import { priceOf } from '../payment/priceOf.js'
+import { priceToPay } from '../payment/priceToPay.js'
 import { usePayLinkClient } from './usePayLinkClient.js'
 import type { Price } from '../schemas/common.js'
 import type { MaxAmount } from '../x402/maxAmount.js'
@@ -16,7 +16,7 @@ export interface UsePayResourceOptions {
   signer?: PaymentSigner | undefined
   /** Spend cap per asset, in atomic units. Defaults to $0.10 of USDC. */
   maxAmount?: MaxAmount | undefined
-  /** Picks among the payable requirements. Defaults to the first. */
+  /** Picks among the payable requirements, for `pay` and for `price` (so it runs on render too). Defaults to the first. */
   selectRequirement?: ((payable: PaymentRequirement[]) => PaymentRequirement | undefined) | undefined
   /** Time-out of each request until its headers arrive, in ms. Defaults to `15000`. */
   timeoutMs?: number | undefined
@@ -25,7 +25,12 @@ export interface UsePayResourceOptions {
 /** A snapshot of a purchase of an x402 URL. */
 export interface PayResourceState {
   status: PurchaseStatus
-  /** The price of the first requirement of the 402 read on mount, when its asset is one whose decimals are known (USDC). */
+  /**
+   * The price `pay` would sign, from the 402 read on mount: that of the requirement the signer pays
+   * (within `maxAmount`, through `selectRequirement`), or without a signer the price all the
+   * requirements share. Only for an asset whose decimals are known (USDC); else `undefined`, as when
+   * nothing is payable.
+   */
   price?: Price
   /** The settlement the server sent with the paid answer, if it sent one. */
   proof?: SettleResponse
@@ -46,5 +51,5 @@ export function usePayResource(resource: string | undefined, { timeoutMs, ...opt
   const client = usePayLinkClient('usePayResource')
   // The purchases are kept per client and URL: the lookup gives the same store on every render.
   const purchase = usePurchase(resource ? resourcePurchase(client, resource, timeoutMs) : undefined, options)
-  return { ...purchase, price: priceOf(purchase.paymentRequired?.accepts[0]) }
+  return { ...purchase, price: priceToPay(purchase.paymentRequired, options) }
 }

@@ -4,6 +4,7 @@ import { createRef, type Ref, StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { PayLinkButton, type PayLinkButtonProps } from '../../src/components/PayLinkButton.js'
 import { payLinkButtonState } from '../../src/components/payLinkButtonState.js'
+import { usePayResource } from '../../src/hooks/usePayResource.js'
 import { BASE_SEPOLIA_USDC, MOCK_LINKS, MOCK_PAY_TO } from '../../src/mock/constants.js'
 import { createTestSigner } from '../../src/mock/createTestSigner.js'
 import { encodeBase64Json } from '../../src/x402/base64.js'
@@ -677,5 +678,95 @@ describe('PayLinkButton: a payment accepted as verified, then lost from view', (
     expect(signer.calls).toBe(1)
     expect(paidRequests()).toBe(2)
     expect(api.mock.ledger).toHaveLength(1)
+  })
+})
+
+describe('PayLinkButton: the price shown is the one a click signs', () => {
+  const SOLANA_DEVNET_USDC = '4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU'
+  const offered = { scheme: 'exact', maxTimeoutSeconds: 60 }
+  const base = (amount: string) => ({
+    ...offered,
+    network: 'eip155:84532',
+    amount,
+    asset: BASE_SEPOLIA_USDC,
+    payTo: MOCK_PAY_TO,
+    extra: { name: 'USDC', version: '2' },
+  })
+  const solana = (amount: string) => ({
+    ...offered,
+    network: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
+    amount,
+    asset: SOLANA_DEVNET_USDC,
+    payTo: 'So1anaPayTo1111111111111111111111111111111',
+  })
+
+  /** An x402 v2 server at `url` offering `accepts`; returns the payments it received, as sent. */
+  function serve(url: string, accepts: object[]) {
+    const payments: string[] = []
+    const offer = encodeBase64Json({ x402Version: 2, resource: { url }, accepts })
+    api.server.use(
+      http.get(url, ({ request }) => {
+        const payment = request.headers.get('PAYMENT-SIGNATURE')
+        if (!payment) return HttpResponse.json({}, { status: 402, headers: { 'PAYMENT-REQUIRED': offer } })
+        payments.push(payment)
+        return HttpResponse.text('paid')
+      }),
+    )
+    return payments
+  }
+  const signedAmount = (payment: string) => (JSON.parse(atob(payment)) as { accepted: { amount: string } }).accepted.amount
+
+  test('shows the price of the requirement the signer pays, not of the first one offered, and a click signs that price', async () => {
+    const url = 'https://paid.test/two-chains'
+    const payments = serve(url, [solana('10000'), base('90000')])
+    const signer = createTestSigner() // EVM only: it cannot pay the Solana requirement
+    render(<PayLinkButton resource={url} signer={signer} />, { wrapper: wrapperFor() })
+    await ready()
+    expect(button()).toHaveAccessibleName('Pay 0.09 USDC')
+    fireEvent.click(button())
+    await waitFor(() => expect(stateOf(button())).toBe('settled'))
+    expect(payments.map(signedAmount)).toEqual(['90000'])
+  })
+
+  test('shows no price when a click could pay none of the requirements', async () => {
+    serve('https://paid.test/solana-only', [solana('10000')])
+    serve('https://paid.test/too-dear', [base('90000')])
+    const other = render(<PayLinkButton resource="https://paid.test/solana-only" signer={createTestSigner()} />, { wrapper: wrapperFor() })
+    await ready()
+    expect(button()).toHaveAccessibleName('Pay')
+    other.unmount()
+    const signer = createTestSigner()
+    const below = { [BASE_SEPOLIA_USDC]: '50000' }
+    render(<PayLinkButton resource="https://paid.test/too-dear" signer={signer} maxAmount={below} />, { wrapper: wrapperFor() })
+    await ready()
+    expect(button()).toHaveAccessibleName('Pay')
+    fireEvent.click(button())
+    await waitFor(() => expect(stateOf(button())).toBe('failed'))
+    expect(signer.calls).toBe(0)
+  })
+
+  test('without a signer, shows a price only when every requirement has that price', async () => {
+    const same = 'https://paid.test/same-price'
+    const differ = 'https://paid.test/prices-differ'
+    serve(same, [solana('10000'), base('10000')])
+    serve(differ, [solana('10000'), base('90000')])
+    // The button shows `disabled` throughout; the hook's status says when the 402 was read.
+    function Probe({ url }: { url: string }) {
+      return <output data-testid={url}>{usePayResource(url).status}</output>
+    }
+    render(
+      <>
+        <PayLinkButton resource={same} data-testid="same" />
+        <PayLinkButton resource={differ} data-testid="differ" />
+        <Probe url={same} />
+        <Probe url={differ} />
+      </>,
+      { wrapper: wrapperFor() },
+    )
+    await waitFor(() => expect(screen.getByTestId(same)).toHaveTextContent('ready'))
+    await waitFor(() => expect(screen.getByTestId(differ)).toHaveTextContent('ready'))
+    expect(screen.getByTestId('same')).toHaveAccessibleName('Pay 0.01 USDC')
+    expect(screen.getByTestId('differ')).toHaveAccessibleName('Pay')
+    expect(stateOf(screen.getByTestId('differ'))).toBe('disabled')
   })
 })

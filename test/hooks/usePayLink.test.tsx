@@ -6,6 +6,7 @@ import { usePayResource } from '../../src/hooks/usePayResource.js'
 import { BASE_SEPOLIA_USDC, MOCK_LINKS, MOCK_PAY_TO } from '../../src/mock/constants.js'
 import { createTestSigner } from '../../src/mock/createTestSigner.js'
 import { encodeBase64Json } from '../../src/x402/base64.js'
+import type { PaymentRequirement } from '../../src/x402/paymentRequired.js'
 import { testClient, testQueryClient, useMockApi, wrapperFor } from './harness.js'
 
 const api = useMockApi({ settleDelayMs: 0 })
@@ -399,5 +400,37 @@ describe('a payment accepted as verified, then lost from view', () => {
     expect(sent[1]).toBe(sent[0])
     expect(api.mock.ledger).toHaveLength(1)
     expect(sessionStorage.length).toBe(0)
+  })
+})
+
+describe('usePayResource: the price is the one pay signs', () => {
+  const resource = 'https://paid.test/two-offers'
+  const requirement = (amount: string, payTo: string) =>
+    ({ scheme: 'exact', network: 'eip155:84532', amount, asset: BASE_SEPOLIA_USDC, payTo, maxTimeoutSeconds: 60, extra: {} })
+  const accepts = [requirement('10000', MOCK_PAY_TO), requirement('90000', '0x00000000000000000000000000000000000000B2')]
+  const offer = encodeBase64Json({ x402Version: 2, resource: { url: resource }, accepts })
+
+  test('is that of the requirement selectRequirement picks; without a signer, none when the requirements differ in price', async () => {
+    const payments: string[] = []
+    api.server.use(
+      http.get(resource, ({ request }) => {
+        const payment = request.headers.get('PAYMENT-SIGNATURE')
+        if (!payment) return HttpResponse.json({}, { status: 402, headers: { 'PAYMENT-REQUIRED': offer } })
+        payments.push(payment)
+        return HttpResponse.text('paid')
+      }),
+    )
+    const signer = createTestSigner()
+    const selectRequirement = (payable: PaymentRequirement[]) => payable.at(-1)
+    const { result } = renderHook(() => usePayResource(resource, { signer, selectRequirement }), { wrapper: wrapperFor() })
+    await waitFor(() => expect(result.current.status).toBe('ready'))
+    expect(result.current.price).toEqual({ amount: '0.09', currency: 'USDC' })
+    await act(() => result.current.pay())
+    expect(result.current.status).toBe('settled')
+    expect(payments.map((p) => (JSON.parse(atob(p)) as { accepted: { amount: string } }).accepted.amount)).toEqual(['90000'])
+
+    const unsigned = renderHook(() => usePayResource(resource), { wrapper: wrapperFor() })
+    await waitFor(() => expect(unsigned.result.current.status).toBe('ready'))
+    expect(unsigned.result.current.price).toBeUndefined()
   })
 })
