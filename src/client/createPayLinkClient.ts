@@ -90,10 +90,12 @@ export function createPayLinkClient(options: PayLinkClientOptions): PayLinkClien
   }
   const timeoutMs = options.timeoutMs ?? 15_000
   if (!(timeoutMs > 0)) throw new PayLinkConfigError('timeoutMs must be a positive number')
-  const baseUrl = options.baseUrl.replace(/\/+$/, '')
-  // A same-origin path (but not a protocol-relative `//host`) or an absolute http(s) URL.
-  if (!/^(\/(?!\/)|https?:\/\/[^/])/i.test(baseUrl)) {
-    throw new PayLinkConfigError(`baseUrl must be an absolute http(s) URL or a same-origin path such as "/api/paylink"`, {
+  // `undefined` (a missing environment variable) becomes "undefined", which is refused below.
+  const baseUrl = String(options.baseUrl).replace(/\/+$/, '')
+  // A same-origin path (but not a protocol-relative `//host`) or an absolute http(s) URL, without a
+  // query or a fragment: the paths appended to it would land in them.
+  if (!/^(\/(?!\/)|https?:\/\/[^/?#])[^?#]*$/i.test(baseUrl)) {
+    throw new PayLinkConfigError(`baseUrl must be an absolute http(s) URL or a same-origin path such as "/api/paylink", with no ? or #`, {
       details: `got ${JSON.stringify(options.baseUrl)}`,
     })
   }
