@@ -1,6 +1,6 @@
 import type { PayLinkClient, RetryPolicy } from './createPayLinkClient.js'
 import { PayLinkConfigError, PayLinkHttpError, PayLinkNetworkError, PayLinkValidationError } from './errors.js'
-import { parseErrorBody } from './parseErrorBody.js'
+import { parseErrorBody, redact } from './parseErrorBody.js'
 import { timedFetch, wait } from './timedFetch.js'
 import { transports } from './transport.js'
 
@@ -13,7 +13,9 @@ function lowerCased(target: Record<string, string>, headers: Record<string, stri
 /** Reads a `Retry-After` value (delta seconds or an HTTP date) as seconds from now; `undefined` when unreadable. */
 function retryAfterSeconds(value: string | null): number | undefined {
   if (/^\s*\d+\s*$/.test(value!)) return Number(value)
-  const date = Date.parse(value!)
+  // Date.parse takes "1.5" or "-1" for a day of 2001, which would mean "now": only a value with a
+  // time of day, as each of the three HTTP date formats has, is read as a date.
+  const date = /\d:\d\d:\d\d/.test(value!) ? Date.parse(value!) : NaN
   if (!Number.isNaN(date)) return Math.max(0, Math.ceil((date - Date.now()) / 1000))
 }
 
@@ -40,6 +42,8 @@ export function attachTransport(client: PayLinkClient, apiKey: string | undefine
     if (body !== undefined) headers['content-type'] = 'application/json'
     lowerCased(headers, extra)
     if (apiKey) headers['x-api-key'] = apiKey
+    // The text of an error loses the key and the payment headers.
+    const secrets = [apiKey, headers['payment-signature'], headers['x-payment']]
     // A POST is repeated only when the server can recognise the repeat (an Idempotency-Key).
     const attempts = retry && (method === 'GET' || 'idempotency-key' in headers) ? retry.attempts : 1
     // JSON.stringify(undefined) is undefined: no body.
@@ -61,20 +65,15 @@ export function attachTransport(client: PayLinkClient, apiKey: string | undefine
             if (!ok) return { status, headers: answer, data: undefined }
           }
         }
-        // The text goes into an error: the key and the payment headers are removed from it.
-        let text = body
-        for (const secret of [apiKey, headers['payment-signature'], headers['x-payment']]) {
-          if (secret && secret.length >= 4) text = text.replaceAll(secret, '[redacted]')
-        }
         if (ok) {
           // No cause: the SyntaxError quotes the unredacted body.
           throw new PayLinkValidationError({
             endpoint,
             source: 'response',
-            issues: [{ path: '', message: `expected a JSON body, got ${JSON.stringify(text.slice(0, 60))}` }],
+            issues: [{ path: '', message: `expected a JSON body, got ${JSON.stringify(redact(body, secrets).slice(0, 60))}` }],
           })
         }
-        const parsed = parseErrorBody(status, text)
+        const parsed = parseErrorBody(status, body, secrets)
         error = new PayLinkHttpError({
           ...parsed,
           endpoint,

@@ -27,26 +27,35 @@ export function codeForStatus(status: number): string {
   return CODES[status] ?? (status >= 500 ? 'server_error' : `http_${status}`)
 }
 
+/** `text` with each secret of 4 characters or more (shorter ones would blank out words) replaced by `[redacted]`. */
+export const redact = (text: string, secrets: readonly (string | undefined)[]): string =>
+  secrets.reduce<string>((t, s) => (s && s.length > 3 ? t.replaceAll(s, '[redacted]') : t), text)
+
 // A non-empty string, or undefined.
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v ? v : undefined)
 
 /**
  * Understands `{error:{code,message,requestId?,details?}}`, `{error:'…'}`, `{message:'…'}`, an
- * empty body and a non-JSON body such as a gateway's HTML page. Never throws.
+ * empty body and a non-JSON body such as a gateway's HTML page. Never throws. Each of `secrets`
+ * (e.g. the API key) is replaced by `[redacted]` wherever it appears in the result.
  */
-export function parseErrorBody(status: number, text: string): ParsedErrorBody {
+export function parseErrorBody(status: number, text: string, secrets: readonly (string | undefined)[] = []): ParsedErrorBody {
   const trimmed = text.trim()
   let json: Record<string, unknown> | undefined
   try {
-    // Only an object or an array counts; anything else is read as text.
-    if (/^[[{]/.test(trimmed)) json = JSON.parse(trimmed)
+    // Only an object or an array counts; anything else is read as text. Redacted once decoded, in
+    // JSON's own spelling: an escape (`\/` from PHP, `\u002B` from .NET) hides a secret from a
+    // search of the raw text. If that breaks the JSON (a secret that looks like a number), the
+    // redacted text is kept.
+    if (/^[[{]/.test(trimmed)) json = JSON.parse(redact(JSON.stringify(JSON.parse(trimmed)), secrets))
   } catch {
     // Not JSON after all: read as text.
   }
+  text = redact(trimmed, secrets)
   let page = ''
   // A gateway's HTML page (a JSON body never starts with "<").
-  if (/^<(!doctype|html|head|body)/i.test(trimmed)) {
-    const title = /<title[^>]*>([^<]{1,200})<\/title>/i.exec(trimmed)?.[1]?.trim()
+  if (/^<(!doctype|html|head|body)/i.test(text)) {
+    const title = /<title[^>]*>([^<]{1,200})<\/title>/i.exec(text)?.[1]?.trim()
     page = ` with an HTML page${title ? ` (${title})` : ''}`
   }
   const o = json ?? {}
@@ -59,6 +68,6 @@ export function parseErrorBody(status: number, text: string): ParsedErrorBody {
     requestId: str(e.requestId) ?? str(o.requestId),
     details: e.details,
     // The first 4 KiB of a text body.
-    body: json ?? (trimmed.slice(0, 4_096) || undefined),
+    body: json ?? (text.slice(0, 4_096) || undefined),
   }
 }

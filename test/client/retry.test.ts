@@ -86,6 +86,22 @@ describe('Retry-After', () => {
   })
 })
 
+describe('a Retry-After that is neither whole seconds nor an HTTP date', () => {
+  // Date.parse reads each of these as a day in 2000 or 2001, long past: "retry now".
+  it.each(['1.5', '0.5', '-1', 'May 1'])('(%j) is ignored: the back-off applies, not an immediate retry', async (value) => {
+    // The smallest jitter: the first back-off is half of baseDelayMs.
+    vi.spyOn(Math, 'random').mockReturnValue(0)
+    const hits = serveGetLink(status(503, { 'Retry-After': value }))
+    const error = rejectionOf(getLink(makeClient({ retry: { attempts: 2, baseDelayMs: 2_000 } }), 'lnk_abc123'))
+
+    await vi.advanceTimersByTimeAsync(999)
+    expect(hits.count).toBe(1)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(hits.count).toBe(2)
+    expect(await error).toMatchObject({ status: 503, retryAfterSeconds: undefined })
+  })
+})
+
 describe('5xx and other statuses', () => {
   it.each([502, 503, 504])('retries a GET after %i and returns the later success', async (code) => {
     const hits = serveGetLink(status(code), ok)

@@ -1,10 +1,12 @@
 import { inspect } from 'node:util'
+import fc from 'fast-check'
 import { http, HttpResponse } from 'msw'
 import {
   createPayLinkClient,
   getBridgeStatus,
   getLink,
   getPayment,
+  parseErrorBody,
   PayLinkConfigError,
   PayLinkHttpError,
   PayLinkValidationError,
@@ -22,6 +24,7 @@ import {
   transferFixture,
   useMswServer,
 } from './helpers.js'
+import { encodeBase64Json } from '../../src/x402/base64.js'
 
 const { server, sent } = useMswServer()
 
@@ -165,6 +168,82 @@ describe('the API key never leaks', () => {
     expect(error).toBeInstanceOf(PayLinkHttpError)
     expect((error as Error).message).not.toContain(paymentPayloadV2)
     expect(JSON.stringify((error as PayLinkHttpError).body)).not.toContain(paymentPayloadV2)
+  })
+})
+
+describe('a secret echoed in a JSON error body with escapes that JSON.parse undoes', () => {
+  // PHP's json_encode writes `/` as `\/`; .NET's System.Text.Json writes `+` as `\u002B`.
+  const escapings = [
+    ['PHP', (json: string) => json.replaceAll('/', '\\/')],
+    ['.NET', (json: string) => json.replaceAll('+', '\\u002B')],
+  ] as const
+  // Base64 of these bytes has both a `/` and a `+`, as a real signature's often does.
+  const signed = encodeBase64Json({ ...JSON.parse(atob(paymentPayloadV2)), extra: '??>>>~~' })
+  const keyWithSlashAndPlus = 'sk_live/7Qh2+VzK9pLm4='
+
+  it.each(escapings)('keeps the signed payment out of the error (%s)', async (_name, escape) => {
+    server.use(
+      http.post(`${API}/payments/verify`, ({ request }) => {
+        const echoed = request.headers.get('PAYMENT-SIGNATURE')!
+        const body = { error: { code: 'invalid_request', message: `Malformed PAYMENT-SIGNATURE: ${echoed}`, details: { [echoed]: echoed } } }
+        return new HttpResponse(escape(JSON.stringify(body)), { status: 400, headers: { 'content-type': 'application/json' } })
+      }),
+    )
+
+    const error = await rejectionOf(verifyPayment(makeClient(), { code: 'lnk_abc123' }, { paymentHeader: signed }))
+
+    expect(signed).toMatch(/\/.*\+|\+.*\//)
+    expect(sent[0]!.headers.get('PAYMENT-SIGNATURE')).toBe(signed)
+    expect(error).toBeInstanceOf(PayLinkHttpError)
+    const e = error as PayLinkHttpError
+    expect(e.message).toContain('Malformed PAYMENT-SIGNATURE: [redacted]')
+    expect(e.details).toEqual({ '[redacted]': '[redacted]' })
+    for (const text of [e.message, JSON.stringify(e.body), inspect(e, { depth: Infinity })]) {
+      expect(text).not.toContain(signed)
+    }
+  })
+
+  it.each(escapings)('keeps an API key with / and + out of the error (%s)', async (_name, escape) => {
+    server.use(
+      http.get(`${API}/links/:code`, ({ request }) => {
+        const body = { error: { code: 'unauthorized', message: `Unknown key ${request.headers.get('X-API-Key')}` } }
+        return new HttpResponse(escape(JSON.stringify(body)), { status: 401, headers: { 'content-type': 'application/json' } })
+      }),
+    )
+
+    const error = await rejectionOf(getLink(makeClient({ apiKey: keyWithSlashAndPlus, retry: false }), 'lnk_abc123'))
+
+    expect(error).toBeInstanceOf(PayLinkHttpError)
+    const e = error as PayLinkHttpError
+    expect(e.message).toContain('Unknown key [redacted]')
+    for (const text of [e.message, JSON.stringify(e.body), inspect(e, { depth: Infinity })]) {
+      expect(text).not.toContain(keyWithSlashAndPlus)
+    }
+  })
+
+  it('parseErrorBody leaves no secret in what it returns, however the JSON escapes it', () => {
+    const secret = fc.oneof(fc.base64String({ minLength: 4 }), fc.stringMatching(/^[\w/+=.-]{4,40}$/))
+    const words = fc.string({ unit: fc.constantFrom(...'ab /+=:.') })
+    // As written, with PHP's `\/`, with .NET's `\u002B`, and with every letter, digit and sign as a \u escape.
+    const escape = fc.constantFrom(
+      (json: string) => json,
+      (json: string) => json.replaceAll('/', '\\/'),
+      (json: string) => json.replaceAll('+', '\\u002B'),
+      (json: string) => json.replace(/[\w/+=]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
+    )
+    fc.assert(
+      fc.property(fc.integer({ min: 400, max: 599 }), secret, words, words, escape, (s, key, before, after, encode) => {
+        // A key that is part of a field name ("essa") would take the name away too.
+        fc.pre(!'{"error":{"code":"","message":"","requestId":"","details":{"":[""]}}}'.includes(key))
+        const echoed = before + key + after
+        // Only strings: a \u escape is valid JSON inside a string, not in a number or a literal.
+        const body = { error: { code: echoed, message: echoed, requestId: echoed, details: { [echoed]: [echoed] } } }
+        const parsed = parseErrorBody(s, encode(JSON.stringify(body)), [undefined, key])
+        expect(JSON.stringify(parsed)).not.toContain(key)
+        expect(parsed.message).toContain('[redacted]')
+      }),
+      { numRuns: 1_000 },
+    )
   })
 })
 
