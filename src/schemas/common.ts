@@ -38,8 +38,17 @@ export function checkedString(test: (s: string) => boolean, message: string) {
   return z.withChecks(z.string(), rule(test, message))
 }
 
-/** A timestamp string that `Date.parse` understands (ISO 8601 in the contract). */
-export const timestampSchema = checkedString((s) => !Number.isNaN(Date.parse(s)), 'expected an ISO 8601 timestamp')
+/** An ISO 8601 timestamp (`"2026-01-05T10:00:00Z"`, `"2026-01-05 10:00+01:00"`, `"2026-01-05"`) of a real date. */
+export const timestampSchema = checkedString(
+  // Date.parse alone reads far more than ISO 8601 (`"1"` is 1 January 2001 in V8) and carries a day
+  // past the month's end over (`"2024-02-30"` is 1 March): the shape first, then the day must be
+  // the one written. A time states its offset, so that it is the same instant in every time zone.
+  (s) =>
+    /^\d{4}-\d\d-\d\d([T ]\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:?\d\d))?$/.test(s) &&
+    !Number.isNaN(Date.parse(s)) &&
+    new Date(s.slice(0, 10)).getUTCDate() === +s.slice(8, 10),
+  'expected an ISO 8601 timestamp',
+)
 
 /** A non-empty string. */
 export const nonEmptyStringSchema = checkedString((s) => s !== '', 'must not be empty')

@@ -6,9 +6,11 @@ import { priceSchema } from './price.js'
 // Apart from link.ts: a schema built at a module's top level is in every bundle that imports the
 // module, and only createLink (and the mock) checks this input.
 
-/** Division of proceeds in basis points; `creator + platform` is 10 000. */
+// Strict, unlike a link's splits in an answer: a third share sent along would be paid out of a
+// sum that only creator + platform is checked against.
+/** Division of proceeds in basis points; `creator + platform` is 10 000, and there is no other share. */
 export const splitsSchema = z.withChecks(
-  z.looseObject({ creator: shareSchema, platform: shareSchema }),
+  z.strictObject({ creator: shareSchema, platform: shareSchema }),
   rule((s) => s.creator + s.platform === 10_000, 'creator + platform must equal 10000 (basis points)'),
 )
 

@@ -6,13 +6,14 @@ import { decimalStringSchema } from './price.js'
 export interface FeeAmount {
   /** The decimal amount, as a string (never a float). */
   amount: string
-  /** The currency code, e.g. `USDC`, `ETH`. */
+  /** The currency code: the asset's symbol as the API writes it, case kept, e.g. `USDC`, `ETH`, `USDC.e`, `cbBTC`. */
   currency: string
   /** The string as the API sent it. */
   raw: string
 }
 
-const FEE_AMOUNT = /^(\d+(?:\.\d+)?) ([A-Z][A-Z0-9]{1,15})$/
+// The code is a token's symbol, and real ones are mixed-case or dotted (`USDbC`, `cbBTC`, `USDC.e`).
+const FEE_AMOUNT = /^(\d+(?:\.\d+)?) ([a-z\d](?:[\w.-]{0,30}[a-z\d])?)$/i
 const DURATION = /^(\d+(?:\.\d+)?) seconds?$/
 
 /** Parses `"<amount> <currency_code>"` (e.g. `"0.000123 ETH"`), or returns `undefined` when it is not in that format. */

@@ -1,5 +1,6 @@
 import * as z from './z.js'
-import { nonEmptyStringSchema, type OpenEnum, timestampSchema } from './common.js'
+import { checkedString, nonEmptyStringSchema, type OpenEnum, timestampSchema } from './common.js'
+import { decimalStringSchema } from './price.js'
 import { booleanSchema } from './primitives.js'
 
 /** Payment statuses in the order they are reached; `failed` and `expired` end early. */
@@ -12,7 +13,7 @@ export const paymentSchema = z.looseObject({
   id: nonEmptyStringSchema,
   linkCode: z.string(),
   status: z.string() as OpenEnum<typeof PAYMENT_STATUSES>,
-  amount: z.string(),
+  amount: decimalStringSchema,
   asset: z.string(),
   network: z.string(),
   payer: z.optional(z.string()),
@@ -28,7 +29,8 @@ export const settlementProofSchema = z.looseObject({
   transaction: z.string(),
   network: z.string(),
   payer: z.optional(z.string()),
-  amount: z.optional(z.string()),
+  // In the token's atomic units, as x402 settles it (`"1500000"` for 1.50 USDC).
+  amount: z.optional(checkedString((s) => /^\d+$/.test(s), 'expected an integer amount in atomic units')),
   asset: z.optional(z.string()),
   settledAt: z.optional(timestampSchema),
 })

@@ -1,5 +1,6 @@
 import * as z from './z.js'
 import { nonEmptyStringSchema, type OpenEnum, timestampSchema } from './common.js'
+import { decimalStringSchema } from './price.js'
 
 /** Transfer statuses in the order they are reached; `failed` and `refunded` end early. */
 export const TRANSFER_STATUSES = [
@@ -20,7 +21,7 @@ export const transferSchema = z.looseObject({
   sourceChain: z.string(),
   destinationChain: z.string(),
   asset: z.string(),
-  amount: z.string(),
+  amount: decimalStringSchema,
   sourceTx: z.optional(z.string()),
   destinationTx: z.optional(z.string()),
   createdAt: timestampSchema,

@@ -13,7 +13,8 @@ const digits = fc.stringMatching(/^\d{1,24}$/)
 const decimal = fc
   .tuple(digits, fc.option(digits, { nil: undefined }))
   .map(([whole, fraction]) => (fraction === undefined ? whole : `${whole}.${fraction}`))
-const currencyCode = fc.stringMatching(/^[A-Z][A-Z0-9]{1,15}$/)
+// An asset symbol as the API writes it: mixed case, inner `.`, `_`, `-` (`USDC.e`, `cbBTC`), up to 32 characters.
+const currencyCode = fc.stringMatching(/^[A-Za-z\d](?:[\w.-]{0,30}[A-Za-z\d])?$/)
 const validFee = fc.tuple(decimal, currencyCode).map(([amount, currency]) => ({ amount, currency, raw: `${amount} ${currency}` }))
 
 /** Strings near the format (a valid fee with a character inserted, removed or replaced) as well as arbitrary ones. */

@@ -65,6 +65,13 @@ describe('createLink input', () => {
     expect(sent).toHaveLength(0)
   })
 
+  it('refuses a share the API does not take in splits (they would add up past 10000), naming it, and sends nothing', async () => {
+    const error = await validationErrorOf(createLink(makeClient(), withChange({ splits: { creator: 9000, platform: 1000, affiliate: 500 } })))
+
+    expect(error.issues).toEqual([{ path: 'splits', message: 'unknown field "affiliate"' }])
+    expect(sent).toHaveLength(0)
+  })
+
   it('names every bad field at once', async () => {
     const error = await validationErrorOf(
       createLink(makeClient(), withChange({ creatorId: '', model: 'subscription', splits: { creator: -5, platform: 1.5 } })),
@@ -171,8 +178,13 @@ describe('responses that break the contract', () => {
   it.each([
     ['totalFee without a currency', { totalFee: '0.42' }, 'totalFee'],
     ['totalFee as a number', { totalFee: 0.42 }, 'totalFee'],
-    ['totalFee with a lower-case code', { totalFee: '0.42 usdc' }, 'totalFee'],
     ['totalFee in scientific notation', { totalFee: '4.2e-1 USDC' }, 'totalFee'],
+    ['totalFee with two spaces', { totalFee: '0.42  USDC' }, 'totalFee'],
+    ['a negative totalFee', { totalFee: '-0.42 USDC' }, 'totalFee'],
+    ['totalFee with the code first', { totalFee: 'USDC 0.42' }, 'totalFee'],
+    ['a code ending in a dot', { totalFee: '0.42 USDC.' }, 'totalFee'],
+    ['a code of two words', { totalFee: '0.42 USD Coin' }, 'totalFee'],
+    ['a code past 32 characters', { totalFee: `0.42 ${'A'.repeat(33)}` }, 'totalFee'],
     ['a gasFee that is not an amount', { gasFee: 'free' }, 'gasFee'],
     ['estimatedTime that is not seconds', { estimatedTime: 'soon' }, 'estimatedTime'],
     ['estimatedTime past any number (Infinity)', { estimatedTime: `${'9'.repeat(400)} seconds` }, 'estimatedTime'],
@@ -186,9 +198,75 @@ describe('responses that break the contract', () => {
     expect(error).toMatchObject({ endpoint: 'estimateFees', source: 'response' })
     expect(pathsOf(error)).toEqual([path])
   })
+
+  it.each([
+    ['in scientific notation', '1e-7'],
+    ['empty', ''],
+    ['negative', '-5'],
+  ])('refuses a payment or transfer amount %s', async (_name, amount) => {
+    server.use(
+      http.get(`${API}/payments/:id`, () => HttpResponse.json({ ...paymentFixture, amount })),
+      http.get(`${API}/bridge/status/:id`, () => HttpResponse.json({ ...transferFixture, amount })),
+    )
+
+    expect(pathsOf(await validationErrorOf(getPayment(makeClient(), 'pay_9f8e7d')))).toEqual(['amount'])
+    expect(pathsOf(await validationErrorOf(getBridgeStatus(makeClient(), 'xfer_1')))).toEqual(['amount'])
+  })
+
+  it.each(['1.5', '-1500000', '1e6', ''])('refuses a settlement proof amount of %j (atomic units are an integer)', async (amount) => {
+    server.use(http.post(`${API}/payments/verify`, () => HttpResponse.json({ payment: paymentFixture, proof: { ...proofFixture, amount } })))
+
+    const error = await validationErrorOf(verifyPayment(makeClient(), { code: 'lnk_abc123' }, { paymentHeader: paymentPayloadV2 }))
+
+    expect(pathsOf(error)).toEqual(['proof.amount'])
+  })
+
+  it.each([
+    ['a bare number', '1'],
+    ['Unix seconds', '1717000000'],
+    ['a word and a number', 'foo 1'],
+    ['30 February', '2024-02-30T00:00:00Z'],
+    ['29 February of a common year', '2023-02-29'],
+    ['31 April', '2026-04-31T10:00:00Z'],
+    ['hour 25', '2026-01-05T25:00:00Z'],
+    ['a time without an offset (local to whoever reads it)', '2026-01-05T10:00:00'],
+    ['an English date', 'January 5, 2026 10:00 UTC'],
+    ['an HTTP date', 'Mon, 05 Jan 2026 10:00:00 GMT'],
+  ])('refuses a timestamp that is %s', async (_name, createdAt) => {
+    server.use(http.get(`${API}/links/:code`, () => HttpResponse.json({ ...linkFixture, createdAt })))
+
+    const error = await validationErrorOf(getLink(makeClient(), 'lnk_abc123'))
+
+    expect(error.issues).toEqual([{ path: 'createdAt', message: 'expected an ISO 8601 timestamp' }])
+  })
 })
 
 describe('responses the contract tolerates', () => {
+  it.each(['0.5 USDbC', '0.001 cbBTC', '1.2 USDC.e', '0.42 usdc', '3 W', '0.1 USD_T-2'])(
+    'reads a fee in the asset symbol %j, its case kept',
+    async (totalFee) => {
+      server.use(http.get(`${API}/fees/estimate`, () => HttpResponse.json({ ...feeFixture, totalFee })))
+
+      const fee = await estimateFees(makeClient(), { sourceChain: 'solana', destinationChain: 'base', asset: 'USDC', amount: '25' })
+
+      const [amount, currency] = totalFee.split(' ')
+      expect(fee.totalFee).toEqual({ amount, currency, raw: totalFee })
+    },
+  )
+
+  it.each([
+    '2026-01-05T10:00:00Z',
+    '2026-01-05T10:00Z',
+    '2026-01-05 10:00:00+01:00',
+    '2026-01-05T10:00:00.123456-0530',
+    '2026-01-05',
+    '2024-02-29T23:59:59.999Z',
+  ])('accepts the ISO 8601 timestamp %j', async (createdAt) => {
+    server.use(http.get(`${API}/links/:code`, () => HttpResponse.json({ ...linkFixture, createdAt })))
+
+    await expect(getLink(makeClient(), 'lnk_abc123')).resolves.toMatchObject({ createdAt })
+  })
+
   it('keeps unknown extra fields', async () => {
     const extra = { ...linkFixture, promo: { code: 'SPRING', percent: 10 }, splits: { ...linkFixture.splits, referrer: 0 } }
     server.use(http.get(`${API}/links/:code`, () => HttpResponse.json(extra)))

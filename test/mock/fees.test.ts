@@ -1,8 +1,11 @@
 import { estimateFees, PayLinkHttpError } from '../../src/client.js'
 import { send as request } from '../../src/client/transport.js'
+import { defaultSeed } from '../../src/mock.js'
 import { mockHarness, START } from './harness.js'
 
-const { client } = mockHarness()
+const fees = defaultSeed().fees
+// Real symbols, mixed-case and dotted, in which the mock states the fee of a transfer of them.
+const { client } = mockHarness({ seed: { fees: { ...fees, assets: [...fees.assets, 'USDbC', 'cbBTC', 'USDC.e'] } } })
 
 async function refused(query: Record<string, string>): Promise<PayLinkHttpError> {
   const error = await request(client, { endpoint: 'estimateFees', method: 'GET', path: `/fees/estimate?${new URLSearchParams(query)}` }).catch((e: unknown) => e)
@@ -35,6 +38,11 @@ describe('GET /fees/estimate', () => {
     expect(big.platformFee?.amount).toBe('370370367037037.034370368')
     expect(big.totalFee.amount).toBe('370370367037037.075870368')
     expect(big.estimatedSeconds).toBe(240)
+  })
+
+  it.each(['USDbC', 'cbBTC', 'USDC.e'])('states the fee of a transfer of %s in that symbol, which its own client reads', async (asset) => {
+    const fee = await estimateFees(client, { sourceChain: 'solana', destinationChain: 'polygon', asset, amount: '10' })
+    expect(fee.totalFee).toEqual({ amount: '0.0715', currency: asset, raw: `0.0715 ${asset}` })
   })
 
   it('answers 422 naming a missing or malformed parameter', async () => {
