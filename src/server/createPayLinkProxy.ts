@@ -59,7 +59,7 @@ async function forward(
       config.fetch(target, init).then(async (r) => [r, await r.text()] as const),
       controller.signal,
     )
-    const text = raw.split(config.apiKey).join('[redacted]')
+    const text = raw.replace(config.apiKeyPattern, '[redacted]')
     if (upstream.status >= 300 && upstream.status < 400) {
       return jsonError(502, 'bad_gateway', 'The PayLink API answered with a redirect, which the proxy does not follow')
     }

@@ -1,5 +1,6 @@
 import { PayLinkConfigError } from '../client/errors.js'
 import { safeSegments } from './safeSegments.js'
+import { keyPattern } from './keyPattern.js'
 
 /** Options of `createPayLinkProxy`. */
 export interface PayLinkProxyOptions {
@@ -22,6 +23,8 @@ export interface PayLinkProxyOptions {
 /** The options checked and normalised, for the proxy only. */
 export interface ProxyConfig {
   apiKey: string
+  /** The key in any JSON spelling of it, to redact from what upstream answers. */
+  apiKeyPattern: RegExp
   /** Absolute, `/pub/v1` included, no trailing slash. */
   upstreamRoot: string
   /** Decoded segments of `basePath` followed by `pub`, `v1`. */
@@ -92,6 +95,7 @@ export function resolveProxyOptions(options: PayLinkProxyOptions): ProxyConfig {
   }
   return {
     apiKey: options.apiKey,
+    apiKeyPattern: keyPattern(options.apiKey),
     upstreamRoot: upstreamRoot(options.upstream),
     prefix: prefixSegments(options.basePath),
     allowedOrigins: originSet(options.allowedOrigins),

@@ -277,6 +277,20 @@ describe('upstream failures', () => {
     expect(response.headers.get('Location')).toBeNull()
   })
 
+  test.each([
+    ['as PHP escapes a slash', (key: string) => key.replaceAll('/', '\\/')],
+    ['as .NET escapes a plus', (key: string) => key.replaceAll('+', '\\u002B')],
+    ['with every character as \\u', (key: string) => [...key].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')],
+  ])('an upstream that echoes the key JSON-escaped (%s) does not leak it either', async (_, escape) => {
+    const key = 'sk_live/abc+def=='
+    const { proxy } = setup({ apiKey: key }, () =>
+      new Response(`{"error":{"code":"unauthorized","message":"bad key ${escape(key)}"}}`, { status: 401, headers: { 'Content-Type': 'application/json' } }),
+    )
+    const response = await proxy(new Request(`${APP}/links/abc`))
+    const text = await response.text()
+    expect(JSON.parse(text)).toEqual({ error: { code: 'unauthorized', message: 'bad key [redacted]' } })
+  })
+
   test('an upstream that echoes the key does not leak it to the browser', async () => {
     const { proxy } = setup({}, (request) =>
       Response.json({ error: { code: 'unauthorized', message: `bad key ${request.headers.get('X-API-Key')}` } }, {
