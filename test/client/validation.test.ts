@@ -229,7 +229,6 @@ describe('responses that break the contract', () => {
     ['29 February of a common year', '2023-02-29'],
     ['31 April', '2026-04-31T10:00:00Z'],
     ['hour 25', '2026-01-05T25:00:00Z'],
-    ['a time without an offset (local to whoever reads it)', '2026-01-05T10:00:00'],
     ['an English date', 'January 5, 2026 10:00 UTC'],
     ['an HTTP date', 'Mon, 05 Jan 2026 10:00:00 GMT'],
   ])('refuses a timestamp that is %s', async (_name, createdAt) => {
@@ -259,6 +258,8 @@ describe('responses the contract tolerates', () => {
     '2026-01-05T10:00Z',
     '2026-01-05 10:00:00+01:00',
     '2026-01-05T10:00:00.123456-0530',
+    // ISO 8601's local time (Python's isoformat() of a naive datetime): read in the reader's zone.
+    '2026-01-05T10:00:00',
     '2026-01-05',
     '2024-02-29T23:59:59.999Z',
   ])('accepts the ISO 8601 timestamp %j', async (createdAt) => {
