@@ -77,6 +77,7 @@ export function attachTransport(client: PayLinkClient, apiKey: string | undefine
         error = new PayLinkHttpError({
           ...parsed,
           endpoint,
+          attempt,
           status,
           requestId: parsed.requestId ?? answer.get('X-Request-Id') ?? undefined,
           retryAfterSeconds: retryAfterSeconds(answer.get('Retry-After')),

@@ -39,12 +39,18 @@ export class PayLinkHttpError extends PayLinkError {
   declare readonly body: unknown
   /** The endpoint function that received it. */
   declare readonly endpoint: PayLinkEndpoint
+  /**
+   * Which attempt of the request got this answer (1: the first; more after retries). A refusal of a
+   * retry does not say that an earlier attempt, which may have timed out after reaching the server, failed.
+   */
+  declare readonly attempt: number | undefined
 
   constructor({
     message,
     ...fields
   }: {
     endpoint: PayLinkEndpoint
+    attempt?: number | undefined
     status: number
     code: string
     message: string

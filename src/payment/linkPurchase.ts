@@ -20,8 +20,10 @@ export function linkPurchase(client: PayLinkClient, code: string): PurchaseStore
       return result.status === 'paid' ? { accepted: { payment: result.payment, proof: result.proof } } : result
     } catch (error) {
       // Told apart by `name`, as the errors' docs advise: the button then bundles no PayLinkHttpError class.
+      // A paid request refused on a retry may have gone through on the attempt before (a time-out, a
+      // 504 after the server took it): not a refusal, but no answer, which keeps the payment to resend.
       const refusal = error as PayLinkHttpError
-      if (refusal?.name === 'PayLinkHttpError' && isRefusal(refusal.status)) return { error: refusal }
+      if (refusal?.name === 'PayLinkHttpError' && isRefusal(refusal.status) && !(payment && refusal.attempt! > 1)) return { error: refusal }
       throw error
     }
   })
