@@ -1,5 +1,5 @@
 import * as z from './z.js'
-import { checkedString, nonEmptyStringSchema, type OpenEnum, timestampSchema } from './common.js'
+import { nonEmptyStringSchema, type OpenEnum, timestampSchema } from './common.js'
 import { decimalStringSchema } from './price.js'
 import { booleanSchema } from './primitives.js'
 
@@ -29,8 +29,10 @@ export const settlementProofSchema = z.looseObject({
   transaction: z.string(),
   network: z.string(),
   payer: z.optional(z.string()),
-  // In the token's atomic units, as x402 settles it (`"1500000"` for 1.50 USDC).
-  amount: z.optional(checkedString((s) => /^\d+$/.test(s), 'expected an integer amount in atomic units')),
+  // In the token's atomic units where the mock writes it (`"1500000"` for 1.50 USDC). A receipt,
+  // never computed with: x402's own settlement response has no amount, and a server that writes
+  // one as a decimal must not turn a paid purchase into an unknown one.
+  amount: z.optional(z.string()),
   asset: z.optional(z.string()),
   settledAt: z.optional(timestampSchema),
 })
