@@ -7,13 +7,13 @@ import { rootKey } from '../query/payLinkKeys.js'
 export { usePayLinkClient } from './usePayLinkClient.js'
 
 /**
- * Props of `PayLinkProvider`: a ready client, or the options to create one. A `client` with another
- * `baseUrl`, a new `baseUrl` or a new `apiKey` applies from the next render on, with a new client:
+ * Props of `PayLinkProvider`: a ready client, or the options to create one. Another `client`, a new
+ * `baseUrl` or a new `apiKey` applies from the next render on, with a new client:
  * the package's cached answers are reset (the old API's prices are not shown as the new one's), and
  * a purchase under way stays with the old client. The other options are read when the client is created.
  */
 export type PayLinkProviderProps = { children?: ReactNode } & (
-  | { /** The client the hooks and components use. Another one applies at once if its `baseUrl` differs (a new object with the same one, e.g. made inline on every render, is ignored: remount the provider with a `key` to switch keys on one URL). */ client: PayLinkClient }
+  | { /** The client the hooks and components use; another one applies at once. Keep it stable (module scope, or `useMemo` on what it depends on): one made inline on every render starts its purchases over on every render. */ client: PayLinkClient }
   | ({ client?: undefined } & Omit<PayLinkClientOptions, 'fetch' | 'headers' | 'retry' | 'timeoutMs'> & {
         /** The `fetch` to use. Read when the client is created (first render, new `baseUrl` or `apiKey`): a new function on every render is fine, and changes nothing. Defaults to the global `fetch`. */
         fetch?: PayLinkClientOptions['fetch']
@@ -36,10 +36,10 @@ export function PayLinkProvider(props: PayLinkProviderProps) {
   const { client, baseUrl, apiKey } = props as Partial<PayLinkClientOptions & { client: PayLinkClient }>
   // A new client only when where or as whom requests go changes (a sandbox/live switch, a config
   // loaded late): purchases are kept per client object, and `headers`, `fetch` and `retry` are often
-  // new objects on every render. A `client` counts by where it sends too: an inline
-  // createPayLinkClient(…) is a new object on every render, and a new purchase each time would load
-  // for ever. The props go to createPayLinkClient as they are, children included: it reads only its options.
-  const value = useMemo(() => client ?? createPayLinkClient(props as PayLinkClientOptions), [client?.baseUrl ?? baseUrl, apiKey])
+  // new objects on every render. A given `client` is taken as it is: another one may carry another
+  // user's headers or key, which no comparison could see. The props go to createPayLinkClient as
+  // they are, children included: it reads only its options.
+  const value = useMemo(() => client ?? createPayLinkClient(props as PayLinkClientOptions), [client, baseUrl, apiKey])
   // The keys hold no client (so that prefetched data hydrates): after a switch, what the old API
   // answered (a sandbox price) must not show, nor be paid against, as the new one's.
   const shown = useRef(value)

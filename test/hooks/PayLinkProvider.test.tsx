@@ -1,5 +1,4 @@
 import { render, screen, waitFor } from '@testing-library/react'
-import { useEffect, useState } from 'react'
 import { createPayLinkClient } from '../../src/client.js'
 import { PayLinkProvider, type PayLinkProviderProps } from '../../src/hooks/PayLinkProvider.js'
 import { useLink } from '../../src/hooks/useLink.js'
@@ -63,27 +62,22 @@ test.each<[string, (env: 'sandbox' | 'live') => PayLinkProviderProps, string[]]>
   expect(sent).toEqual(expected)
 })
 
-test('a client made inline on every render (same baseUrl) is one client: its purchase loads once, not for ever', async () => {
-  function App() {
-    const [renders, setRenders] = useState(0)
-    return (
-      <PayLinkProvider client={createPayLinkClient({ baseUrl: 'https://inline.paylink.test', retry: false })}>
-        <Purchase />
-        <Rerender renders={renders} onRender={() => setRenders((n) => Math.min(n + 1, 20))} />
-      </PayLinkProvider>
-    )
-  }
-  // Re-renders the app (and so makes a new client) after every commit, 20 times.
-  function Rerender({ renders, onRender }: { renders: number; onRender: () => void }) {
-    useEffect(onRender, [renders])
-    return null
-  }
-  render(<App />)
+test("another client on the same baseUrl (another user's key or headers) applies at once", async () => {
+  const as = (key: string) => createPayLinkClient({ baseUrl: 'https://api.paylink.test', apiKey: key, dangerouslyAllowApiKeyInBrowser: true, retry: false })
+  const [userA, userB] = [as('pk_user_a'), as('pk_user_b')]
+  const view = render(
+    <PayLinkProvider client={userA}>
+      <Purchase />
+    </PayLinkProvider>,
+  )
   await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('ready'))
-  await new Promise((resolve) => setTimeout(resolve, 50))
+  view.rerender(
+    <PayLinkProvider client={userB}>
+      <Purchase />
+    </PayLinkProvider>,
+  )
 
-  expect(screen.getByTestId('status')).toHaveTextContent('ready')
-  expect(sent).toEqual(['POST inline.paylink.test -'])
+  await waitFor(() => expect(sent).toEqual(['POST api.paylink.test pk_user_a', 'POST api.paylink.test pk_user_b']))
 })
 
 test('after a switch, the link the old API answered is asked again of the new one, not shown as its own', async () => {
