@@ -1,3 +1,5 @@
+import { secretPattern } from './secretPattern.js'
+
 /** What an error response said, whatever shape it came in. */
 export interface ParsedErrorBody {
   /** The API's error code, or one derived from the status. */
@@ -27,9 +29,12 @@ export function codeForStatus(status: number): string {
   return CODES[status] ?? (status >= 500 ? 'server_error' : `http_${status}`)
 }
 
-/** `text` with each secret of 4 characters or more (shorter ones would blank out words) replaced by `[redacted]`. */
+/**
+ * `text` with each secret of 4 characters or more (shorter ones would blank out words) replaced by
+ * `[redacted]`, in any JSON spelling of it too.
+ */
 export const redact = (text: string, secrets: readonly (string | undefined)[]): string =>
-  secrets.reduce<string>((t, s) => (s && s.length > 3 ? t.replaceAll(s, '[redacted]') : t), text)
+  secrets.reduce<string>((t, s) => (s && s.length > 3 ? t.replace(secretPattern(s), '[redacted]') : t), text)
 
 // A non-empty string, or undefined.
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v ? v : undefined)
@@ -37,21 +42,20 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' && v ? v 
 /**
  * Understands `{error:{code,message,requestId?,details?}}`, `{error:'…'}`, `{message:'…'}`, an
  * empty body and a non-JSON body such as a gateway's HTML page. Never throws. Each of `secrets`
- * (e.g. the API key) is replaced by `[redacted]` wherever it appears in the result.
+ * (e.g. the API key) of 4 characters or more is replaced by `[redacted]` wherever it appears in
+ * the result, however JSON escapes it (`\/`, `\u002B`, `\"`).
  */
 export function parseErrorBody(status: number, text: string, secrets: readonly (string | undefined)[] = []): ParsedErrorBody {
-  const trimmed = text.trim()
+  // Redacted before parsing, so that a body which is not one JSON value loses the secrets too.
+  text = redact(text.trim(), secrets)
   let json: Record<string, unknown> | undefined
   try {
-    // Only an object or an array counts; anything else is read as text. Redacted once decoded, in
-    // JSON's own spelling: an escape (`\/` from PHP, `\u002B` from .NET) hides a secret from a
-    // search of the raw text. If that breaks the JSON (a secret that looks like a number), the
-    // redacted text is kept.
-    if (/^[[{]/.test(trimmed)) json = JSON.parse(redact(JSON.stringify(JSON.parse(trimmed)), secrets))
+    // Only an object or an array counts; anything else (a secret that looked like a number and
+    // broke the JSON included) is read as text.
+    if (/^[[{]/.test(text)) json = JSON.parse(text)
   } catch {
     // Not JSON after all: read as text.
   }
-  text = redact(trimmed, secrets)
   let page = ''
   // A gateway's HTML page (a JSON body never starts with "<").
   if (/^<(!doctype|html|head|body)/i.test(text)) {

@@ -1,6 +1,6 @@
 import { PayLinkConfigError } from '../client/errors.js'
 import { safeSegments } from './safeSegments.js'
-import { keyPattern } from './keyPattern.js'
+import { secretPattern } from '../client/secretPattern.js'
 
 /** Options of `createPayLinkProxy`. */
 export interface PayLinkProxyOptions {
@@ -95,7 +95,7 @@ export function resolveProxyOptions(options: PayLinkProxyOptions): ProxyConfig {
   }
   return {
     apiKey: options.apiKey,
-    apiKeyPattern: keyPattern(options.apiKey),
+    apiKeyPattern: secretPattern(options.apiKey),
     upstreamRoot: upstreamRoot(options.upstream),
     prefix: prefixSegments(options.basePath),
     allowedOrigins: originSet(options.allowedOrigins),

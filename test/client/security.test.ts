@@ -153,6 +153,17 @@ describe('the API key never leaks', () => {
     expect(inspect(error, { depth: Infinity })).not.toContain(API_KEY)
   })
 
+  it('is redacted from a 2xx that is not JSON when escaped as JSON escapes it', async () => {
+    const escaped = API_KEY.replaceAll('_', '\\u005f')
+    server.use(http.get(`${API}/links/:code`, () => HttpResponse.text(`Notice: x\n{"key":"${escaped}"}`)))
+
+    const error = await rejectionOf(getLink(makeClient(), 'lnk_abc123'))
+
+    expect(error).toBeInstanceOf(PayLinkValidationError)
+    expect((error as Error).message).toContain('[redacted]')
+    expect(inspect(error, { depth: Infinity })).not.toContain('7Qh2')
+  })
+
   it('redacts the signed payment from an error too', async () => {
     server.use(
       http.post(`${API}/payments/verify`, ({ request }) =>
@@ -221,16 +232,81 @@ describe('a secret echoed in a JSON error body with escapes that JSON.parse undo
     }
   })
 
-  it('parseErrorBody leaves no secret in what it returns, however the JSON escapes it', () => {
-    const secret = fc.oneof(fc.base64String({ minLength: 4 }), fc.stringMatching(/^[\w/+=.-]{4,40}$/))
-    const words = fc.string({ unit: fc.constantFrom(...'ab /+=:.') })
-    // As written, with PHP's `\/`, with .NET's `\u002B`, and with every letter, digit and sign as a \u escape.
-    const escape = fc.constantFrom(
-      (json: string) => json,
-      (json: string) => json.replaceAll('/', '\\/'),
-      (json: string) => json.replaceAll('+', '\\u002B'),
-      (json: string) => json.replace(/[\w/+=]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
+  // Bodies that are not one JSON value, so only the raw text can be redacted: PHP prints a warning
+  // before the JSON it was going to send, and a log endpoint answers NDJSON.
+  const notOneValue = [
+    ['a PHP warning then the JSON', (json: string) => `<br />\n<b>Warning</b>:  Undefined index in /app/pay.php on line 3<br />\n${json}`],
+    ['NDJSON', (json: string) => `${json}\n${json}\n`],
+  ] as const
+  const phpEscape = escapings[0][1]
+
+  it.each(notOneValue)('keeps the signed payment, escaped by PHP, out of a body that is %s', async (_name, wrap) => {
+    server.use(
+      http.post(`${API}/payments/verify`, ({ request }) => {
+        const body = { error: { code: 'invalid_request', message: `Malformed PAYMENT-SIGNATURE: ${request.headers.get('PAYMENT-SIGNATURE')}` } }
+        return new HttpResponse(wrap(phpEscape(JSON.stringify(body))), { status: 400, headers: { 'content-type': 'application/json' } })
+      }),
     )
+
+    const error = await rejectionOf(verifyPayment(makeClient(), { code: 'lnk_abc123' }, { paymentHeader: signed }))
+
+    expect(error).toBeInstanceOf(PayLinkHttpError)
+    const e = error as PayLinkHttpError
+    expect(e.body).toContain('Malformed PAYMENT-SIGNATURE: [redacted]')
+    for (const text of [e.message, String(e.body), inspect(e, { depth: Infinity })]) {
+      expect(text).not.toContain(phpEscape(signed))
+      expect(text).not.toContain(signed)
+    }
+  })
+
+  it.each(notOneValue)('keeps an API key with / and +, escaped by PHP, out of a body that is %s', async (_name, wrap) => {
+    server.use(
+      http.get(`${API}/links/:code`, ({ request }) => {
+        const body = { error: { code: 'unauthorized', message: `Unknown key ${request.headers.get('X-API-Key')}` } }
+        return new HttpResponse(wrap(phpEscape(JSON.stringify(body))), { status: 401, headers: { 'content-type': 'application/json' } })
+      }),
+    )
+
+    const error = await rejectionOf(getLink(makeClient({ apiKey: keyWithSlashAndPlus, retry: false }), 'lnk_abc123'))
+
+    expect(error).toBeInstanceOf(PayLinkHttpError)
+    const e = error as PayLinkHttpError
+    expect(e.body).toContain('Unknown key [redacted]')
+    for (const text of [e.message, String(e.body), inspect(e, { depth: Infinity })]) {
+      expect(text).not.toContain(phpEscape(keyWithSlashAndPlus))
+      expect(text).not.toContain(keyWithSlashAndPlus)
+    }
+  })
+
+  it('keeps out a secret holding any character, in each spelling JSON has for it, in a body that is one JSON value or not', () => {
+    const hex = (unit: string) => unit.charCodeAt(0).toString(16).padStart(4, '0')
+    const units = [...Array.from({ length: 128 }, (_, c) => String.fromCharCode(c)), '\u00e9', '\u2028', '\ud83d', '\ude00']
+    for (const unit of units) {
+      const key = `sk_${unit}7Qh2`
+      // As JSON.stringify writes it (\", \\, \t, \u0001), as PHP writes a slash, and as \u escapes in either case.
+      const spellings = [JSON.stringify(key).slice(1, -1), key.replace('/', '\\/'), `sk_\\u${hex(unit)}7Qh2`, `sk_\\u${hex(unit).toUpperCase()}7Qh2`]
+      for (const spelling of spellings) {
+        const json = `{"error":{"code":"unauthorized","message":"Unknown key ${spelling}"}}`
+        for (const text of [json, `Warning: x\n${json}`]) {
+          const parsed = JSON.stringify(parseErrorBody(401, text, [key]))
+          expect(parsed, `${hex(unit)} ${spelling}`).toContain('Unknown key [redacted]')
+          expect(parsed, `${hex(unit)} ${spelling}`).not.toContain('7Qh2')
+        }
+      }
+    }
+  })
+
+  const secret = fc.oneof(fc.base64String({ minLength: 4 }), fc.stringMatching(/^[\w/+=.-]{4,40}$/))
+  const words = fc.string({ unit: fc.constantFrom(...'ab /+=:.') })
+  // As written, with PHP's `\/`, with .NET's `\u002B`, and with every letter, digit and sign as a \u escape.
+  const escape = fc.constantFrom(
+    (json: string) => json,
+    (json: string) => json.replaceAll('/', '\\/'),
+    (json: string) => json.replaceAll('+', '\\u002B'),
+    (json: string) => json.replace(/[\w/+=]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
+  )
+
+  it('parseErrorBody leaves no secret in what it returns, however the JSON escapes it', () => {
     fc.assert(
       fc.property(fc.integer({ min: 400, max: 599 }), secret, words, words, escape, (s, key, before, after, encode) => {
         // A key that is part of a field name ("essa") would take the name away too.
@@ -241,6 +317,20 @@ describe('a secret echoed in a JSON error body with escapes that JSON.parse undo
         const parsed = parseErrorBody(s, encode(JSON.stringify(body)), [undefined, key])
         expect(JSON.stringify(parsed)).not.toContain(key)
         expect(parsed.message).toContain('[redacted]')
+      }),
+      { numRuns: 1_000 },
+    )
+  })
+
+  it('parseErrorBody leaves no secret, in any of those spellings, in a body that is not one JSON value', () => {
+    fc.assert(
+      fc.property(secret, words, escape, fc.constantFrom(...notOneValue), (key, before, encode, [, wrap]) => {
+        // A key that is part of the warning or of "[redacted]" would be found there again.
+        fc.pre(!wrap('{"error":{"message":"[redacted]"}}').includes(key))
+        const parsed = parseErrorBody(500, wrap(encode(JSON.stringify({ error: { message: before + key } }))), [key])
+        expect(parsed.body).toContain('[redacted]')
+        expect(parsed.body).not.toContain(key)
+        expect(parsed.body).not.toContain(encode(key))
       }),
       { numRuns: 1_000 },
     )

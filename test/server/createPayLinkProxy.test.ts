@@ -291,6 +291,22 @@ describe('upstream failures', () => {
     expect(JSON.parse(text)).toEqual({ error: { code: 'unauthorized', message: 'bad key [redacted]' } })
   })
 
+  // A header value may hold a quote, a backslash and a tab, which JSON writes as \", \\ and \t.
+  test.each([
+    ['a quote', 'sk_live"abc+def'],
+    ['a backslash', 'sk_live\\abc+def'],
+    ['a tab', 'sk_live\tabc+def'],
+  ])('an upstream that echoes a key with %s JSON-escaped does not leak it either', async (_, key) => {
+    const { proxy, calls } = setup({ apiKey: key }, (request) =>
+      Response.json({ error: { code: 'unauthorized', message: `bad key ${request.headers.get('X-API-Key')}` } }, { status: 401 }),
+    )
+    const response = await proxy(new Request(`${APP}/links/abc`))
+    expect(calls[0]!.request.headers.get('X-API-Key')).toBe(key)
+    const text = await response.text()
+    expect(text).not.toContain('abc+def')
+    expect(JSON.parse(text)).toEqual({ error: { code: 'unauthorized', message: 'bad key [redacted]' } })
+  })
+
   test('an upstream that echoes the key does not leak it to the browser', async () => {
     const { proxy } = setup({}, (request) =>
       Response.json({ error: { code: 'unauthorized', message: `bad key ${request.headers.get('X-API-Key')}` } }, {
