@@ -447,16 +447,7 @@ describe('PayLinkButton with an x402 resource', () => {
   /** An x402 v2 server: 402 without payment; the paid request is answered by `paid` (by default 200 with a settlement). */
   function serve(paid: (payment: string, n: number) => Response = () =>
     HttpResponse.text('the article', { headers: { 'PAYMENT-RESPONSE': settlement } })) {
-    const payments: string[] = []
-    api.server.use(
-      http.get(RESOURCE, ({ request }) => {
-        const payment = request.headers.get('PAYMENT-SIGNATURE')
-        if (!payment) return HttpResponse.json({}, { status: 402, headers: { 'PAYMENT-REQUIRED': offer } })
-        payments.push(payment)
-        return paid(payment, payments.length)
-      }),
-    )
-    return payments
+    return api.serveX402(RESOURCE, offer, paid)
   }
 
   test('reads the price from the 402 on mount and pays the URL once', async () => {
@@ -702,17 +693,7 @@ describe('PayLinkButton: the price shown is the one a click signs', () => {
 
   /** An x402 v2 server at `url` offering `accepts`; returns the payments it received, as sent. */
   function serve(url: string, accepts: object[]) {
-    const payments: string[] = []
-    const offer = encodeBase64Json({ x402Version: 2, resource: { url }, accepts })
-    api.server.use(
-      http.get(url, ({ request }) => {
-        const payment = request.headers.get('PAYMENT-SIGNATURE')
-        if (!payment) return HttpResponse.json({}, { status: 402, headers: { 'PAYMENT-REQUIRED': offer } })
-        payments.push(payment)
-        return HttpResponse.text('paid')
-      }),
-    )
-    return payments
+    return api.serveX402(url, encodeBase64Json({ x402Version: 2, resource: { url }, accepts }))
   }
   const signedAmount = (payment: string) => (JSON.parse(atob(payment)) as { accepted: { amount: string } }).accepted.amount
 

@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
+import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { createPayLinkClient, type PayLinkClient } from '../../src/client.js'
 import { PayLinkProvider } from '../../src/hooks/PayLinkProvider.js'
@@ -33,6 +34,22 @@ export function useMockApi(overrides: MockApiOptions = {}) {
     /** Requests whose path ends with `suffix` (e.g. `/links/demo`). */
     count: (method: string, suffix: string) =>
       ctx.requests.filter((r) => r.method === method && r.path.endsWith(suffix)).length,
+    /**
+     * An x402 v2 resource at `url`: 402 with `offer` (a PAYMENT-REQUIRED header) until a request
+     * carries a payment, which `paid` answers. Returns the payments received, as sent.
+     */
+    serveX402(url: string, offer: string, paid: (payment: string, n: number) => Response = () => HttpResponse.text('paid')) {
+      const payments: string[] = []
+      server.use(
+        http.get(url, ({ request }) => {
+          const payment = request.headers.get('PAYMENT-SIGNATURE')
+          if (!payment) return HttpResponse.json({}, { status: 402, headers: { 'PAYMENT-REQUIRED': offer } })
+          payments.push(payment)
+          return paid(payment, payments.length)
+        }),
+      )
+      return payments
+    },
   })
 }
 

@@ -288,15 +288,7 @@ test('usePayResource reads the price on mount and pays the URL once, through re-
     resource: { url: resource },
     accepts: [{ scheme: 'exact', network: 'eip155:84532', amount: '10000', asset: BASE_SEPOLIA_USDC, payTo: MOCK_PAY_TO, maxTimeoutSeconds: 60, extra: {} }],
   })
-  const payments: string[] = []
-  api.server.use(
-    http.get(resource, ({ request }) => {
-      const payment = request.headers.get('PAYMENT-SIGNATURE')
-      if (!payment) return HttpResponse.json({}, { status: 402, headers: { 'PAYMENT-REQUIRED': offer } })
-      payments.push(payment)
-      return HttpResponse.text('the report')
-    }),
-  )
+  const payments = api.serveX402(resource, offer, () => HttpResponse.text('the report'))
   const signer = createTestSigner()
   const { result, rerender } = renderHook(() => usePayResource(resource, { signer }), { wrapper: wrapperFor() })
   await waitFor(() => expect(result.current.status).toBe('ready'))
@@ -411,15 +403,7 @@ describe('usePayResource: the price is the one pay signs', () => {
   const offer = encodeBase64Json({ x402Version: 2, resource: { url: resource }, accepts })
 
   test('is that of the requirement selectRequirement picks; without a signer, none when the requirements differ in price', async () => {
-    const payments: string[] = []
-    api.server.use(
-      http.get(resource, ({ request }) => {
-        const payment = request.headers.get('PAYMENT-SIGNATURE')
-        if (!payment) return HttpResponse.json({}, { status: 402, headers: { 'PAYMENT-REQUIRED': offer } })
-        payments.push(payment)
-        return HttpResponse.text('paid')
-      }),
-    )
+    const payments = api.serveX402(resource, offer)
     const signer = createTestSigner()
     const selectRequirement = (payable: PaymentRequirement[]) => payable.at(-1)
     const { result } = renderHook(() => usePayResource(resource, { signer, selectRequirement }), { wrapper: wrapperFor() })
