@@ -23,7 +23,7 @@ export type AttentionPhase = 'waiting' | 'active' | 'paused'
  * What `createAttentionReporter` returns: `start` observes an element and starts the timers
  * (heartbeat, renewal, idle) and announces the phase, returning the function that stops them all
  * (the token and the totals are kept); `finish` sends the final report if there is new attention
- * to report and consent (pagehide, unmount).
+ * to report and consent (pagehide, unmount), which ends the session: later attention gets a new token.
  */
 export type AttentionReporter = [start: (element: HTMLElement) => () => void, finish: () => void]
 
@@ -145,6 +145,7 @@ export function createAttentionReporter(
     const { onHeartbeat, beaconUrl } = props.current
     onHeartbeat?.(sent)
     if (beaconUrl) navigator.sendBeacon?.(beaconUrl, JSON.stringify(sent))
+    return 1
   }
   const tick = () => {
     if (session && Date.parse(session.expiresAt) <= Date.now()) session = undefined
@@ -167,9 +168,13 @@ export function createAttentionReporter(
     // Wakes up when input stops counting, unless something changes before (and re-arms it).
     if (activeUntil < Infinity) idle = setTimeout(update, timerDelay(activeUntil - syncedAt))
   }
-  // A withdrawn consent sends nothing more.
+  // A withdrawn consent sends nothing more. The final report ends the session: attention after it
+  // (a page restored from the back/forward cache, an <Activity> shown again) starts a new one.
   const finish = () => {
-    if (props.current.consent) report(true)
+    if (props.current.consent && report(true)) {
+      session = undefined
+      activeMs = visibleMs = reportedMs = activeAtIssue = 0
+    }
   }
 
   return [

@@ -437,6 +437,30 @@ test('unmounting sends the unsent attention, then detaches everything', async ()
   expect(tokenRequests()).toBe(1)
 })
 
+test('the final report ends the session: a page restored from the back/forward cache starts a new one', async () => {
+  const t = setup({ heartbeatSeconds: 5, minDwellMs: 0 })
+  scrollTo(1)
+  await read(7_000)
+  const hide = () => act(() => void window.dispatchEvent(Object.assign(new Event('pagehide'), { persisted: true })))
+  hide()
+  setVisibility('hidden')
+  act(() => void window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true })))
+  setVisibility('visible')
+  await read(10_000)
+  hide()
+  const [first] = t.reports
+  expect(t.reports.map((r) => [r.token === first!.token, r.activeMs, r.final])).toEqual([
+    [true, 5_000, false],
+    [true, 7_000, true],
+    // The heartbeat keeps its rhythm from the first session.
+    [false, 3_000, false],
+    [false, 8_000, false],
+    [false, 10_000, true],
+  ])
+  expect(t.reports[2]!.sessionId).not.toBe(first!.sessionId)
+  expect(tokenRequests()).toBe(2)
+})
+
 test('another viewer starts over with a new token; the unsent attention goes with the old one', async () => {
   const t = setup({ heartbeatSeconds: 5, minDwellMs: 0 })
   scrollTo(1)
