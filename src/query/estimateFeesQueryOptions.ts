@@ -36,7 +36,9 @@ export function estimateFeesQueryOptions(client: PayLinkClient, params: Partial<
     refetchInterval: (query) => {
       const ms = untilExpiry(query.state.data)
       // The floor keeps a server whose clock runs ahead (quotes that arrive expired) from being asked in a loop.
-      return ms !== undefined && timerDelay(Math.max(ms, 5_000))
+      // After a failure the old quote's expiry has passed: polling would re-ask every 5 s, past any
+      // Retry-After, with a new alert each time. Retry or new parameters ask again.
+      return query.state.status !== 'error' && ms !== undefined && timerDelay(Math.max(ms, 5_000))
     },
   }
 }

@@ -207,6 +207,25 @@ describe('with fake timers', () => {
     await advance(QUICK_QUOTE_TTL_MS)
     expect(quotes()).toBe(3)
   })
+
+  test('a failed re-quote is not asked again on its own: one alert, no request for minutes, until Retry', async () => {
+    render(<FeeEstimate {...params} />, { wrapper: wrapperFor() })
+    await advance(0)
+    api.mock.inject('estimateFees', { status: 429, retryAfter: 120, times: 1 })
+    await advance(30_001)
+    expect(quotes()).toBe(2)
+    expect(root()).toHaveAttribute('data-state', 'error')
+    const alert = screen.getByRole('alert')
+    await advance(5 * 60_000)
+    expect(quotes()).toBe(2)
+    expect(root()).toHaveAttribute('data-state', 'error')
+    // The same element: a new one would be announced again.
+    expect(screen.getByRole('alert')).toBe(alert)
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
+    await advance(0)
+    expect(quotes()).toBe(3)
+    expect(root()).toHaveAttribute('data-state', 'ready')
+  })
 })
 
 test('feeEstimateState', () => {
