@@ -226,9 +226,11 @@ export function createAttentionReporter(
       })
       listen(win, ['pagehide'], finish)
       // Input anywhere in the page counts: a reader scrolling past or moving the pointer is present.
+      // Not `scroll`, which a script scrolling (a carousel, a chat) fires with nobody there; wheel,
+      // touch, keys and the pointer cover a person scrolling.
       listen(
         win,
-        ['pointerdown', 'pointermove', 'keydown', 'scroll', 'wheel', 'touchstart'],
+        ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart'],
         () => {
           sync()
           lastInputAt = syncedAt

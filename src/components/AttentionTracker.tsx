@@ -23,7 +23,7 @@ export interface AttentionTrackerProps extends HTMLAttributes<HTMLElement> {
   heartbeatSeconds?: number
   /** Attention needed before the first report, in ms: shorter visits are never reported. Defaults to `3000` (so does a value that is not a finite number). */
   minDwellMs?: number
-  /** How long an input (pointer, key, scroll, wheel, touch) keeps counting as attention, in ms. Defaults to `30000` (so does a value that is not a finite number). */
+  /** How long an input (pointer, key, wheel, touch; not a `scroll` event, which scripts fire too) keeps counting as attention, in ms. Defaults to `30000` (so does a value that is not a finite number). */
   idleTimeoutMs?: number
   /** Receives every report: each heartbeat, and the final one (`final: true`) on `pagehide` or unmount. Defaults to none. */
   onHeartbeat?: (report: AttentionReport) => void

@@ -162,6 +162,18 @@ test('withdrawing consent stops tracking and sends nothing more', async () => {
   expect(beacon).not.toHaveBeenCalled()
 })
 
+test('scroll events alone (a script scrolling a carousel) do not keep attention going past idleTimeoutMs', async () => {
+  const t = setup({ idleTimeoutMs: 5_000, heartbeatSeconds: 5, minDwellMs: 0 })
+  scrollTo(1)
+  input()
+  for (let i = 0; i < 10; i++) {
+    fire(document.body, 'scroll')
+    await advance(1_000)
+  }
+  expect(t.root).toHaveAttribute('data-state', 'paused')
+  expect(t.reports.map((r) => r.activeMs)).toEqual([5_000])
+})
+
 test('the token is requested on the first attention, not on mount', async () => {
   const t = setup()
   await read(10_000)
