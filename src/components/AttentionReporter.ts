@@ -107,9 +107,10 @@ export function createAttentionReporter(
     }
   }
   // Renewal is lazy too: a tracker nobody looked at since the last token lets it lapse and asks
-  // again at the next attention.
+  // again at the next attention. What is due goes first, or the next heartbeat would ask for a token
+  // only to carry it, and let that one lapse in turn, endlessly.
   const renew = () => {
-    if (!requesting) sync() || activeMs > activeAtIssue ? fetchToken() : (session = undefined)
+    if (!requesting) sync() || activeMs > activeAtIssue ? fetchToken() : (report(false), (session = undefined))
   }
   const fetchToken = async () => {
     requesting = true

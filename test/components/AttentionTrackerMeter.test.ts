@@ -221,6 +221,20 @@ test('a token that lives longer than a timer can wait is not renewed in a loop',
   expect(t.tokens()).toBe(1)
 })
 
+test('a token let lapse takes the attention due with it, once, and is not asked for again', async () => {
+  // A 40 s token is renewed after 20 s, before the first heartbeat at 60 s.
+  const t = track(30_000, {}, { tokenTtlMs: 40_000, props: { heartbeatSeconds: 60, minDwellMs: 3_000 } })
+  for (let i = 0; i < 10; i++) {
+    t.input()
+    await t.advance(1_000)
+  }
+  t.win.dispatchEvent(new Event('blur'))
+  await t.advance(580_000)
+  expect(t.reports.map((r) => [r.activeMs, r.final])).toEqual([[10_000, false]])
+  // The first token, and the renewal for the attention since it.
+  expect(t.tokens()).toBe(2)
+})
+
 test.each([1e-9, 30 * 86_400, 1e300])('a heartbeat of %s s sends no flood of reports', async (heartbeatSeconds) => {
   const t = track(30_000, {}, { props: { heartbeatSeconds } })
   t.input()
