@@ -126,6 +126,26 @@ describe('with real timers', () => {
     expect(quotes()).toBe(0)
   })
 
+  test('typing "1.5" keeps the quote for "1" through "1.", without an error or a request for "1."', async () => {
+    const amounts: (string | null)[] = []
+    const record = ({ request }: { request: Request }) => void amounts.push(new URL(request.url).searchParams.get('amount'))
+    api.server.events.on('request:start', record)
+    onTestFinished(() => api.server.events.removeListener('request:start', record))
+    const { rerender } = await renderReady({ ...params, amount: '1' })
+    const states: (string | null)[] = []
+    for (const amount of ['1.', '1.5']) {
+      rerender(<FeeEstimate {...params} amount={amount} />)
+      states.push(root().getAttribute('data-state'))
+      if (amount === '1.') expect(figures()[0]).toEqual(['Total fee', '0.1245 USDC'])
+      await act(() => new Promise((r) => setTimeout(r, 20)))
+      states.push(root().getAttribute('data-state'))
+    }
+    await waitFor(() => expect(root()).toHaveAttribute('data-state', 'ready'))
+    expect(states).not.toContain('error')
+    expect(screen.queryByRole('alert')).toBeNull()
+    expect(amounts).toEqual(['1', '1.5'])
+  })
+
   test('onRetry runs first and can cancel the retry', async () => {
     api.mock.inject('estimateFees', { status: 500 })
     const onRetry = vi.fn((event: { preventDefault(): void }) => event.preventDefault())

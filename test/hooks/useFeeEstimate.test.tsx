@@ -88,3 +88,9 @@ test('a bad amount is refused before sending; a server error is reported', async
   await waitFor(() => expect(down.result.current.isError).toBe(true))
   expect(down.result.current.error).toMatchObject({ name: 'PayLinkHttpError', status: 503 })
 })
+
+test('an amount ending in a dot, mid-typing, is quoted as the number before it', async () => {
+  const { result } = renderHook(() => useFeeEstimate({ ...params, amount: '100.' }), { wrapper: wrapperFor() })
+  await waitFor(() => expect(result.current.isSuccess).toBe(true))
+  expect(result.current.data?.totalFee.amount).toBe('0.4215')
+})
