@@ -196,13 +196,15 @@ export function createAttentionReporter(
         playing.delete(event.currentTarget!)
         update()
       }
+      // `waiting`: a stalled source fires it and never `pause`; `playing` follows once it plays again.
       const watch = (media: HTMLMediaElement) => {
         playing.add(media)
-        listen(media, ['pause', 'ended', 'emptied'], onMediaStop)
+        listen(media, ['pause', 'ended', 'emptied', 'waiting'], onMediaStop)
       }
       playing = new Set()
       for (const media of element.querySelectorAll<HTMLMediaElement>('video,audio')) {
-        if (!media.paused && !media.ended) watch(media)
+        // HAVE_FUTURE_DATA: not paused is not playing, while the first frames still load.
+        if (!media.paused && !media.ended && media.readyState > 2) watch(media)
       }
       const Observer = win.IntersectionObserver
       const observer = Observer
@@ -239,10 +241,11 @@ export function createAttentionReporter(
         },
         true,
       )
-      // Media events do not bubble, so they are caught on the way down.
+      // Media events do not bubble, so they are caught on the way down. `playing`, not `play`: the
+      // media plays only once it has data.
       listen(
         element,
-        ['play'],
+        ['playing'],
         ({ target }) => {
           if (target instanceof HTMLMediaElement) {
             watch(target)

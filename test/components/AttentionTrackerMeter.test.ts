@@ -124,13 +124,21 @@ test('input counts for idleTimeoutMs, cut exactly at the deadline even when noth
 })
 
 test('playing media counts without input and has no idle deadline', async () => {
-  const video = Object.assign(new EventTarget(), { paused: false, ended: false })
+  const video = Object.assign(new EventTarget(), { paused: false, ended: false, readyState: 3 })
   const t = track(5_000, { media: [video] })
   await t.advance(60_000)
   expect(t.phases).toEqual(['data-state=active'])
   expect(t.totals()).toEqual({ activeMs: 60_000, visibleMs: 60_000 })
   video.dispatchEvent(new Event('pause'))
   expect(t.phase()).toBe('paused')
+})
+
+test('media found at start that is not paused but still loading (readyState below HAVE_FUTURE_DATA) does not count', async () => {
+  const video = Object.assign(new EventTarget(), { paused: false, ended: false, readyState: 2 })
+  const t = track(5_000, { media: [video] })
+  await t.advance(60_000)
+  expect(t.phases).toEqual(['data-state=waiting'])
+  expect(t.totals()).toBeUndefined()
 })
 
 test('each condition missing stops attention; only visibility stops visible time', async () => {

@@ -198,7 +198,7 @@ test('one token per mount under StrictMode', async () => {
 test('one token per mount under StrictMode when attention starts at mount (autoplaying media, no IntersectionObserver)', async () => {
   vi.stubGlobal('IntersectionObserver', undefined)
   const playing = (video: HTMLVideoElement | null) => {
-    if (video) Object.defineProperty(video, 'paused', { value: false })
+    if (video) Object.defineProperties(video, { paused: { value: false }, readyState: { value: 4 } })
   }
   const t = setup({ heartbeatSeconds: 5 }, <video ref={playing} />, true)
   expect(t.root).toHaveAttribute('data-state', 'active')
@@ -319,7 +319,7 @@ test('playing media inside counts without input, until it pauses', async () => {
   scrollTo(1)
   input()
   await advance(2_000)
-  fire(video, 'play')
+  fire(video, 'playing')
   await advance(18_000)
   expect(t.root).toHaveAttribute('data-state', 'active')
   expect(t.last()).toMatchObject({ activeMs: 20_000, visibleMs: 20_000 })
@@ -328,10 +328,27 @@ test('playing media inside counts without input, until it pauses', async () => {
   await advance(10_000)
   expect(t.reports).toHaveLength(2)
   // Playing media counts only while visible too.
-  fire(video, 'play')
+  fire(video, 'playing')
   setVisibility('hidden')
   await advance(10_000)
   expect(t.reports).toHaveLength(2)
+})
+
+test('media counts from playing, not play, and stops when it waits for data (a stalled source fires no pause)', async () => {
+  const t = setup({ heartbeatSeconds: 5, minDwellMs: 0 }, <video data-testid="video" />)
+  const video = screen.getByTestId('video')
+  scrollTo(1)
+  fire(video, 'play')
+  await advance(10_000)
+  expect(t.root).toHaveAttribute('data-state', 'waiting')
+  fire(video, 'playing')
+  await advance(10_000)
+  expect(t.root).toHaveAttribute('data-state', 'active')
+  fire(video, 'waiting')
+  fire(video, 'stalled')
+  expect(t.root).toHaveAttribute('data-state', 'paused')
+  await advance(10_000)
+  expect(t.reports.map((r) => r.activeMs)).toEqual([5_000, 10_000])
 })
 
 test('the token is renewed before it expires and later heartbeats carry the new one', async () => {
