@@ -223,8 +223,10 @@ export function createAttentionReporter(
       observer?.observe(element)
       // Not `update` itself, which would take the event for `announce`.
       listen(doc, ['visibilitychange'], () => update())
-      listen(win, ['focus', 'blur'], (event) => {
-        focused = event.type === 'focus'
+      // Asked, not taken from the event: clicking into an iframe inside the content blurs the window,
+      // yet the document keeps the focus.
+      listen(win, ['focus', 'blur'], () => {
+        focused = doc.hasFocus()
         update()
       })
       listen(win, ['pagehide'], finish)

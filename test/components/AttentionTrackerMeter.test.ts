@@ -143,11 +143,12 @@ test('media found at start that is not paused but still loading (readyState belo
 
 test('each condition missing stops attention; only visibility stops visible time', async () => {
   for (const missing of ['inView', 'documentVisible', 'focused'] as const) {
-    const t = track(30_000, {
+    const dom = {
       visibilityState: missing === 'documentVisible' ? 'hidden' : 'visible',
       focused: missing !== 'focused',
       IntersectionObserver: missing === 'inView' ? FakeIntersectionObserver : undefined,
-    })
+    }
+    const t = track(30_000, dom)
     t.input()
     await t.advance(10_000)
     expect(t.phase()).toBe('waiting')
@@ -157,7 +158,10 @@ test('each condition missing stops attention; only visibility stops visible time
       t.doc.visibilityState = 'visible'
       t.doc.dispatchEvent(new Event('visibilitychange'))
     }
-    if (missing === 'focused') t.win.dispatchEvent(new Event('focus'))
+    if (missing === 'focused') {
+      dom.focused = true
+      t.win.dispatchEvent(new Event('focus'))
+    }
     t.input()
     expect(t.phase()).toBe('active')
     await t.advance(1_000)
@@ -231,11 +235,14 @@ test('a token that lives longer than a timer can wait is not renewed in a loop',
 
 test('a token let lapse takes the attention due with it, once, and is not asked for again', async () => {
   // A 40 s token is renewed after 20 s, before the first heartbeat at 60 s.
-  const t = track(30_000, {}, { tokenTtlMs: 40_000, props: { heartbeatSeconds: 60, minDwellMs: 3_000 } })
+  const dom = { focused: true }
+  const t = track(30_000, dom, { tokenTtlMs: 40_000, props: { heartbeatSeconds: 60, minDwellMs: 3_000 } })
   for (let i = 0; i < 10; i++) {
     t.input()
     await t.advance(1_000)
   }
+  // Another window takes the focus.
+  dom.focused = false
   t.win.dispatchEvent(new Event('blur'))
   await t.advance(580_000)
   expect(t.reports.map((r) => [r.activeMs, r.final])).toEqual([[10_000, false]])

@@ -286,15 +286,28 @@ test('no attention counts while the window is blurred; visible time does', async
   const t = setup({ heartbeatSeconds: 10, minDwellMs: 1_000 })
   scrollTo(1)
   await read(4_000)
+  // Another window took the focus.
+  vi.mocked(document.hasFocus).mockReturnValue(false)
   fire(window, 'blur')
   expect(t.root).toHaveAttribute('data-state', 'paused')
   await read(8_000)
+  vi.mocked(document.hasFocus).mockReturnValue(true)
   fire(window, 'focus')
   await read(8_000)
   expect(t.reports.map((r) => [r.activeMs, r.visibleMs])).toEqual([
     [4_000, 10_000],
     [12_000, 20_000],
   ])
+})
+
+test('clicking into an iframe inside the content blurs the window but keeps attention (the document still has focus)', async () => {
+  const t = setup({ heartbeatSeconds: 10, minDwellMs: 1_000 })
+  scrollTo(1)
+  await read(4_000)
+  fire(window, 'blur')
+  expect(t.root).toHaveAttribute('data-state', 'active')
+  await read(6_000)
+  expect(t.reports.map((r) => r.activeMs)).toEqual([10_000])
 })
 
 test('nothing counts while less than half is visible; a tall article filling half the viewport counts', async () => {
