@@ -121,9 +121,13 @@ export function createAttentionReporter(
       activeAtIssue = activeAtRequest
       if (root) schedule()
     } catch (error) {
-      const { name, status } = Object(error) as { name?: unknown; status?: number }
-      // Only a failure that may pass (network, 429, 5xx) is retried, and not before the next heartbeat.
-      retryAt = name === 'PayLinkNetworkError' || status === 429 || status! >= 500 ? Date.now() + intervalMs() : Infinity
+      const { name, status, retryAfterSeconds } = Object(error) as { name?: unknown; status?: number; retryAfterSeconds?: number }
+      // Only a failure that may pass (network, 429, 5xx) is retried, not before the next heartbeat,
+      // nor before the server's Retry-After.
+      retryAt =
+        name === 'PayLinkNetworkError' || status === 429 || status! >= 500
+          ? Date.now() + Math.max(intervalMs(), (given(retryAfterSeconds) ?? 0) * 1_000)
+          : Infinity
       // In a task of its own, after the state above is settled: an onError that throws is the app's
       // own uncaught error, not a rejection of this request that nobody handles.
       setTimeout(() => root && props.current.onError?.(error))

@@ -27,7 +27,7 @@ export interface AttentionTrackerProps extends HTMLAttributes<HTMLElement> {
   idleTimeoutMs?: number
   /** Receives every report: each heartbeat, and the final one (`final: true`) on `pagehide` or unmount. Defaults to none. */
   onHeartbeat?: (report: AttentionReport) => void
-  /** Receives the error of a failed token request, in a task of its own: a throw there is the app's own uncaught error. Defaults to none. */
+  /** Receives the error of a failed token request (one that may pass is retried at a heartbeat, not before its `Retry-After`), in a task of its own: a throw there is the app's own uncaught error. Defaults to none. */
   onError?: (error: unknown) => void
   /** Where `navigator.sendBeacon` posts every report as JSON text (`text/plain`, so no CORS preflight). Defaults to none. */
   beaconUrl?: string

@@ -419,6 +419,18 @@ test('a failed token request is retried at the next heartbeat, not on every inpu
   expect(t.last()).toMatchObject({ activeMs: 10_000 })
 })
 
+test('a token request refused with 429 is not retried before its Retry-After', async () => {
+  api.mock.inject('createAttentionToken', { retryAfter: 30, times: 1 })
+  const t = setup({ heartbeatSeconds: 5, minDwellMs: 0, onError: () => {} })
+  scrollTo(1)
+  await read(29_000)
+  expect(tokenRequests()).toBe(1)
+  expect(t.reports).toEqual([])
+  await read(6_000)
+  expect(tokenRequests()).toBe(2)
+  expect(t.last()).toMatchObject({ activeMs: 35_000 })
+})
+
 test('an onError that throws surfaces as that error, not as an unhandled rejection, and tracking goes on', async () => {
   api.mock.inject('createAttentionToken', { status: 503, times: 1 })
   const bug = new Error('a bug in the onError of the app')
