@@ -148,8 +148,9 @@ export function createAttentionReporter(
     reportedMs = activeMs
     const sent = { token: session.token, sessionId: session.sessionId, activeMs: Math.round(activeMs), visibleMs: Math.round(visibleMs), final }
     const { onHeartbeat, beaconUrl } = props.current
-    onHeartbeat?.(sent)
+    // The beacon first: a throw in the app's callback must not lose the report on its way out.
     if (beaconUrl) navigator.sendBeacon?.(beaconUrl, JSON.stringify(sent))
+    onHeartbeat?.(sent)
     return 1
   }
   const tick = () => {

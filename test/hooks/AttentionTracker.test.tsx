@@ -466,6 +466,18 @@ test('with beaconUrl every heartbeat and the final report on pagehide go by send
   expect(beacon).toHaveBeenCalledTimes(2)
 })
 
+test('an onHeartbeat that throws surfaces as that error and does not cost the beacon its report', async () => {
+  const bug = new Error('a bug in the onHeartbeat of the app')
+  setup({ heartbeatSeconds: 5, minDwellMs: 0, beaconUrl: '/engagement', onHeartbeat: () => { throw bug } })
+  scrollTo(1)
+  await read(4_000)
+  input()
+
+  await expect(advance(1_000)).rejects.toBe(bug)
+  expect(beacon).toHaveBeenCalledTimes(1)
+  expect(JSON.parse(beacon.mock.calls[0]![1] as string)).toMatchObject({ activeMs: 5_000, final: false })
+})
+
 test('below minDwellMs nothing is reported, not even on pagehide', async () => {
   const t = setup({ minDwellMs: 3_000, beaconUrl: '/engagement' })
   scrollTo(1)
