@@ -3,9 +3,9 @@ import type { FeeEstimateParams } from '../schemas/fees.js'
 // One function per key, so that a bundle with one query carries only its own key (the
 // `payLinkKeys` object below is dropped where nothing imports it).
 
-/** The key of a link by code. */
 /** The root of every key (`payLinkKeys.all`), on its own for a bundle that needs no other key. */
 export const rootKey = ['paylink'] as const
+/** The key of a link by code. */
 export const linkKey = (code: string | undefined) => ['paylink', 'link', code ?? null] as const
 /** The key of a payment by id. */
 export const paymentKey = (id: string | undefined) => ['paylink', 'payment', id ?? null] as const

@@ -22,7 +22,7 @@ export interface FetchWithPaymentOptions extends SelectPaymentRequirementOptions
  * one within `maxAmount`, signs once and retries once with the payment header. Returns the
  * `Response` as `fetch` would, so it drops in wherever `fetch` goes and the paid-for body is never
  * lost to a bad settlement header; read the settlement with `decodePaymentResponse(response.headers)`.
- * A 402 or a network failure in answer to the paid retry throws a `PayLinkPaymentError`
+ * A 402, a 5xx, a 408/409/425/429 or no answer to the paid retry throws a `PayLinkPaymentError`
  * `outcome_unknown` (the payment may have gone through: never pay again on your own; resend the
  * same `error.paymentHeader` to learn the outcome). Without a usable `signer` it throws a
  * `PayLinkConfigError` before anything is sent.
