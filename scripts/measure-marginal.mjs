@@ -1,8 +1,9 @@
 // What each part of the root entry adds to "everything from @paylink/react": the root measured as
 // the budgets measure it, then again with that part's export lines left out of src/index.ts; last,
-// what zod's run-time costs it (a what-if with a stand-in).
+// what zod's run-time and the texts cost it (what-ifs with stand-ins).
 // `node scripts/measure-marginal.mjs` (from the package root, no build needed).
 import { readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { gzipSync } from 'node:zlib'
 import { measureBundle } from './measureBundle.mjs'
 
 /** A part: the name of a module whose export lines from src/index.ts are left out. */
@@ -54,3 +55,17 @@ const withoutZod = {
 }
 const standIn = (await measureBundle('./src/index.ts', '*', undefined, [withoutZod])).gzip
 console.log(`${'zod run-time'.padEnd(20)} adds ${root - standIn} B (what-if: a ${ZOD_STAND_IN.length} B stand-in running the same checks)`)
+
+// A what-if, not a part: every text of the bundle (each string literal over 20 characters with a
+// space in it: error messages, labels, announcements) cut to a 4-character stand-in, alone and
+// with zod's stand-in. It bounds what shorter texts could ever save: the product code itself is the rest.
+const LITERAL = /"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|`(?:[^`\\]|\\.)*`/g
+const withoutText = (code) => {
+  let n = 0
+  return code.replace(LITERAL, (literal) => (literal.length > 20 && literal.includes(' ') ? `"T${(n++).toString(36).padStart(2, '0')}"` : literal))
+}
+const gzip = (code) => gzipSync(code, { level: 9 }).length
+const noText = gzip(withoutText((await measureBundle('./src/index.ts', '*')).code))
+const neither = gzip(withoutText((await measureBundle('./src/index.ts', '*', undefined, [withoutZod])).code))
+console.log(`${'every text'.padEnd(20)} adds ${root - noText} B (what-if: each string literal over 20 characters with a space cut to 4)`)
+console.log(`without zod's run-time and without any text the root would be ${neither} B`)

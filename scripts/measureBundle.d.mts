@@ -6,4 +6,4 @@ export declare function measureBundle(
   imports?: string,
   external?: string[],
   plugins?: import('esbuild').Plugin[],
-): Promise<{ minified: number; gzip: number; inputs: { name: string; bytes: number }[] }>
+): Promise<{ minified: number; gzip: number; inputs: { name: string; bytes: number }[]; code: string }>

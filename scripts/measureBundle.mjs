@@ -7,7 +7,7 @@ export const PEERS = ['react', 'react-dom', 'react/*', 'react-dom/*', '@tanstack
 /**
  * Bundles `export <imports> from '<entry>'` as the budgets measure it: minified, every dependency
  * but `external` bundled (zod included), gzip level 9. Returns the sizes and the bytes per module.
- * `plugins` (esbuild's) are for what-if measures only.
+ * `plugins` (esbuild's) are for what-if measures only; `code` is the minified bundle, for the same.
  */
 export async function measureBundle(entry, imports = '*', external = PEERS, plugins = []) {
   const contents = imports === '*' ? `export * from '${entry}'` : `export ${imports} from '${entry}'`
@@ -25,5 +25,5 @@ export async function measureBundle(entry, imports = '*', external = PEERS, plug
   })
   const code = result.outputFiles[0].contents
   const inputs = Object.entries(Object.values(result.metafile.outputs)[0].inputs).map(([name, v]) => ({ name, bytes: v.bytesInOutput }))
-  return { minified: code.length, gzip: gzipSync(code, { level: 9 }).length, inputs }
+  return { minified: code.length, gzip: gzipSync(code, { level: 9 }).length, inputs, code: result.outputFiles[0].text }
 }
