@@ -1,8 +1,9 @@
-import { PayLinkError, PayLinkPaymentError, type PaymentErrorReason } from '../client/errors.js'
+import { PayLinkError, PayLinkPaymentError } from '../client/errors.js'
 import type { Payment, SettlementProof } from '../schemas/payment.js'
 import { signPaymentHeader } from '../x402/createPaymentHeader.js'
 import { paymentHeaderName } from '../x402/paymentHeaders.js'
 import type { MaxAmount } from '../x402/maxAmount.js'
+import { paymentError } from '../x402/paymentError.js'
 import type { PaymentRequired, PaymentRequirement } from '../x402/paymentRequired.js'
 import type { PaymentSigner } from '../x402/paymentSigner.js'
 import { selectPaymentRequirement, type SelectPaymentRequirementOptions } from '../x402/selectPaymentRequirement.js'
@@ -68,10 +69,6 @@ function isExpired(required: PaymentRequired): boolean {
 
 const toPayLinkError = (error: unknown) =>
   error instanceof PayLinkError ? error : new PayLinkError('The payment could not be completed', { cause: error })
-
-// Not x402/paymentError, whose third field is `details`: a purchase's third is the server's x402 reason.
-const purchaseError = (reason: PaymentErrorReason, message: string, x402Reason?: string, cause?: unknown) =>
-  new PayLinkPaymentError({ reason, message, x402Reason, cause })
 
 /** One purchase: its snapshot for `useSyncExternalStore`, and what a user can do with it. */
 export interface PurchaseStore<A> {
@@ -181,7 +178,7 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
           set({ status: 'ready', paymentRequired: answer.paymentRequired })
           return answer.paymentRequired
         }
-        throw 'error' in answer ? answer.error : purchaseError('no_payable_requirement', 'No payment was asked for')
+        throw 'error' in answer ? answer.error : paymentError('no_payable_requirement', 'No payment was asked for')
       } catch (error) {
         set(quiet ? { status: 'ready' } : { status: 'failed', error: toPayLinkError(error) })
       }
@@ -206,7 +203,7 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
     const required = answer && 'paymentRequired' in answer ? answer.paymentRequired : undefined
     const refusal = answer && 'error' in answer ? answer.error : undefined
     if (!answer || required || (resent && refusal)) {
-      return update({ status: 'unknown', error: purchaseError('outcome_unknown', 'The payment is being confirmed', required?.error, lost ?? refusal) })
+      return update({ status: 'unknown', error: paymentError('outcome_unknown', 'The payment is being confirmed', undefined, lost ?? refusal, required?.error) })
     }
     if (refusal) return update({ status: 'failed', error: refusal })
     const { accepted } = answer as { accepted: A }
@@ -219,14 +216,14 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
     if (state.status !== 'verifying' || !state.payment) return
     // The same error as a lost answer's (gzip shares the text): the payload is kept, to be resent.
     if (report instanceof Error) {
-      return update({ status: 'unknown', error: purchaseError('outcome_unknown', 'The payment is being confirmed', undefined, report) })
+      return update({ status: 'unknown', error: paymentError('outcome_unknown', 'The payment is being confirmed', undefined, report) })
     }
     if (report?.id !== state.payment.id) return
     const { status } = report
     if (status === 'settled') update({ status: 'settled', payment: report })
     else if (status === 'failed' || status === 'expired') {
       const message = status === 'expired' ? 'The payment expired before it settled' : 'The payment failed to settle'
-      update({ status: 'failed', payment: report, error: purchaseError('payment_refused', message, report.failureReason) })
+      update({ status: 'failed', payment: report, error: paymentError('payment_refused', message, undefined, undefined, report.failureReason) })
     }
   }
 
