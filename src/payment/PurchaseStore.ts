@@ -60,6 +60,9 @@ export interface PayOptions {
  */
 export type GateAnswer<A> = { paymentRequired: PaymentRequired } | { accepted: A } | { error: PayLinkError }
 
+// A gate's answer as the store reads it: the field of its kind set, the others `undefined`.
+type AnswerFields<A> = { paymentRequired?: PaymentRequired; accepted?: A; error?: PayLinkError }
+
 /** Sends a purchase's request to its seller: without a payment to learn the requirements, or with the signed one. */
 export type PurchaseGate<A> = (payment?: PendingPurchase) => Promise<GateAnswer<A>>
 
@@ -173,12 +176,12 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
     return (loading ??= (async () => {
       update({ status: 'loading' })
       try {
-        const answer = await store!.gate()
-        if ('paymentRequired' in answer) {
-          set({ status: 'ready', paymentRequired: answer.paymentRequired })
-          return answer.paymentRequired
+        const { paymentRequired, error }: AnswerFields<A> = await store!.gate()
+        if (paymentRequired) {
+          set({ status: 'ready', paymentRequired })
+          return paymentRequired
         }
-        throw 'error' in answer ? answer.error : paymentError('no_payable_requirement', 'No payment was asked for')
+        throw error ?? paymentError('no_payable_requirement', 'No payment was asked for')
       } catch (error) {
         set(quiet ? { status: 'ready' } : { status: 'failed', error: toPayLinkError(error) })
       }
@@ -189,7 +192,7 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
     // An earlier answer's payment is followed again only once this answer brings it back: a poll
     // during the resend could otherwise end the purchase, then the answer reopen it.
     update({ status: 'verifying', error: undefined, payment: undefined })
-    let answer: GateAnswer<A> | undefined
+    let answer: AnswerFields<A> | undefined
     let lost: unknown
     const resent = sent
     sent = true
@@ -200,13 +203,11 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
     }
     // No answer, a 402 to a paid request, or a refusal of a payload sent before (a 401 once the
     // session expired, to a payment accepted earlier) is ambiguous: the payload is kept, never re-signed.
-    const required = answer && 'paymentRequired' in answer ? answer.paymentRequired : undefined
-    const refusal = answer && 'error' in answer ? answer.error : undefined
+    const { paymentRequired: required, error: refusal, accepted } = answer ?? {}
     if (!answer || required || (resent && refusal)) {
       return update({ status: 'unknown', error: paymentError('outcome_unknown', 'The payment is being confirmed', undefined, lost ?? refusal, required?.error) })
     }
     if (refusal) return update({ status: 'failed', error: refusal })
-    const { accepted } = answer as { accepted: A }
     const { payment } = accepted as { payment?: Payment }
     update({ ...accepted, status: payment ? 'verifying' : 'settled' })
     if (payment) observePayment(payment)
