@@ -81,7 +81,8 @@ export function pollUntilSettled<T extends { status: string }>(
       const left = startedAt.get(query)! + maxDurationMs - Date.now()
       // NaN until the first answer, which sets the timers again.
       if (!(left > 0)) return false
-      const backOff = Math.min(maxIntervalMs, initialIntervalMs * 1.5 ** Math.max(0, dataUpdateCount + errorUpdateCount - 1))
+      // Past the check above, the query has answered at least once.
+      const backOff = Math.min(maxIntervalMs, initialIntervalMs * 1.5 ** (dataUpdateCount + errorUpdateCount - 1))
       // Only an HTTP error has the field: a 429's, or a 503's that says when to come back.
       const retryAfter = ((error as PayLinkHttpError | null)?.retryAfterSeconds ?? 0) * 1000
       // The last poll lands on the deadline, so the render after it can report isStale.
