@@ -12,7 +12,14 @@ export interface AttentionReport {
   activeMs: number
   /** Time at least half visible in a visible document so far (cumulative). */
   visibleMs: number
-  /** True for the last report, sent on `pagehide` or when the tracker goes away. */
+  /**
+   * True for the last report of the session, sent on `pagehide` or when the tracker goes away (or
+   * the link or viewer changes) if a report went since the last final one or attention is owed:
+   * nothing more comes with this token, and later attention gets a new token. False for a heartbeat
+   * and for the report sent when the document turns hidden (the last event a mobile browser
+   * reliably delivers), after which the session goes on if the page is shown again. Totals are
+   * cumulative, so a final report may repeat the previous one's.
+   */
   final: boolean
 }
 
@@ -22,8 +29,9 @@ export type AttentionPhase = 'waiting' | 'active' | 'paused'
 /**
  * What `createAttentionReporter` returns: `start` observes an element and starts the timers
  * (heartbeat, renewal, idle) and announces the phase, returning the function that stops them all
- * (the token and the totals are kept); `finish` sends the final report if there is new attention
- * to report and consent (pagehide, unmount), which ends the session: later attention gets a new token.
+ * (the token and the totals are kept); `finish` sends the final report with consent if a report
+ * went since the last final one or attention is owed (pagehide, unmount), which ends the session:
+ * later attention gets a new token.
  */
 export type AttentionReporter = [start: (element: HTMLElement) => () => void, finish: () => void]
 
@@ -43,7 +51,7 @@ export function isHalfInView(entry: IntersectionObserverEntry, viewportHeight: n
  * window focused, and input within `idleTimeoutMs` or media playing inside — and visible time.
  * Keeps the attention token (asked for on the first attention, renewed 30 s before it expires or
  * halfway through a shorter life) and sends heartbeats of new attention every `heartbeatSeconds`
- * once `minDwellMs` is reached, and the final report on `pagehide`.
+ * once `minDwellMs` is reached and when the document turns hidden, and the final report on `pagehide`.
  */
 export function createAttentionReporter(
   requestToken: () => Promise<AttentionSession>,
@@ -71,6 +79,7 @@ export function createAttentionReporter(
   let requesting = false
   // Infinity once a request failed for good.
   let retryAt = -Infinity
+  // The attention the last report carried; 0 until a report goes, and again after a final one.
   let reportedMs = 0
   let phase: AttentionPhase = 'waiting'
   // The heartbeat's interval, NaN while there is none.
@@ -143,8 +152,10 @@ export function createAttentionReporter(
     sync()
     return activeMs >= (given(props.current.minDwellMs) ?? 3_000) && activeMs > reportedMs
   }
+  // A final report goes even with nothing new once a report went: the server learns that the
+  // session ended, and the totals are cumulative, so a repeat counts nothing twice.
   const report = (final: boolean) => {
-    if (!session || !isReportDue()) return
+    if (!session || !(isReportDue() || (final && reportedMs))) return
     reportedMs = activeMs
     const sent = { token: session.token, sessionId: session.sessionId, activeMs: Math.round(activeMs), visibleMs: Math.round(visibleMs), final }
     const { onHeartbeat, beaconUrl } = props.current
@@ -162,7 +173,7 @@ export function createAttentionReporter(
   const update = (announce?: boolean) => {
     if (!root) return
     sync()
-    visible = inView && root.ownerDocument.visibilityState === 'visible'
+    visible = inView && !root.ownerDocument.hidden
     activeUntil = visible && focused ? (playing.size ? Infinity : lastInputAt + (given(props.current.idleTimeoutMs) ?? 30_000)) : 0
     const attending = syncedAt < activeUntil
     const next = attending ? 'active' : phase === 'waiting' ? phase : 'paused'
@@ -226,8 +237,14 @@ export function createAttentionReporter(
       inView = !observer
       focused = doc.hasFocus()
       observer?.observe(element)
-      // Not `update` itself, which would take the event for `announce`.
-      listen(doc, ['visibilitychange'], () => update())
+      // Not `update` itself, which would take the event for `announce`. Turning hidden is the last
+      // event a mobile browser reliably delivers (it may kill the tab later without a pagehide), so
+      // what is owed goes then. Turning visible owes nothing new (nothing counts while hidden), so
+      // the report needs no test of which way the document turned.
+      listen(doc, ['visibilitychange'], () => {
+        update()
+        report(false)
+      })
       // Asked, not taken from the event: clicking into an iframe inside the content blurs the window,
       // yet the document keeps the focus.
       listen(win, ['focus', 'blur'], () => {

@@ -25,11 +25,16 @@ export interface AttentionTrackerProps extends HTMLAttributes<HTMLElement> {
   minDwellMs?: number
   /** How long an input (pointer, key, wheel, touch; not a `scroll` event, which scripts fire too) keeps counting as attention, in ms. Defaults to `30000` (so does a value that is not a finite number). */
   idleTimeoutMs?: number
-  /** Receives every report: each heartbeat, and the final one (`final: true`) on `pagehide` or unmount. Defaults to none. */
+  /**
+   * Receives every report: a heartbeat every `heartbeatSeconds` and one when the document turns
+   * hidden, each with attention not yet reported (once `minDwellMs` is reached), and the final one
+   * (`final: true`, the session ends) on `pagehide`, unmount or a new `code`/`viewerId`, if a
+   * report went since the last final one or attention is owed. Defaults to none.
+   */
   onHeartbeat?: (report: AttentionReport) => void
   /** Receives the error of a failed token request (one that may pass is retried at a heartbeat, not before its `Retry-After`), in a task of its own: a throw there is the app's own uncaught error. Defaults to none. */
   onError?: (error: unknown) => void
-  /** Where `navigator.sendBeacon` posts every report as JSON text (`text/plain`, so no CORS preflight). Defaults to none. */
+  /** Where `navigator.sendBeacon` posts every report `onHeartbeat` receives, just before it, as JSON text (`text/plain`, so no CORS preflight). Defaults to none. */
   beaconUrl?: string
   /** The root element. Defaults to `'div'`. */
   as?: AttentionTrackerElement

@@ -40,13 +40,13 @@ class FakeIntersectionObserver {
  */
 function track(
   idleTimeoutMs: number,
-  dom: { visibilityState?: string; focused?: boolean; media?: object[]; IntersectionObserver?: unknown } = {},
+  dom: { hidden?: boolean; focused?: boolean; media?: object[]; IntersectionObserver?: unknown } = {},
   extra: { props?: Partial<AttentionTrackerProps>; tokenTtlMs?: number } = {},
 ) {
   const win = Object.assign(new EventTarget(), { IntersectionObserver: dom.IntersectionObserver })
   const doc = Object.assign(new EventTarget(), {
     defaultView: win,
-    visibilityState: dom.visibilityState ?? 'visible',
+    hidden: dom.hidden ?? false,
     hasFocus: () => dom.focused ?? true,
   })
   const phases: string[] = []
@@ -144,7 +144,7 @@ test('media found at start that is not paused but still loading (readyState belo
 test('each condition missing stops attention; only visibility stops visible time', async () => {
   for (const missing of ['inView', 'documentVisible', 'focused'] as const) {
     const dom = {
-      visibilityState: missing === 'documentVisible' ? 'hidden' : 'visible',
+      hidden: missing === 'documentVisible',
       focused: missing !== 'focused',
       IntersectionObserver: missing === 'inView' ? FakeIntersectionObserver : undefined,
     }
@@ -155,7 +155,7 @@ test('each condition missing stops attention; only visibility stops visible time
     // Then the condition comes back: 1 s of attention, and whatever visible time there was before.
     if (missing === 'inView') FakeIntersectionObserver.last!.show()
     if (missing === 'documentVisible') {
-      t.doc.visibilityState = 'visible'
+      t.doc.hidden = false
       t.doc.dispatchEvent(new Event('visibilitychange'))
     }
     if (missing === 'focused') {
@@ -270,13 +270,14 @@ test('an idle timeout longer than a timer can wait does not spin its timer', asy
 // parseInt of a missing setting gives NaN: as fast a heartbeat as timers allow, or no counting or
 // reporting at all, where the default was meant.
 test.each([
-  ['heartbeatSeconds', [15_000, 30_000]],
+  ['heartbeatSeconds', [15_000, 30_000, 30_000]],
   ['minDwellMs', [30_000]],
   ['idleTimeoutMs', [30_000]],
 ] as const)('%s NaN counts and reports as if not given', async (name, activeMs) => {
   for (const value of [undefined, NaN]) {
     // One input, then 40 s: 30 s of attention (the default idle timeout), heartbeats every 15 s
-    // (the default) when heartbeatSeconds is the one tested, else only the final report.
+    // (the default) when heartbeatSeconds is the one tested, then the final report (the same totals
+    // as the last heartbeat: the session reported, so it is told that it ended).
     const t = track(30_000, {}, { props: { [name]: value } })
     t.input()
     await t.advance(40_000)

@@ -54,6 +54,7 @@ function scrollTo(ratio: number, height = ratio * 100) {
 
 function setVisibility(state: 'visible' | 'hidden') {
   Object.defineProperty(document, 'visibilityState', { value: state, configurable: true })
+  Object.defineProperty(document, 'hidden', { value: state === 'hidden', configurable: true })
   act(() => {
     document.dispatchEvent(new Event('visibilitychange'))
   })
@@ -82,6 +83,7 @@ beforeEach(() => {
   beacon.mockClear()
   vi.spyOn(document, 'hasFocus').mockReturnValue(true)
   Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true })
+  Object.defineProperty(document, 'hidden', { value: false, configurable: true })
 })
 afterEach(() => {
   vi.useRealTimers()
@@ -468,7 +470,7 @@ test('with beaconUrl every heartbeat and the final report on pagehide go by send
 
 test('an onHeartbeat that throws surfaces as that error and does not cost the beacon its report', async () => {
   const bug = new Error('a bug in the onHeartbeat of the app')
-  setup({ heartbeatSeconds: 5, minDwellMs: 0, beaconUrl: '/engagement', onHeartbeat: () => { throw bug } })
+  const t = setup({ heartbeatSeconds: 5, minDwellMs: 0, beaconUrl: '/engagement', onHeartbeat: () => { throw bug } })
   scrollTo(1)
   await read(4_000)
   input()
@@ -476,15 +478,109 @@ test('an onHeartbeat that throws surfaces as that error and does not cost the be
   await expect(advance(1_000)).rejects.toBe(bug)
   expect(beacon).toHaveBeenCalledTimes(1)
   expect(JSON.parse(beacon.mock.calls[0]![1] as string)).toMatchObject({ activeMs: 5_000, final: false })
+  // The session reported, so unmounting sends its final report: the beacon goes, then the callback throws.
+  vi.spyOn(console, 'error').mockImplementation(() => {}) // React 18 logs the error it rethrows.
+  expect(() => t.unmount()).toThrow(bug)
+  expect(JSON.parse(beacon.mock.calls[1]![1] as string)).toMatchObject({ activeMs: 5_000, final: true })
 })
 
-test('below minDwellMs nothing is reported, not even on pagehide', async () => {
+test('below minDwellMs nothing is reported, not even on hidden or pagehide', async () => {
   const t = setup({ minDwellMs: 3_000, beaconUrl: '/engagement' })
   scrollTo(1)
   await read(2_000)
+  setVisibility('hidden')
   fire(window, 'pagehide')
   expect(t.reports).toEqual([])
   expect(beacon).not.toHaveBeenCalled()
+})
+
+// Mobile browsers often fire no pagehide: the user switches apps and the tab is killed later,
+// hidden. What is owed goes when the document turns hidden.
+test('going hidden sends the attention not yet reported at once, by beacon and onHeartbeat, not final', async () => {
+  const t = setup({ heartbeatSeconds: 5, minDwellMs: 0, beaconUrl: '/engagement' })
+  scrollTo(1)
+  await read(7_000)
+  expect(t.reports).toHaveLength(1)
+  setVisibility('hidden')
+  const [heartbeat, flush] = t.reports
+  expect(flush).toEqual({ token: heartbeat!.token, sessionId: heartbeat!.sessionId, activeMs: 7_000, visibleMs: 7_000, final: false })
+  expect(beacon).toHaveBeenCalledTimes(2)
+  expect(JSON.parse(beacon.mock.calls[1]![1] as string)).toEqual(flush)
+  // The tab is killed later without a pagehide: nothing more was owed.
+  await advance(60_000)
+  expect(t.reports).toHaveLength(2)
+})
+
+test('shown again after hidden, counting goes on in the same session: the next heartbeat has the same token', async () => {
+  const t = setup({ heartbeatSeconds: 10, minDwellMs: 0 })
+  scrollTo(1)
+  await read(4_000)
+  setVisibility('hidden')
+  expect(t.reports.map((r) => [r.activeMs, r.final])).toEqual([[4_000, false]])
+  await advance(2_000)
+  setVisibility('visible')
+  expect(t.root).toHaveAttribute('data-state', 'active')
+  await read(4_000)
+  const [flush, heartbeat] = t.reports
+  // 0–4 s and 6–10 s.
+  expect(heartbeat).toEqual({ token: flush!.token, sessionId: flush!.sessionId, activeMs: 8_000, visibleMs: 8_000, final: false })
+  expect(tokenRequests()).toBe(1)
+})
+
+test('pagehide after going hidden sends the final report, with the totals the hidden report already carried', async () => {
+  const t = setup({ heartbeatSeconds: 5, minDwellMs: 0, beaconUrl: '/engagement' })
+  scrollTo(1)
+  await read(7_000)
+  setVisibility('hidden')
+  fire(window, 'pagehide')
+  expect(t.reports.map((r) => [r.activeMs, r.visibleMs, r.final])).toEqual([
+    [5_000, 5_000, false],
+    [7_000, 7_000, false],
+    [7_000, 7_000, true],
+  ])
+  expect(new Set(t.reports.map((r) => r.token)).size).toBe(1)
+  expect(JSON.parse(beacon.mock.calls[2]![1] as string)).toEqual(t.reports[2])
+})
+
+test('a session that reported ends with a final report on unmount even with nothing new since', async () => {
+  const t = setup({ heartbeatSeconds: 5, minDwellMs: 0, idleTimeoutMs: 1_000 })
+  scrollTo(1)
+  await read(5_000)
+  await advance(3_000)
+  t.unmount()
+  expect(t.reports.map((r) => [r.activeMs, r.final])).toEqual([
+    [5_000, false],
+    [5_000, true],
+  ])
+})
+
+test('without attention nothing is reported on hidden nor on pagehide, even with a token', async () => {
+  const t = setup({ heartbeatSeconds: 5, minDwellMs: 0, beaconUrl: '/engagement' })
+  scrollTo(1)
+  // Attention starts, and the token comes, but none is counted before the page goes.
+  input()
+  await advance(0)
+  expect(tokenRequests()).toBe(1)
+  setVisibility('hidden')
+  fire(window, 'pagehide')
+  t.unmount()
+  expect(t.reports).toEqual([])
+  expect(beacon).not.toHaveBeenCalled()
+})
+
+test('going hidden again without new attention sends no second report', async () => {
+  const t = setup({ heartbeatSeconds: 5, minDwellMs: 0, beaconUrl: '/engagement' })
+  scrollTo(1)
+  await read(7_000)
+  setVisibility('hidden')
+  expect(t.reports).toHaveLength(2)
+  // A repeated event, then shown and hidden again before any attention counts.
+  setVisibility('hidden')
+  setVisibility('visible')
+  setVisibility('hidden')
+  await advance(20_000)
+  expect(t.reports).toHaveLength(2)
+  expect(beacon).toHaveBeenCalledTimes(2)
 })
 
 test('unmounting sends the unsent attention, then detaches everything', async () => {
