@@ -1,4 +1,5 @@
-import { forwardRef, type HTMLAttributes, type MouseEvent } from 'react'
+import type { HTMLAttributes, MouseEvent } from 'react'
+import { forwardRef } from '../hooks/react.js'
 import { useFeeEstimate } from '../hooks/useFeeEstimate.js'
 import { hasFeeParams } from '../query/estimateFeesQueryOptions.js'
 import { composeEventHandlers } from './composeEventHandlers.js'

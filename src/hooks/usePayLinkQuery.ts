@@ -1,4 +1,5 @@
-import { type QueryKey, useQuery, type UseQueryOptions } from '@tanstack/react-query'
+import type { QueryKey, UseQueryOptions } from '@tanstack/react-query'
+import { useQuery } from './tanstackQuery.js'
 import type { PayLinkError } from '../client/errors.js'
 import type { PayLinkQueryOptions } from '../query/types.js'
 

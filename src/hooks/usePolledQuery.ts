@@ -1,4 +1,5 @@
-import { type QueryKey, type useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query'
+import type { QueryKey, useQuery, UseQueryOptions } from '@tanstack/react-query'
+import { useQueryClient } from './tanstackQuery.js'
 import type { PayLinkError } from '../client/errors.js'
 import { type Lifecycle, pollingGaveUp, type PollingOptions } from '../query/pollUntilSettled.js'
 import type { PayLinkQueryOptions } from '../query/types.js'

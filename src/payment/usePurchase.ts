@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useSyncExternalStore } from 'react'
+import { useEffect } from '../hooks/react.js'
+import { useCallback, useSyncExternalStore } from '../hooks/reactRoot.js'
 import { usePayment } from '../hooks/usePayment.js'
 import { stopsPolling } from '../query/pollUntilSettled.js'
 import type { Payment } from '../schemas/payment.js'
