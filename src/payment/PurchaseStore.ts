@@ -240,10 +240,11 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
       start() {
         if (state.status !== 'idle') return
         try {
-          // JSON.parse(null) is null: nothing kept. A header that does not decode (paymentHeaderName
-          // throws) was never signed here, and resending it could only end in `unknown` for good.
+          // JSON.parse(null) is null: nothing kept. A header that is not a string or does not decode
+          // (paymentHeaderName throws for either) was never signed here, and resending it could only
+          // end in `unknown` for good.
           const kept = JSON.parse(sessionStorage.getItem(stored)!) as Partial<PendingPurchase> | null
-          if (typeof kept?.paymentHeader === 'string' && typeof kept.idempotencyKey === 'string' && paymentHeaderName(kept.paymentHeader)) {
+          if (kept && typeof kept.idempotencyKey === 'string' && paymentHeaderName(kept.paymentHeader!)) {
             pending = kept as PendingPurchase
             sent = true
           }
