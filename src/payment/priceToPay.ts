@@ -1,8 +1,18 @@
 import type { Price } from '../schemas/common.js'
-import type { PaymentRequired } from '../x402/paymentRequired.js'
+import { DEFAULT_MAX_AMOUNT, maxAmountFor } from '../x402/maxAmount.js'
+import type { PaymentRequired, PaymentRequirement } from '../x402/paymentRequired.js'
 import { selectPaymentRequirement, type SelectPaymentRequirementOptions } from '../x402/selectPaymentRequirement.js'
-import { priceOf } from './priceOf.js'
 import type { PayOptions } from './PurchaseStore.js'
+
+/**
+ * The price of a requirement, when its asset is one whose decimals are known: the USDC contracts of
+ * the default spend cap (6 decimals). Anything else is `undefined` ("Pay" without an amount) rather than a guess.
+ */
+function priceOf(requirement: PaymentRequirement): Price | undefined {
+  if (maxAmountFor(DEFAULT_MAX_AMOUNT, requirement.asset) === undefined) return undefined
+  const digits = requirement.amount.padStart(7, '0')
+  return { amount: `${digits.slice(0, -6)}.${digits.slice(-6)}`.replace(/\.?0+$/, ''), currency: 'USDC' }
+}
 
 /**
  * The price a click would sign: that of the requirement `pay` picks with the same options, or, with
