@@ -202,3 +202,7 @@ export class PayLinkPaymentError extends PayLinkError {
     Object.defineProperty(this, 'paymentHeader', { value: paymentHeader })
   }
 }
+
+/** A `PayLinkPaymentError` from its fields in order: one call for every payment error but `fetchWithPayment`'s last. */
+export const paymentError = (reason: PaymentErrorReason, message: string, details?: string, cause?: unknown, x402Reason?: string) =>
+  new PayLinkPaymentError({ reason, message, details, cause, x402Reason })

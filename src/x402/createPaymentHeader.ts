@@ -1,6 +1,5 @@
-import { PayLinkConfigError } from '../client/errors.js'
+import { PayLinkConfigError, paymentError } from '../client/errors.js'
 import { encodeBase64Json } from './base64.js'
-import { paymentError } from './paymentError.js'
 import type { PaymentRequirement } from './paymentRequired.js'
 import type { PaymentSigner } from './paymentSigner.js'
 import type { ResourceInfo } from './schemas.js'

@@ -1,10 +1,9 @@
-import { PayLinkConfigError, PayLinkPaymentError } from '../client/errors.js'
+import { PayLinkConfigError, PayLinkPaymentError, paymentError } from '../client/errors.js'
 import { type PaymentHeader, signPaymentHeader } from './createPaymentHeader.js'
 import { decodePaymentRequired } from './paymentRequired.js'
 import { readPaymentResponse } from './paymentHeaders.js'
 import { selectPaymentRequirement, type SelectPaymentRequirementOptions } from './selectPaymentRequirement.js'
 import { isRefusal } from './isRefusal.js'
-import { paymentError } from './paymentError.js'
 import { sendX402, type X402Answer } from './sendX402.js'
 
 /** Options of `fetchWithPayment`: the signer, the spend cap, and the transport. */

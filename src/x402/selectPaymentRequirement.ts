@@ -1,5 +1,5 @@
+import { paymentError } from '../client/errors.js'
 import { DEFAULT_MAX_AMOUNT, type MaxAmount, maxAmountFor } from './maxAmount.js'
-import { paymentError } from './paymentError.js'
 import type { PaymentRequired, PaymentRequirement } from './paymentRequired.js'
 import type { PaymentSigner } from './paymentSigner.js'
 import { signerSupports } from './signerSupports.js'
