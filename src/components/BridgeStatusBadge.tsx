@@ -1,5 +1,4 @@
-import type { HTMLAttributeAnchorTarget, HTMLAttributes } from 'react'
-import { forwardRef } from '../hooks/react.js'
+import { forwardRef, type HTMLAttributeAnchorTarget, type HTMLAttributes } from 'react'
 import { useBridgeStatus } from '../hooks/useBridgeStatus.js'
 import { type PollingOptions, stopsPolling } from '../query/pollUntilSettled.js'
 import { TERMINAL_TRANSFER_STATUSES, TRANSFER_STATUSES } from '../schemas/transfer.js'

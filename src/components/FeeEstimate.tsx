@@ -1,5 +1,4 @@
-import type { HTMLAttributes, MouseEvent } from 'react'
-import { forwardRef } from '../hooks/react.js'
+import { forwardRef, type HTMLAttributes, type MouseEvent } from 'react'
 import { useFeeEstimate } from '../hooks/useFeeEstimate.js'
 import { hasFeeParams } from '../query/estimateFeesQueryOptions.js'
 import { composeEventHandlers } from './composeEventHandlers.js'

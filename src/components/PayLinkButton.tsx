@@ -1,6 +1,17 @@
-import type { ButtonHTMLAttributes, HTMLAttributes, MouseEvent, ReactElement, ReactNode, Ref } from 'react'
-import { forwardRef, useEffect } from '../hooks/react.js'
-import { Children, cloneElement, useId, useRef } from '../hooks/reactRoot.js'
+import {
+  type ButtonHTMLAttributes,
+  type HTMLAttributes,
+  type MouseEvent,
+  Children,
+  cloneElement,
+  forwardRef,
+  type ReactElement,
+  type ReactNode,
+  type Ref,
+  useEffect,
+  useId,
+  useRef,
+} from 'react'
 import type { PayLinkError } from '../client/errors.js'
 import { useLink } from '../hooks/useLink.js'
 import { usePayLinkClient } from '../hooks/usePayLinkClient.js'

@@ -1,4 +1,4 @@
-import { useEffect, useState } from '../hooks/react.js'
+import { useEffect, useState } from 'react'
 
 /**
  * The current time, re-read every 15 s while `at` (the time being described) is set and whenever

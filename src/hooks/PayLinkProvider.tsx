@@ -1,7 +1,5 @@
 import { QueryClient, QueryClientContext, QueryClientProvider } from './tanstack.js'
-import type { ReactNode } from 'react'
-import { useContext, useEffect, useState } from './react.js'
-import { useMemo, useRef } from './reactRoot.js'
+import { type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react'
 import { createPayLinkClient, type PayLinkClient, type PayLinkClientOptions } from '../client/createPayLinkClient.js'
 import { PayLinkContext } from './usePayLinkClient.js'
 import { rootKey } from '../query/payLinkKeys.js'

@@ -1,4 +1,4 @@
-import { useQueryClient } from './tanstackQuery.js'
+import { useQueryClient } from '@tanstack/react-query'
 import { useMutation } from './tanstack.js'
 import { createLinkMutationOptions } from '../query/createLinkMutationOptions.js'
 import type { PayLinkMutationOptions } from '../query/types.js'

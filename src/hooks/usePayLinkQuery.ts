@@ -1,5 +1,4 @@
-import type { QueryKey, UseQueryOptions } from '@tanstack/react-query'
-import { useQuery } from './tanstackQuery.js'
+import { type QueryKey, useQuery, type UseQueryOptions } from '@tanstack/react-query'
 import type { PayLinkError } from '../client/errors.js'
 import type { PayLinkQueryOptions } from '../query/types.js'
 

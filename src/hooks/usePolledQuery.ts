@@ -1,5 +1,4 @@
-import type { QueryKey, useQuery, UseQueryOptions } from '@tanstack/react-query'
-import { useQueryClient } from './tanstackQuery.js'
+import { type QueryKey, type useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query'
 import type { PayLinkError } from '../client/errors.js'
 import { type Lifecycle, pollingGaveUp, type PollingOptions } from '../query/pollUntilSettled.js'
 import type { PayLinkQueryOptions } from '../query/types.js'

@@ -1,5 +1,4 @@
-import { useEffect } from '../hooks/react.js'
-import { useCallback, useSyncExternalStore } from '../hooks/reactRoot.js'
+import { useCallback, useEffect, useSyncExternalStore } from 'react'
 import { usePayment } from '../hooks/usePayment.js'
 import { stopsPolling } from '../query/pollUntilSettled.js'
 import type { Payment } from '../schemas/payment.js'
