@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientContext, QueryClientProvider } from './tanstack.js'
+import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query'
 import { type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react'
 import { createPayLinkClient, type PayLinkClient, type PayLinkClientOptions } from '../client/createPayLinkClient.js'
 import { PayLinkContext } from './usePayLinkClient.js'

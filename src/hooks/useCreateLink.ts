@@ -1,5 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query'
-import { useMutation } from './tanstack.js'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { createLinkMutationOptions } from '../query/createLinkMutationOptions.js'
 import type { PayLinkMutationOptions } from '../query/types.js'
 import type { CreateLinkInput } from '../schemas/createLinkInput.js'
