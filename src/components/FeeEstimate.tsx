@@ -68,7 +68,7 @@ export interface FeeEstimateProps extends Omit<HTMLAttributes<HTMLDivElement>, '
   destinationChain?: string
   /** The asset transferred, e.g. `'USDC'`. Defaults to none: nothing is quoted (`idle`). */
   asset?: string
-  /** The amount transferred, as a decimal string (`'100'`, `'1.50'`; `'1.'`, mid-typing, counts as `'1'`). Defaults to none: nothing is quoted (`idle`). */
+  /** The amount transferred, as a decimal string (`'100'`, `'1.50'`; `'1.'`, mid-typing, counts as `'1'`, `'.5'` as `'0.5'`). Defaults to none: nothing is quoted (`idle`). */
   amount?: string
   /** Called when the retry button is pressed, before the new quote is asked for; `preventDefault()` cancels it. Defaults to none. */
   onRetry?: (event: MouseEvent<HTMLButtonElement>) => void

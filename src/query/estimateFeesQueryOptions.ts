@@ -23,12 +23,14 @@ export function hasFeeParams(params: Partial<FeeEstimateParams> | undefined): pa
 /**
  * Query options for a fee estimate: disabled until every parameter is present, the previous
  * estimate kept on screen while the parameters change, and a new quote fetched when `expiresAt` passes
- * (not while the last quote failed). An amount ending in a dot (`'1.'`) is quoted as `'1'`.
+ * (not while the last quote failed). An amount ending in a dot (`'1.'`) is quoted as `'1'`, one
+ * starting with it (`'.5'`) as `'0.5'`.
  */
 export function estimateFeesQueryOptions(client: PayLinkClient, params: Partial<FeeEstimateParams> | undefined): Options {
   // "1." is "1" being typed on the way to "1.5": keyed and checked as "1", so its quote stays on
-  // screen instead of an error. A lone "." has no digit to keep and stays a bad amount.
-  if (params?.amount) params = { ...params, amount: params.amount.replace(/(\d)\.$/, '$1') }
+  // screen instead of an error. ".5" is how many write half a unit: "0.5". A lone "." has no digit
+  // to keep and stays a bad amount.
+  if (params?.amount) params = { ...params, amount: params.amount.replace(/(\d)\.$/, '$1').replace(/^(?=\.\d)/, '0') }
   return {
     queryKey: feesKey(params) as Options['queryKey'],
     // The context as the request options: the action reads only its `signal`.

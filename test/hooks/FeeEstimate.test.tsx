@@ -146,6 +146,24 @@ describe('with real timers', () => {
     expect(amounts).toEqual(['1', '1.5'])
   })
 
+  test('typing ".5": a lone "." is a bad amount, unsent, as before; ".5" is quoted as "0.5" without an error', async () => {
+    const amounts: (string | null)[] = []
+    const record = ({ request }: { request: Request }) => void amounts.push(new URL(request.url).searchParams.get('amount'))
+    api.server.events.on('request:start', record)
+    onTestFinished(() => api.server.events.removeListener('request:start', record))
+    const { rerender } = render(<FeeEstimate {...params} amount="." />, { wrapper: wrapperFor() })
+    await waitFor(() => expect(root()).toHaveAttribute('data-state', 'error'))
+    rerender(<FeeEstimate {...params} amount=".5" />)
+    const states = [root().getAttribute('data-state')]
+    await act(() => new Promise((r) => setTimeout(r, 20)))
+    states.push(root().getAttribute('data-state'))
+    await waitFor(() => expect(root()).toHaveAttribute('data-state', 'ready'))
+    expect(states).not.toContain('error')
+    expect(screen.queryByRole('alert')).toBeNull()
+    expect(figures()[0]).toEqual(['Total fee', '0.123 USDC'])
+    expect(amounts).toEqual(['0.5'])
+  })
+
   test('onRetry runs first and can cancel the retry', async () => {
     api.mock.inject('estimateFees', { status: 500 })
     const onRetry = vi.fn((event: { preventDefault(): void }) => event.preventDefault())

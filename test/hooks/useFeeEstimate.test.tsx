@@ -2,7 +2,8 @@ import { act, renderHook, waitFor } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import type { FeeEstimateParams } from '../../src/client.js'
 import { useFeeEstimate } from '../../src/hooks/useFeeEstimate.js'
-import { useMockApi, wrapperFor } from './harness.js'
+import { estimateFeesQueryOptions } from '../../src/query/estimateFeesQueryOptions.js'
+import { testClient, useMockApi, wrapperFor } from './harness.js'
 
 const api = useMockApi()
 const params: FeeEstimateParams = { sourceChain: 'solana', destinationChain: 'base', asset: 'USDC', amount: '100' }
@@ -93,4 +94,22 @@ test('an amount ending in a dot, mid-typing, is quoted as the number before it',
   const { result } = renderHook(() => useFeeEstimate({ ...params, amount: '100.' }), { wrapper: wrapperFor() })
   await waitFor(() => expect(result.current.isSuccess).toBe(true))
   expect(result.current.data?.totalFee.amount).toBe('0.4215')
+})
+
+test('an amount with a leading dot (".5") is quoted, keyed and sent as "0.5"; a lone "." is still refused unsent', async () => {
+  const amounts: (string | null)[] = []
+  const record = ({ request }: { request: Request }) => void amounts.push(new URL(request.url).searchParams.get('amount'))
+  api.server.events.on('request:start', record)
+  onTestFinished(() => api.server.events.removeListener('request:start', record))
+  const client = testClient()
+  expect(estimateFeesQueryOptions(client, { ...params, amount: '.5' }).queryKey).toEqual(
+    estimateFeesQueryOptions(client, { ...params, amount: '0.5' }).queryKey,
+  )
+  const dot = renderHook(() => useFeeEstimate({ ...params, amount: '.' }), { wrapper: wrapperFor() })
+  await waitFor(() => expect(dot.result.current.isError).toBe(true))
+  expect(dot.result.current.error).toMatchObject({ name: 'PayLinkValidationError', source: 'input' })
+  const { result } = renderHook(() => useFeeEstimate({ ...params, amount: '.5' }), { wrapper: wrapperFor() })
+  await waitFor(() => expect(result.current.isSuccess).toBe(true))
+  expect(result.current.data?.totalFee.amount).toBe('0.123')
+  expect(amounts).toEqual(['0.5'])
 })
