@@ -1,5 +1,6 @@
 import { estimateFees } from '../actions/estimateFees.js'
 import type { PayLinkClient } from '../client/createPayLinkClient.js'
+import type { PayLinkHttpError } from '../client/errors.js'
 import { timerDelay } from '../client/timerDelay.js'
 import type { FeeEstimate, FeeEstimateParams } from '../schemas/fees.js'
 import { feesKey } from './payLinkKeys.js'
@@ -15,6 +16,11 @@ function untilExpiry(fee: FeeEstimate | undefined): number | undefined {
   return fee?.expiresAt === undefined ? undefined : Math.max(0, Date.parse(fee.expiresAt) - Date.now())
 }
 
+// TanStack asks a failed query again on a window focus, a reconnect or a mount (it is stale): not
+// before the Retry-After of its failure (a 429, a 503), which a new request would only meet again.
+const afterRetryAfter = ({ state }: { state: { error: unknown; errorUpdatedAt: number } }) =>
+  state.errorUpdatedAt + ((state.error as PayLinkHttpError | null)?.retryAfterSeconds ?? 0) * 1_000 <= Date.now()
+
 /** Whether every parameter of a fee estimate is present. */
 export function hasFeeParams(params: Partial<FeeEstimateParams> | undefined): params is FeeEstimateParams {
   return !!(params?.sourceChain && params.destinationChain && params.asset && params.amount)
@@ -23,8 +29,9 @@ export function hasFeeParams(params: Partial<FeeEstimateParams> | undefined): pa
 /**
  * Query options for a fee estimate: disabled until every parameter is present, the previous
  * estimate kept on screen while the parameters change, and a new quote fetched when `expiresAt` passes
- * (not while the last quote failed). An amount ending in a dot (`'1.'`) is quoted as `'1'`, one
- * starting with it (`'.5'`) as `'0.5'`.
+ * (not while the last quote failed), nor on a focus, a reconnect or a mount before the `Retry-After`
+ * of a failure. An amount ending in a dot (`'1.'`) is quoted as `'1'`, one starting with it (`'.5'`)
+ * as `'0.5'`.
  */
 export function estimateFeesQueryOptions(client: PayLinkClient, params: Partial<FeeEstimateParams> | undefined): Options {
   // "1." is "1" being typed on the way to "1.5": keyed and checked as "1", so its quote stays on
@@ -38,6 +45,10 @@ export function estimateFeesQueryOptions(client: PayLinkClient, params: Partial<
     enabled: hasFeeParams(params),
     retry: false,
     placeholderData: keepPreviousData,
+    refetchOnWindowFocus: afterRetryAfter,
+    refetchOnReconnect: afterRetryAfter,
+    refetchOnMount: afterRetryAfter,
+    retryOnMount: afterRetryAfter,
     staleTime: (query) => untilExpiry(query.state.data) ?? 30_000,
     refetchInterval: (query) => {
       const ms = untilExpiry(query.state.data)

@@ -113,3 +113,50 @@ test('an amount with a leading dot (".5") is quoted, keyed and sent as "0.5"; a 
   expect(result.current.data?.totalFee.amount).toBe('0.123')
   expect(amounts).toEqual(['0.5'])
 })
+
+describe('after a 429 with Retry-After: 120', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
+  })
+  afterEach(() => vi.useRealTimers())
+  const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms))
+  // What TanStack reacts to on its own: the tab shown again, the network back, another component
+  // mounting with the same parameters.
+  const triggers = {
+    focus: () => window.dispatchEvent(new Event('visibilitychange')),
+    reconnect: () => {
+      window.dispatchEvent(new Event('offline'))
+      window.dispatchEvent(new Event('online'))
+    },
+    mount: (wrapper: ReturnType<typeof wrapperFor>) => void renderHook(() => useFeeEstimate(params), { wrapper }),
+  }
+
+  test.each(
+    (['focus', 'reconnect', 'mount'] as const).flatMap((trigger) => [
+      [trigger, 'the first quote', false] as const,
+      [trigger, 'a re-quote at expiry', true] as const,
+    ]),
+  )('a %s after %s does not ask again before it, and does after it', async (trigger, _, quoted) => {
+    const wrapper = wrapperFor()
+    if (!quoted) api.mock.inject('estimateFees', { status: 429, retryAfter: 120, times: 1 })
+    const { result } = renderHook(() => useFeeEstimate(params), { wrapper })
+    await advance(10)
+    if (quoted) {
+      expect(result.current.isSuccess).toBe(true)
+      api.mock.inject('estimateFees', { status: 429, retryAfter: 120, times: 1 })
+      await advance(30_001)
+    }
+    const asked = quotes()
+    expect(result.current.error).toMatchObject({ status: 429, retryAfterSeconds: 120 })
+    await advance(60_000)
+    await act(() => triggers[trigger](wrapper))
+    await advance(10)
+    expect(quotes()).toBe(asked)
+    expect(result.current.isError).toBe(true)
+    await advance(60_000)
+    await act(() => triggers[trigger](wrapper))
+    await advance(10)
+    expect(quotes()).toBe(asked + 1)
+    expect(result.current.isSuccess).toBe(true)
+  })
+})
