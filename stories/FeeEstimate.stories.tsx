@@ -98,6 +98,29 @@ export const ErrorState: Story = {
   },
 }
 
+/**
+ * The service answers 429 with `Retry-After: 3`: "Try again" says when it works, is `aria-disabled`
+ * and asks nothing until then, then asks again.
+ */
+export const RetryAfter: Story = {
+  name: 'Retry-After',
+  parameters: { paylinkMock: { faults: { estimateFees: { status: 429, retryAfter: 3 } } } },
+  play: async ({ canvas, canvasElement, paylinkMock }) => {
+    await expectState(canvasElement, 'error')
+    const button = canvas.getByRole('button', { name: /^Try again in \d seconds?$/ })
+    await expect(button).toHaveAttribute('aria-disabled', 'true')
+    paylinkMock.clearFaults()
+    await userEvent.click(button)
+    await new Promise((r) => setTimeout(r, 200))
+    await expect(stateOf(canvasElement)).toHaveAttribute('data-state', 'error')
+    await expect(button).toHaveAttribute('aria-disabled', 'true')
+    await waitFor(() => expect(button).toHaveAccessibleName('Try again'), { timeout: 4_000 })
+    await expect(button).not.toHaveAttribute('aria-disabled')
+    await userEvent.click(button)
+    await expectState(canvasElement, 'ready')
+  },
+}
+
 /** The error in the dark theme. */
 export const ErrorDark: Story = {
   name: 'Error (dark)',

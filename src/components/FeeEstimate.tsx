@@ -1,6 +1,6 @@
-import { forwardRef, type HTMLAttributes, type MouseEvent } from 'react'
+import { forwardRef, type HTMLAttributes, type MouseEvent, useEffect, useState } from 'react'
 import { useFeeEstimate } from '../hooks/useFeeEstimate.js'
-import { hasFeeParams } from '../query/estimateFeesQueryOptions.js'
+import { hasFeeParams, retryAfterEnd } from '../query/estimateFeesQueryOptions.js'
 import { composeEventHandlers } from './composeEventHandlers.js'
 import { formatDecimal, formatDuration, formatRelative } from './format.js'
 import { rootClassName } from './rootClassName.js'
@@ -19,6 +19,8 @@ export interface FeeEstimateLabels {
   loading: string
   error: string
   retry: string
+  /** The retry button while the server's `Retry-After` lasts; `relative` is e.g. "in 2 minutes". */
+  retryIn: (values: { relative: string }) => string
   totalFee: string
   gasFee: string
   platformFee: string
@@ -38,6 +40,7 @@ export const defaultFeeEstimateLabels: FeeEstimateLabels = {
   loading: 'Getting a quote…',
   error: 'Could not get a fee quote.',
   retry: 'Try again',
+  retryIn: ({ relative }) => `Try again ${relative}`,
   totalFee: 'Total fee',
   gasFee: 'Network fee',
   platformFee: 'Platform fee',
@@ -70,7 +73,7 @@ export interface FeeEstimateProps extends Omit<HTMLAttributes<HTMLDivElement>, '
   asset?: string
   /** The amount transferred, as a decimal string (`'100'`, `'1.50'`; `'1.'`, mid-typing, counts as `'1'`, `'.5'` as `'0.5'`). Defaults to none: nothing is quoted (`idle`). */
   amount?: string
-  /** Called when the retry button is pressed, before the new quote is asked for; `preventDefault()` cancels it. Defaults to none. */
+  /** Called when the retry button is pressed, before the new quote is asked for; `preventDefault()` cancels it. Not while the button waits out a `Retry-After`. Defaults to none. */
   onRetry?: (event: MouseEvent<HTMLButtonElement>) => void
   /** Texts to replace; the rest, and any left `undefined`, stay English. Defaults to `defaultFeeEstimateLabels`. */
   labels?: Partial<FeeEstimateLabels>
@@ -98,7 +101,18 @@ export const FeeEstimate = forwardRef<HTMLDivElement, FeeEstimateProps>(function
   const quoting = state === 'ready' || state === 'refreshing'
   const shown = quoting ? fee : undefined
   const quotedAt = shown?.quotedAt === undefined ? undefined : Date.parse(shown.quotedAt)
-  const now = useCoarseNow(quotedAt)
+  // After a 429 or 503 with Retry-After, the retry button waits it out (a request before it would
+  // only be refused again), counting down on the coarse tick and enabled on time by its own timer.
+  const retryAt = retryAfterEnd(query)
+  const waiting = retryAt > Date.now()
+  const now = useCoarseNow(waiting ? retryAt : quotedAt)
+  const [, wake] = useState<number>()
+  useEffect(() => {
+    if (waiting) {
+      const id = setTimeout(wake, retryAt - Date.now(), retryAt)
+      return () => clearTimeout(id)
+    }
+  }, [waiting, retryAt])
   // A figure is named after its label: its term is `labels[key]`, its part the key in kebab case (`totalFee` → `total-fee`).
   const row = (key: 'totalFee' | 'gasFee' | 'platformFee' | 'estimatedTime', value: string) => (
     <div data-part={key.replace(/[A-Z]/, '-$&').toLowerCase()}>
@@ -127,8 +141,14 @@ export const FeeEstimate = forwardRef<HTMLDivElement, FeeEstimateProps>(function
         </p>
       )}
       {state === 'error' && (
-        <button type="button" data-part="retry" onClick={composeEventHandlers(onRetry, () => void query.refetch())}>
-          {labels.retry}
+        // aria-disabled, not disabled: the button stays focusable, and its text says when it works.
+        <button
+          type="button"
+          data-part="retry"
+          aria-disabled={waiting || undefined}
+          onClick={waiting ? undefined : composeEventHandlers(onRetry, () => void query.refetch())}
+        >
+          {waiting ? labels.retryIn({ relative: formatRelative(retryAt, Date.now(), locale) }) : labels.retry}
         </button>
       )}
       {shown && (

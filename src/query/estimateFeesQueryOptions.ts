@@ -16,10 +16,14 @@ function untilExpiry(fee: FeeEstimate | undefined): number | undefined {
   return fee?.expiresAt === undefined ? undefined : Math.max(0, Date.parse(fee.expiresAt) - Date.now())
 }
 
+/** When the last failure's `Retry-After` (a 429, a 503) ends, in ms since the epoch; in the past without one. */
+export function retryAfterEnd({ error, errorUpdatedAt }: { error: unknown; errorUpdatedAt: number }): number {
+  return errorUpdatedAt + ((error as PayLinkHttpError | null)?.retryAfterSeconds ?? 0) * 1_000
+}
+
 // TanStack asks a failed query again on a window focus, a reconnect or a mount (it is stale): not
-// before the Retry-After of its failure (a 429, a 503), which a new request would only meet again.
-const afterRetryAfter = ({ state }: { state: { error: unknown; errorUpdatedAt: number } }) =>
-  state.errorUpdatedAt + ((state.error as PayLinkHttpError | null)?.retryAfterSeconds ?? 0) * 1_000 <= Date.now()
+// before the Retry-After of its failure, which a new request would only meet again.
+const afterRetryAfter = ({ state }: { state: { error: unknown; errorUpdatedAt: number } }) => retryAfterEnd(state) <= Date.now()
 
 /** Whether every parameter of a fee estimate is present. */
 export function hasFeeParams(params: Partial<FeeEstimateParams> | undefined): params is FeeEstimateParams {
