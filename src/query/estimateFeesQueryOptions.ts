@@ -25,9 +25,12 @@ export function retryAfterEnd({ error, errorUpdatedAt }: { error: unknown; error
 // before the Retry-After of its failure, which a new request would only meet again.
 const afterRetryAfter = ({ state }: { state: { error: unknown; errorUpdatedAt: number } }) => retryAfterEnd(state) <= Date.now()
 
-/** Whether every parameter of a fee estimate is present. */
+/**
+ * Whether every parameter of a fee estimate is present. An amount without a digit (a lone `"."` or
+ * `"-"`, mid-typing) is not there yet: incomplete, not a bad amount.
+ */
 export function hasFeeParams(params: Partial<FeeEstimateParams> | undefined): params is FeeEstimateParams {
-  return !!(params?.sourceChain && params.destinationChain && params.asset && params.amount)
+  return !!(params?.sourceChain && params.destinationChain && params.asset && /\d/.test(params.amount!))
 }
 
 /**
@@ -39,8 +42,8 @@ export function hasFeeParams(params: Partial<FeeEstimateParams> | undefined): pa
  */
 export function estimateFeesQueryOptions(client: PayLinkClient, params: Partial<FeeEstimateParams> | undefined): Options {
   // "1." is "1" being typed on the way to "1.5": keyed and checked as "1", so its quote stays on
-  // screen instead of an error. ".5" is how many write half a unit: "0.5". A lone "." has no digit
-  // to keep and stays a bad amount.
+  // screen instead of an error. ".5" is how many write half a unit: "0.5". A lone "." has no digit:
+  // incomplete (hasFeeParams).
   if (params?.amount) params = { ...params, amount: params.amount.replace(/(\d)\.$/, '$1').replace(/^(?=\.\d)/, '0') }
   return {
     queryKey: feesKey(params) as Options['queryKey'],

@@ -146,15 +146,17 @@ describe('with real timers', () => {
     expect(amounts).toEqual(['1', '1.5'])
   })
 
-  test('typing ".5": a lone "." is a bad amount, unsent, as before; ".5" is quoted as "0.5" without an error', async () => {
+  test('typing ".5": a lone "." is incomplete, unsent, with no error; ".5" is quoted as "0.5" without an error', async () => {
     const amounts: (string | null)[] = []
     const record = ({ request }: { request: Request }) => void amounts.push(new URL(request.url).searchParams.get('amount'))
     api.server.events.on('request:start', record)
     onTestFinished(() => api.server.events.removeListener('request:start', record))
     const { rerender } = render(<FeeEstimate {...params} amount="." />, { wrapper: wrapperFor() })
-    await waitFor(() => expect(root()).toHaveAttribute('data-state', 'error'))
-    rerender(<FeeEstimate {...params} amount=".5" />)
+    await act(() => new Promise((r) => setTimeout(r, 20)))
     const states = [root().getAttribute('data-state')]
+    expect(states).toEqual(['idle'])
+    rerender(<FeeEstimate {...params} amount=".5" />)
+    states.push(root().getAttribute('data-state'))
     await act(() => new Promise((r) => setTimeout(r, 20)))
     states.push(root().getAttribute('data-state'))
     await waitFor(() => expect(root()).toHaveAttribute('data-state', 'ready'))
