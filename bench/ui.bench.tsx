@@ -124,6 +124,8 @@ class InView {
 test('AttentionTracker: children renders over 60 s of attention', async () => {
   fakeTime()
   vi.stubGlobal('IntersectionObserver', InView)
+  // The tracker asks the document whether it has the focus; jsdom's never has it.
+  vi.spyOn(document, 'hasFocus').mockReturnValue(true)
   let childRenders = 0
   const heartbeats: number[] = []
   function Article() {
@@ -136,12 +138,20 @@ test('AttentionTracker: children renders over 60 s of attention', async () => {
     </AttentionTracker>,
     { wrapper: wrapperFor() },
   )
-  window.dispatchEvent(new Event('focus'))
   for (let s = 0; s < 60; s++) {
     document.body.dispatchEvent(new Event('pointerdown', { bubbles: true }))
     await advance(1_000)
   }
   vi.unstubAllGlobals()
   record({ group: 'renders', name: 'AttentionTracker children renders over 60 s of attention', value: childRenders, unit: 'renders', target: '= 1', met: childRenders === 1 })
-  record({ group: 'renders', name: 'AttentionTracker heartbeats in those 60 s', value: heartbeats.length, unit: 'reports', note: `last activeMs ${heartbeats.at(-1) ?? 0}` })
+  // Without reports the 60 s counted no attention, and the render figure above would prove nothing.
+  record({
+    group: 'renders',
+    name: 'AttentionTracker heartbeats in those 60 s',
+    value: heartbeats.length,
+    unit: 'reports',
+    target: '>= 10',
+    met: heartbeats.length >= 10,
+    note: `last activeMs ${heartbeats.at(-1) ?? 0}`,
+  })
 })
