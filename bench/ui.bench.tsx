@@ -82,7 +82,12 @@ test('a hidden document polls nothing', async () => {
   const hidden = since(mark).length
   Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true })
   document.dispatchEvent(new Event('visibilitychange'))
+  // Polling that had stopped for good would also send nothing while hidden: it must resume.
+  const shown = api.requests.length
+  await advance(60_000)
+  const resumed = since(shown).length
   record({ group: 'requests', name: '10 badges, document hidden 10 min', value: hidden, unit: 'req', target: '= 0', met: hidden === 0 })
+  record({ group: 'requests', name: '10 badges, the minute after shown again', value: resumed, unit: 'req', target: '>= 10', met: resumed >= 10 })
 })
 
 test('PayLinkButton: renders from click to settled, and requests between click and wallet', async () => {
