@@ -150,14 +150,18 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
     if (statusShown && error) onError?.(error)
   })
 
-  // A link needs no selection: the contract has its 402 ask for the link's price in every requirement.
-  const price = resource ? priceToPay(purchase.paymentRequired, options) : link.data?.price
-  const payText = price
-    ? labels.pay({ amount: formatDecimal(price.amount, locale, 2), currency: price.currency })
-    : labels.payWithoutPrice
+  // The price a click signs, from the 402 read last. A link's falls back to the link's own (its 402
+  // asks for it in every requirement) before that 402 is read or where its price cannot be read.
+  const price = priceToPay(purchase.paymentRequired, options) ?? link.data?.price
+  const shownPrice = price && { amount: formatDecimal(price.amount, locale, 2), currency: price.currency }
+  const payText = shownPrice ? labels.pay(shownPrice) : labels.payWithoutPrice
   const text = PAY_STATES.includes(state) ? payText : labels[state as OwnTextState]
-  const slow = state === 'verifying' && purchase.isStale
-  const statusText = slow ? labels.verifyingSlowStatus : labels[`${state}Status` as StatusKey]
+  const statusText =
+    state === 'verifying' && purchase.isStale
+      ? labels.verifyingSlowStatus
+      : state === 'ready' && purchase.priceChanged
+        ? labels.priceChangedStatus(shownPrice)
+        : labels[`${state}Status` as StatusKey]
   const splits = showSplit && SPLIT_STATES.includes(state) ? link.data?.splits : undefined
   const split =
     splits &&

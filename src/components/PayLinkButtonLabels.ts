@@ -34,6 +34,12 @@ export interface PayLinkButtonLabels {
   loadingStatus: string
   /** Announced when the button can be clicked to pay. */
   readyStatus: string
+  /**
+   * Announced when a click signed nothing because the price went up (or the asset, network or
+   * payee changed) since it was shown; the button shows the new price (`undefined` when it cannot
+   * be read), and the next click pays it.
+   */
+  priceChangedStatus: (price: PayLinkButtonPrice | undefined) => string
   /** Announced while the wallet is asked to sign. */
   signingStatus: string
   /** Announced while the payment is verified and settled. */
@@ -65,6 +71,7 @@ export const defaultPayLinkButtonLabels: PayLinkButtonLabels = {
   split: ({ creator, platform }) => `Creator ${creator} · Platform ${platform}`,
   loadingStatus: 'Loading the price',
   readyStatus: 'Ready to pay',
+  priceChangedStatus: (price) => `The price changed${price ? ` to ${price.amount} ${price.currency}` : ''}. Press again to pay.`,
   signingStatus: 'Waiting for your wallet to sign',
   verifyingStatus: 'Verifying the payment',
   verifyingSlowStatus: 'Still confirming the payment: this is taking longer than usual',

@@ -14,7 +14,9 @@ export interface UsePayLinkOptions extends Omit<PayOptions, 'signer'> {
  * The purchase state machine of a link: `idle` → `loading` → `ready` → `signing` → `verifying`
  * → `settled`, or `failed`, `cancelled` (the wallet refused) and `unknown` (the outcome is not
  * known yet: `pay` resends the same signed payment, never a new one). The requirements are
- * fetched on mount, so a click opens the wallet with no request in between.
+ * fetched on mount, so a click opens the wallet with no request in between; once they expired
+ * (`maxTimeoutSeconds`) a click fetches them again, and signs nothing if they ask more than before
+ * (`priceChanged`: the next click pays the new price).
  */
 export function usePayLink(code: string | undefined, options: UsePayLinkOptions = {}) {
   const client = usePayLinkClient('usePayLink')

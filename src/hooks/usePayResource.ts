@@ -32,6 +32,11 @@ export interface PayResourceState {
    * nothing is payable.
    */
   price?: Price
+  /**
+   * `true` when the last click signed nothing because the server now asks more than `price` (or
+   * another asset, network or payee): `price` is the new one, and the next click pays it.
+   */
+  priceChanged?: boolean
   /** The settlement the server sent with the paid answer, if it sent one. */
   proof?: SettleResponse
   /** The paid-for answer (`settled`), its body unread. */
@@ -43,7 +48,8 @@ export interface PayResourceState {
 /**
  * The purchase state machine of any x402 URL, with `usePayLink`'s statuses and rules: the price
  * is read on mount (a GET without payment), a click asks for fresh requirements and signs once
- * (clicks while a purchase is in flight do nothing), a wallet refusal is `cancelled`, and a paid
+ * (clicks while a purchase is in flight do nothing) if they ask no more than the price shown (else
+ * it signs nothing and shows the new price, `priceChanged`), a wallet refusal is `cancelled`, and a paid
  * request without a clear answer is `unknown`, where `pay` resends the same signed payment. Every
  * hook under one `PayLinkProvider` that shows the same URL shares one purchase.
  */

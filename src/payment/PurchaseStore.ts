@@ -24,6 +24,12 @@ export interface PurchaseState {
   status: PurchaseStatus
   /** The requirements of the last 402, once known. */
   paymentRequired?: PaymentRequired
+  /**
+   * `true` when the last click signed nothing because the fresh requirements it read ask more than
+   * those shown before (or another scheme, network, asset or payee): they are the ones shown now,
+   * and the next click pays them. Cleared once requirements are read again or signing starts.
+   */
+  priceChanged?: boolean
   /** The payment, once the server accepted it (`verified` or `settled`). */
   payment?: Payment
   /** The settlement proof, once the server accepted the payment. */
@@ -33,7 +39,7 @@ export interface PurchaseState {
 }
 
 /** A snapshot of a purchase whose seller answers an accepted payment with `A`. */
-export type PurchaseSnapshot<A> = Pick<PurchaseState, 'status' | 'paymentRequired' | 'error'> & Partial<A>
+export type PurchaseSnapshot<A> = Pick<PurchaseState, 'status' | 'paymentRequired' | 'priceChanged' | 'error'> & Partial<A>
 
 /** A signed payment whose outcome is not known yet: resent as it is, never signed again. */
 export interface PendingPurchase {
@@ -69,6 +75,13 @@ function isExpired(required: PaymentRequired): boolean {
   return Date.now() - required.receivedAt >= Math.min(...required.accepts.map((r) => r.maxTimeoutSeconds)) * 1000
 }
 
+// Hex addresses come checksummed (mixed case) and compare case-insensitively, as maxAmount's keys do; base58 ones do not.
+const addressKey = (id: string) => (/^0x/i.test(id) ? id.toLowerCase() : id)
+
+/** Whether signing `fresh` would pay more than `shown` asked, or pay otherwise (another scheme, network, asset or payee). */
+const differs = (shown: PaymentRequirement, fresh: PaymentRequirement) =>
+  BigInt(fresh.amount) > BigInt(shown.amount) || (['scheme', 'network', 'asset', 'payTo'] as const).some((k) => addressKey(shown[k]) !== addressKey(fresh[k]))
+
 const toPayLinkError = (error: unknown) =>
   error instanceof PayLinkError ? error : new PayLinkError('The payment could not be completed', { cause: error })
 
@@ -85,6 +98,8 @@ export interface PurchaseStore<A> {
   /**
    * Pays: signs once and sends. A click while a purchase is in flight does nothing; in `unknown`
    * it resends the same signed payload instead of signing again; after `settled`, call `reset` first.
+   * A click that reads fresh requirements asking more than those shown (or another asset, network
+   * or payee) signs nothing: they become the ones shown (`ready`, `priceChanged`), for the next click.
    */
   pay(options: PayOptions): Promise<void>
   /**
@@ -116,7 +131,8 @@ const stores = new WeakMap<object, Map<string, PurchaseStore<object>>>()
  * and in `sessionStorage`, under `key`) until the purchase is `settled` or `failed` (not while an
  * accepted payment is still settling), and any retry or resume resends that same payload. With
  * `preview`, the requirements read on mount only show the price: each purchase asks for fresh ones,
- * and a preview that fails leaves the purchase payable.
+ * and a preview that fails leaves the purchase payable. Fresh requirements (a preview's, or expired
+ * ones) are signed only within the terms shown before, when a price was shown (see `pay`).
  */
 export function sharedPurchase<A extends object>(scope: object, key: string, gate: PurchaseGate<A>, preview?: boolean): PurchaseStore<A> {
   let byKey = stores.get(scope)
@@ -261,10 +277,20 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
           const { signer } = options
           if (!signer) return
           let required = state.paymentRequired
-          if (!required || preview || isExpired(required)) required = await load()
+          let shown: PaymentRequirement | undefined
+          if (!required || preview || isExpired(required)) {
+            try {
+              // What the button showed (priceToPay's pick): the user agreed to that price, not to whatever comes next.
+              shown = selectPaymentRequirement(required!, options as SelectPaymentRequirementOptions)
+            } catch {
+              // No price shown (no 402 read, or nothing payable): there is nothing to hold the fresh requirements to.
+            }
+            required = await load()
+          }
           if (!required) return
           try {
             const requirement = selectPaymentRequirement(required, options as SelectPaymentRequirementOptions)
+            if (shown && differs(shown, requirement)) return set({ status: 'ready', paymentRequired: required, priceChanged: true })
             set({ status: 'signing', paymentRequired: required })
             const { value } = await signPaymentHeader(requirement, signer, required)
             if (busy !== click) return

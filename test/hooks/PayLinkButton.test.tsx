@@ -751,3 +751,57 @@ describe('PayLinkButton: the price shown is the one a click signs', () => {
     expect(stateOf(screen.getByTestId('differ'))).toBe('disabled')
   })
 })
+
+describe('PayLinkButton: a click never signs more than the price shown', () => {
+  const RESOURCE = 'https://paid.test/repriced-article'
+  const offerAt = (amount: string) =>
+    encodeBase64Json({
+      x402Version: 2,
+      resource: { url: RESOURCE },
+      accepts: [{ scheme: 'exact', network: 'eip155:84532', amount, asset: BASE_SEPOLIA_USDC, payTo: MOCK_PAY_TO, maxTimeoutSeconds: 60, extra: { name: 'USDC', version: '2' } }],
+    })
+  const signedAmount = (payment: string) => (JSON.parse(atob(payment)) as { accepted: { amount: string } }).accepted.amount
+
+  test('with a resource, a price raised since it was shown signs nothing: the new price is shown and announced; the next click pays it once', async () => {
+    api.serveX402(RESOURCE, offerAt('10000'))
+    const signer = createTestSigner()
+    const onError = vi.fn()
+    render(<PayLinkButton resource={RESOURCE} signer={signer} onError={onError} />, { wrapper: wrapperFor() })
+    await ready()
+    expect(button()).toHaveAccessibleName('Pay 0.01 USDC')
+    const payments = api.serveX402(RESOURCE, offerAt('90000'))
+
+    fireEvent.click(button())
+    await waitFor(() => expect(status()).toHaveTextContent('The price changed to 0.09 USDC. Press again to pay.'))
+    expect(stateOf(button())).toBe('ready')
+    expect(button()).toHaveAccessibleName('Pay 0.09 USDC')
+    expect(signer.calls).toBe(0)
+    expect(onError).not.toHaveBeenCalled()
+
+    fireEvent.click(button())
+    await waitFor(() => expect(stateOf(button())).toBe('settled'))
+    expect(signer.calls).toBe(1)
+    expect(payments.map(signedAmount)).toEqual(['90000'])
+  })
+
+  test('with a link, requirements that expired and came back dearer sign nothing: the new price is shown and announced', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      const signer = createTestSigner()
+      renderButton({ signer, labels: { priceChangedStatus: (price) => `Neuer Preis: ${price?.amount} ${price?.currency}` } })
+      await ready()
+      expect(button()).toHaveAccessibleName('Pay 1.50 USDC')
+      api.mock.state.links.get(code)!.price = { amount: '2.50', currency: 'USDC' }
+      vi.setSystemTime(Date.now() + 61_000)
+
+      fireEvent.click(button())
+      await waitFor(() => expect(status()).toHaveTextContent('Neuer Preis: 2.50 USDC'))
+      expect(stateOf(button())).toBe('ready')
+      expect(button()).toHaveAccessibleName('Pay 2.50 USDC')
+      expect(signer.calls).toBe(0)
+      expect(paidRequests()).toBe(0)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+})

@@ -418,3 +418,99 @@ describe('usePayResource: the price is the one pay signs', () => {
     expect(unsigned.result.current.price).toBeUndefined()
   })
 })
+
+describe('a click never signs more than the price shown', () => {
+  const resource = 'https://paid.test/repriced'
+  const offerAt = (amount: string, asset = BASE_SEPOLIA_USDC) =>
+    encodeBase64Json({
+      x402Version: 2,
+      resource: { url: resource },
+      accepts: [{ scheme: 'exact', network: 'eip155:84532', amount, asset, payTo: MOCK_PAY_TO, maxTimeoutSeconds: 60, extra: {} }],
+    })
+  const signedAmounts = (payments: string[]) => payments.map((p) => (JSON.parse(atob(p)) as { accepted: { amount: string } }).accepted.amount)
+  const resourceRequests = () => api.requests.filter((r) => r.path === '/repriced').length
+
+  test('usePayResource: a price raised since the preview is shown, not signed; the next pay signs the new price once', async () => {
+    const previewed = api.serveX402(resource, offerAt('10000'))
+    const signer = createTestSigner()
+    const { result } = renderHook(() => usePayResource(resource, { signer }), { wrapper: wrapperFor() })
+    await waitFor(() => expect(result.current.status).toBe('ready'))
+    expect(result.current.price).toEqual({ amount: '0.01', currency: 'USDC' })
+    const payments = api.serveX402(resource, offerAt('90000'))
+
+    await act(() => result.current.pay())
+    expect(signer.calls).toBe(0)
+    expect(result.current).toMatchObject({ status: 'ready', priceChanged: true, price: { amount: '0.09', currency: 'USDC' } })
+    expect(result.current.error).toBeUndefined()
+
+    await act(() => result.current.pay())
+    expect(result.current.status).toBe('settled')
+    expect(result.current.priceChanged).toBeUndefined()
+    expect(signer.calls).toBe(1)
+    expect(signedAmounts([...previewed, ...payments])).toEqual(['90000'])
+  })
+
+  test('usePayResource: the same price (the asset spelt in another case) is signed at the first click, with no extra request', async () => {
+    api.serveX402(resource, offerAt('10000'))
+    const signer = createTestSigner()
+    const { result } = renderHook(() => usePayResource(resource, { signer }), { wrapper: wrapperFor() })
+    await waitFor(() => expect(result.current.status).toBe('ready'))
+    const payments = api.serveX402(resource, offerAt('10000', BASE_SEPOLIA_USDC.toLowerCase()))
+    await act(() => result.current.pay())
+    expect(result.current.status).toBe('settled')
+    expect(signer.calls).toBe(1)
+    expect(signedAmounts(payments)).toEqual(['10000'])
+    // The preview, the click's fresh requirements and the paid request: as before.
+    expect(resourceRequests()).toBe(3)
+  })
+
+  test('usePayResource: a lower price is signed at the first click', async () => {
+    api.serveX402(resource, offerAt('90000'))
+    const signer = createTestSigner()
+    const { result } = renderHook(() => usePayResource(resource, { signer }), { wrapper: wrapperFor() })
+    await waitFor(() => expect(result.current.status).toBe('ready'))
+    const payments = api.serveX402(resource, offerAt('10000'))
+    await act(() => result.current.pay())
+    expect(result.current.status).toBe('settled')
+    expect(signedAmounts(payments)).toEqual(['10000'])
+  })
+
+  test('usePayResource: another asset at the same amount is not signed either', async () => {
+    api.serveX402(resource, offerAt('10000'))
+    const signer = createTestSigner()
+    const otherUsdc = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913'
+    const { result } = renderHook(() => usePayResource(resource, { signer, maxAmount: { [BASE_SEPOLIA_USDC]: '100000', [otherUsdc]: '100000' } }), {
+      wrapper: wrapperFor(),
+    })
+    await waitFor(() => expect(result.current.status).toBe('ready'))
+    const payments = api.serveX402(resource, offerAt('10000', otherUsdc))
+    await act(() => result.current.pay())
+    expect(result.current).toMatchObject({ status: 'ready', priceChanged: true })
+    expect(signer.calls).toBe(0)
+    expect(payments).toHaveLength(0)
+  })
+
+  test('usePayLink: requirements that expired and came back dearer are not signed; the next pay signs the new price once', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      const signer = createTestSigner()
+      const { result } = renderHook(() => usePayLink(code, { signer, maxAmount: cap }), { wrapper: wrapperFor() })
+      await waitFor(() => expect(result.current.status).toBe('ready'))
+      api.mock.state.links.get(code)!.price = { amount: '2.50', currency: 'USDC' }
+      vi.setSystemTime(Date.now() + 61_000)
+
+      await act(() => result.current.pay())
+      expect(signer.calls).toBe(0)
+      expect(paidRequests()).toBe(0)
+      expect(result.current).toMatchObject({ status: 'ready', priceChanged: true })
+      expect(result.current.paymentRequired?.accepts[0]?.amount).toBe('2500000')
+
+      await act(() => result.current.pay())
+      expect(result.current.status).toBe('settled')
+      expect(signer.calls).toBe(1)
+      expect(api.mock.ledger.map((entry) => entry.amount)).toEqual(['2.50'])
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+})

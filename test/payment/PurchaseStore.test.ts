@@ -400,3 +400,57 @@ describe('a payment accepted as verified (still settling)', () => {
     expect(paid[1]!.idempotencyKey).not.toBe(paid[0]!.idempotencyKey)
   })
 })
+
+describe('fresh requirements against those shown', () => {
+  const PAY_TO = '0x00000000000000000000000000000000000A11CE'
+  const offer = (payTo: string): PaymentRequired => {
+    const raw = { scheme: 'exact', network: 'eip155:8453', amount: '10000', asset: BASE_USDC, payTo, maxTimeoutSeconds: 60 }
+    return { x402Version: 2, accepts: [{ x402Version: 2, ...raw, extra: {}, raw }], receivedAt: Date.now() }
+  }
+  /** A seller whose 402s, one per request for requirements, are `answers` in turn. */
+  function reprice(...answers: (PaymentRequired | Error)[]) {
+    const paid: PendingPurchase[] = []
+    const gate = async (payment?: PendingPurchase): Promise<GateAnswer<{ ok: true }>> => {
+      if (payment) {
+        paid.push(payment)
+        return { accepted: { ok: true } }
+      }
+      const next = answers.shift()!
+      if (next instanceof Error) throw next
+      return { paymentRequired: next }
+    }
+    return { gate, paid }
+  }
+
+  it('signs for the same payee spelt in another case, and not for another payee (then the next pay signs)', async () => {
+    const same = reprice(offer(PAY_TO), offer(PAY_TO.toLowerCase()))
+    const store = sharedPurchase({}, 'url:https://seller.test/same-payee', same.gate, true)
+    const signer = createTestSigner()
+    store.start()
+    await vi.waitFor(() => expect(store.getSnapshot().status).toBe('ready'))
+    await store.pay({ signer })
+    expect(same.paid).toHaveLength(1)
+
+    const other = reprice(offer(PAY_TO), offer('0x00000000000000000000000000000000000B0B00'), offer('0x00000000000000000000000000000000000B0B00'))
+    const moved = sharedPurchase({}, 'url:https://seller.test/other-payee', other.gate, true)
+    moved.start()
+    await vi.waitFor(() => expect(moved.getSnapshot().status).toBe('ready'))
+    await moved.pay({ signer })
+    expect(moved.getSnapshot()).toMatchObject({ status: 'ready', priceChanged: true })
+    expect(other.paid).toHaveLength(0)
+    await moved.pay({ signer })
+    expect(moved.getSnapshot().status).toBe('settled')
+    expect(other.paid).toHaveLength(1)
+    expect(signer.calls).toBe(2)
+  })
+
+  it('with no price shown (the preview failed), a pay signs the fresh requirements as they come', async () => {
+    const { gate, paid } = reprice(new PayLinkNetworkError({ timedOut: true, timeoutMs: 1 }), offer(PAY_TO))
+    const store = sharedPurchase({}, 'url:https://seller.test/no-preview', gate, true)
+    store.start()
+    await vi.waitFor(() => expect(store.getSnapshot().status).toBe('ready'))
+    await store.pay({ signer: createTestSigner() })
+    expect(store.getSnapshot().status).toBe('settled')
+    expect(paid).toHaveLength(1)
+  })
+})
