@@ -50,13 +50,16 @@ export function attachTransport(client: PayLinkClient, apiKey: string | undefine
     // The text of an error loses the key and the payment headers, listed only when there is one.
     const secrets = () => [apiKey, headers['payment-signature'], headers['x-payment']]
     // JSON.stringify(undefined) is undefined: no body.
-    const init: RequestInit = { method, headers, body: JSON.stringify(body), redirect }
+    const json = JSON.stringify(body)
 
     for (let attempt = 1; ; attempt++) {
       let error: unknown
       let retryable: boolean
       try {
-        // One attempt under its own time-out, body included.
+        // One attempt under its own time-out, body included. Its own init: timedFetch sets the
+        // attempt's signal on it, and a fetch wrapper still holding a timed-out attempt's init
+        // must keep that attempt's aborted signal, not the next one's.
+        const init: RequestInit = { method, headers, body: json, redirect }
         const [{ ok, status, headers: answer }, body] = await timedFetch(client.fetch, baseUrl + path, init, { signal, timeoutMs, endpoint }, (response) =>
           response.text(),
         )

@@ -269,6 +269,26 @@ describe('time-out', () => {
     expect(hits.count).toBe(2)
   })
 
+  it('leaves a timed-out attempt its own aborted signal, even when its fetch wrapper reads init after the retry began', async () => {
+    // A wrapper that awaits something first (a token refresh), slow the first time: attempt 1 times
+    // out before the wrapper reads its init, and attempt 2 is under way by then.
+    const signalAtSend: Record<number, boolean> = {}
+    let calls = 0
+    const wrapper: typeof fetch = async (input, init) => {
+      const attempt = ++calls
+      await new Promise((resolve) => setTimeout(resolve, attempt === 1 ? 1_500 : 0))
+      signalAtSend[attempt] = init!.signal!.aborted
+      return attempt === 1 ? new Promise<Response>(() => {}) : fetch(input, init)
+    }
+    serveGetLink(ok)
+    const link = getLink(makeClient({ timeoutMs: 1_000, retry: { attempts: 2, baseDelayMs: 10, maxDelayMs: 10 }, fetch: wrapper }), 'lnk_abc123')
+
+    await vi.advanceTimersByTimeAsync(2_000)
+    await expect(link).resolves.toEqual(linkFixture)
+    // Had attempt 1 read attempt 2's live signal, it would send a request nothing ever aborts.
+    expect(signalAtSend).toEqual({ 1: true, 2: false })
+  })
+
   it('never fires with timeoutMs: Infinity', async () => {
     const hits = serveGetLink(async () => {
       await delay(10 * 60_000)
