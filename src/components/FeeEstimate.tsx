@@ -19,8 +19,12 @@ export interface FeeEstimateLabels {
   loading: string
   error: string
   retry: string
-  /** The retry button while the server's `Retry-After` lasts; `relative` is e.g. "in 2 minutes". */
-  retryIn: (values: { relative: string }) => string
+  /**
+   * The retry button while the server's `Retry-After` lasts; `relative` is e.g. "in 2 minutes".
+   * Optional: without it the button reads `retry` followed by `relative` ("Try again in 2 minutes"),
+   * so an app that translated `retry` shows no English.
+   */
+  retryIn?: (values: { relative: string }) => string
   totalFee: string
   gasFee: string
   platformFee: string
@@ -40,7 +44,6 @@ export const defaultFeeEstimateLabels: FeeEstimateLabels = {
   loading: 'Getting a quote…',
   error: 'Could not get a fee quote.',
   retry: 'Try again',
-  retryIn: ({ relative }) => `Try again ${relative}`,
   totalFee: 'Total fee',
   gasFee: 'Network fee',
   platformFee: 'Platform fee',
@@ -82,6 +85,8 @@ export interface FeeEstimateProps extends Omit<HTMLAttributes<HTMLDivElement>, '
   /** Leaves out the library's classes, keeping the structure and data attributes. Defaults to `false`. */
   unstyled?: boolean
 }
+
+const retryIn = (labels: FeeEstimateLabels, relative: string) => labels.retryIn?.({ relative }) ?? `${labels.retry} ${relative}`
 
 /** The fees and time of a cross-chain transfer, re-quoted when the quote expires. */
 export const FeeEstimate = forwardRef<HTMLDivElement, FeeEstimateProps>(function FeeEstimate(
@@ -148,7 +153,7 @@ export const FeeEstimate = forwardRef<HTMLDivElement, FeeEstimateProps>(function
           aria-disabled={waiting || undefined}
           onClick={waiting ? undefined : composeEventHandlers(onRetry, () => void query.refetch())}
         >
-          {waiting ? labels.retryIn({ relative: formatRelative(retryAt, Date.now(), locale) }) : labels.retry}
+          {waiting ? retryIn(labels, formatRelative(retryAt, Date.now(), locale)) : labels.retry}
         </button>
       )}
       {shown && (

@@ -21,41 +21,43 @@ export function retryAfterEnd({ error, errorUpdatedAt }: { error: unknown; error
   return errorUpdatedAt + ((error as PayLinkHttpError | null)?.retryAfterSeconds ?? 0) * 1_000
 }
 
-// TanStack asks a failed query again on a window focus, a reconnect or a mount (it is stale): not
-// before the Retry-After of its failure, which a new request would only meet again.
+// TanStack asks a failed query again on a window focus, a reconnect, a mount or a return to its
+// parameters: not before the Retry-After of its failure, which a new request would only meet again.
+// As `enabled`, one rule holds them all back (a query without data fetches on a mount or a key
+// change whatever its staleTime). It flips to true without a fetch of its own: TanStack compares it
+// with itself, so the next trigger, or refetch(), asks.
 const afterRetryAfter = ({ state }: { state: { error: unknown; errorUpdatedAt: number } }) => retryAfterEnd(state) <= Date.now()
 
 /**
- * Whether every parameter of a fee estimate is present. An amount without a digit (a lone `"."` or
- * `"-"`, mid-typing) is not there yet: incomplete, not a bad amount.
+ * Whether every parameter of a fee estimate is present. An amount that is a lone `"."` or `"-"`
+ * (the first key of `".5"`, `"-1"`) is not there yet: incomplete, not a bad amount.
  */
 export function hasFeeParams(params: Partial<FeeEstimateParams> | undefined): params is FeeEstimateParams {
-  return !!(params?.sourceChain && params.destinationChain && params.asset && /\d/.test(params.amount!))
+  return !!(params?.sourceChain && params.destinationChain && params.asset && params.amount && !/^[-.]$/.test(params.amount))
 }
 
 /**
  * Query options for a fee estimate: disabled until every parameter is present, the previous
  * estimate kept on screen while the parameters change, and a new quote fetched when `expiresAt` passes
- * (not while the last quote failed), nor on a focus, a reconnect or a mount before the `Retry-After`
- * of a failure. An amount ending in a dot (`'1.'`) is quoted as `'1'`, one starting with it (`'.5'`)
+ * (not while the last quote failed), and nothing asked automatically before the `Retry-After` of a
+ * failure: not on a focus, a reconnect, a mount or a return to the same parameters (the query is
+ * disabled until then; `refetch()` still asks; needs TanStack Query 5.48). An amount ending in a dot (`'1.'`) is quoted as `'1'`, one starting with it (`'.5'`)
  * as `'0.5'`.
  */
 export function estimateFeesQueryOptions(client: PayLinkClient, params: Partial<FeeEstimateParams> | undefined): Options {
   // "1." is "1" being typed on the way to "1.5": keyed and checked as "1", so its quote stays on
-  // screen instead of an error. ".5" is how many write half a unit: "0.5". A lone "." has no digit:
+  // screen instead of an error. ".5" is how many write half a unit: "0.5". A lone "." is
   // incomplete (hasFeeParams).
   if (params?.amount) params = { ...params, amount: params.amount.replace(/(\d)\.$/, '$1').replace(/^(?=\.\d)/, '0') }
   return {
     queryKey: feesKey(params) as Options['queryKey'],
     // The context as the request options: the action reads only its `signal`.
     queryFn: (context) => estimateFees(client, params as FeeEstimateParams, context),
-    enabled: hasFeeParams(params),
+    // A boolean while a parameter is missing, so that a TanStack Query before 5.48 (which takes any
+    // function as true) still waits for them; the Retry-After rule needs 5.48.
+    enabled: hasFeeParams(params) && afterRetryAfter,
     retry: false,
     placeholderData: keepPreviousData,
-    refetchOnWindowFocus: afterRetryAfter,
-    refetchOnReconnect: afterRetryAfter,
-    refetchOnMount: afterRetryAfter,
-    retryOnMount: afterRetryAfter,
     staleTime: (query) => untilExpiry(query.state.data) ?? 30_000,
     refetchInterval: (query) => {
       const ms = untilExpiry(query.state.data)

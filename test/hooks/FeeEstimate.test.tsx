@@ -120,8 +120,8 @@ describe('with real timers', () => {
     expect(screen.queryByRole('button')).toBeNull()
   })
 
-  test('a bad amount is an error without a request', async () => {
-    render(<FeeEstimate {...params} amount="1e3" />, { wrapper: wrapperFor() })
+  test.each(['1e3', 'abc'])('a bad amount (%j) is an error without a request', async (amount) => {
+    render(<FeeEstimate {...params} amount={amount} />, { wrapper: wrapperFor() })
     await waitFor(() => expect(root()).toHaveAttribute('data-state', 'error'))
     expect(quotes()).toBe(0)
   })
@@ -297,6 +297,30 @@ describe('with fake timers', () => {
     expect(onRetry).toHaveBeenCalledTimes(1)
     expect(quotes()).toBe(2)
     expect(root()).toHaveAttribute('data-state', 'ready')
+  })
+
+  test('editing the amount away and back during a Retry-After does not ask again for the amount told to wait', async () => {
+    const amounts: (string | null)[] = []
+    const record = ({ request }: { request: Request }) => void amounts.push(new URL(request.url).searchParams.get('amount'))
+    api.server.events.on('request:start', record)
+    onTestFinished(() => api.server.events.removeListener('request:start', record))
+    api.mock.inject('estimateFees', { status: 429, retryAfter: 120, times: 10 })
+    const { rerender } = render(<FeeEstimate {...params} amount="100" />, { wrapper: wrapperFor() })
+    await advance(10)
+    // A backspace, then the same digit again.
+    rerender(<FeeEstimate {...params} amount="10" />)
+    await advance(500)
+    rerender(<FeeEstimate {...params} amount="100" />)
+    await advance(500)
+    expect(amounts).toEqual(['100', '10'])
+    expect(screen.getByRole('button')).toHaveAttribute('aria-disabled', 'true')
+  })
+
+  test('with only "retry" translated, the waiting button reads it with the relative time, no English', async () => {
+    api.mock.inject('estimateFees', { status: 429, retryAfter: 120, times: 1 })
+    render(<FeeEstimate {...params} locale="fr" labels={{ retry: 'Réessayer' }} />, { wrapper: wrapperFor() })
+    await advance(10)
+    expect(screen.getByRole('button')).toHaveAccessibleName('Réessayer dans 2 minutes')
   })
 })
 
