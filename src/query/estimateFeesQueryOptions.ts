@@ -41,7 +41,7 @@ export function hasFeeParams(params: Partial<FeeEstimateParams> | undefined): pa
  * estimate kept on screen while the parameters change, and a new quote fetched when `expiresAt` passes
  * (not while the last quote failed), and nothing asked automatically before the `Retry-After` of a
  * failure: not on a focus, a reconnect, a mount or a return to the same parameters (the query is
- * disabled until then; `refetch()` still asks; needs TanStack Query 5.48). An amount ending in a dot (`'1.'`) is quoted as `'1'`, one starting with it (`'.5'`)
+ * disabled until then; `refetch()` still asks). An amount ending in a dot (`'1.'`) is quoted as `'1'`, one starting with it (`'.5'`)
  * as `'0.5'`.
  */
 export function estimateFeesQueryOptions(client: PayLinkClient, params: Partial<FeeEstimateParams> | undefined): Options {
@@ -53,8 +53,8 @@ export function estimateFeesQueryOptions(client: PayLinkClient, params: Partial<
     queryKey: feesKey(params) as Options['queryKey'],
     // The context as the request options: the action reads only its `signal`.
     queryFn: (context) => estimateFees(client, params as FeeEstimateParams, context),
-    // A boolean while a parameter is missing, so that a TanStack Query before 5.48 (which takes any
-    // function as true) still waits for them; the Retry-After rule needs 5.48.
+    // A function of the query from TanStack Query 5.48 on (the package's peer floor); false while a
+    // parameter is missing.
     enabled: hasFeeParams(params) && afterRetryAfter,
     retry: false,
     placeholderData: keepPreviousData,
