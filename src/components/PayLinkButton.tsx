@@ -151,8 +151,9 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
   })
 
   // The price a click signs, from the 402 read last. A link's falls back to the link's own (its 402
-  // asks for it in every requirement) before that 402 is read or where its price cannot be read.
-  const price = priceToPay(purchase.paymentRequired, options) ?? link.data?.price
+  // asks for it in every requirement) before that 402 is read or where its price cannot be read, but
+  // not once that 402 asked for another price (priceChanged): the link's is then the old one.
+  const price = priceToPay(purchase.paymentRequired, options) ?? (purchase.priceChanged ? undefined : link.data?.price)
   const shownPrice = price && { amount: formatDecimal(price.amount, locale, 2), currency: price.currency }
   const payText = shownPrice ? labels.pay(shownPrice) : labels.payWithoutPrice
   const text = PAY_STATES.includes(state) ? payText : labels[state as OwnTextState]
@@ -213,7 +214,9 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
     onClick: composeEventHandlers(onClick, (event: MouseEvent<HTMLButtonElement>) => {
       // An <a href> as the child (asChild) must not navigate away while the wallet is open.
       if (asChild) event.preventDefault()
-      if (actionable) void purchase.pay()
+      // Not the second click of a double click (detail 2): it was aimed at the price its first click
+      // saw, and that click may have come back with a new one (priceChanged), for a press of its own.
+      if (actionable && event.detail < 2) void purchase.pay()
     }),
   }
 

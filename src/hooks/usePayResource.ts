@@ -34,7 +34,8 @@ export interface PayResourceState {
   price?: Price
   /**
    * `true` when the last click signed nothing because the server now asks more than `price` (or
-   * another asset, network or payee): `price` is the new one, and the next click pays it.
+   * another asset, network or payee): `price` is the new one, and the next click pays it. Let your
+   * button ignore the second click of a double click (`event.detail > 1`): it was aimed at the old price.
    */
   priceChanged?: boolean
   /** The settlement the server sent with the paid answer, if it sent one. */

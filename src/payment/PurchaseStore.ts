@@ -25,9 +25,11 @@ export interface PurchaseState {
   /** The requirements of the last 402, once known. */
   paymentRequired?: PaymentRequired
   /**
-   * `true` when the last click signed nothing because the fresh requirements it read ask more than
-   * those shown before (or another scheme, network, asset or payee): they are the ones shown now,
-   * and the next click pays them. Cleared once requirements are read again or signing starts.
+   * `true` when the last click signed nothing because the requirements it was about to sign (fresh
+   * ones, or those a failed click left) ask more than those shown before (or another scheme,
+   * network, asset or payee): they are the ones shown now, and the next click pays them. Cleared
+   * once requirements are read again or signing starts. A button of your own should not pay on the
+   * second click of a double click (`event.detail > 1`): it was aimed at the old price.
    */
   priceChanged?: boolean
   /** The payment, once the server accepted it (`verified` or `settled`). */
@@ -78,9 +80,18 @@ function isExpired(required: PaymentRequired): boolean {
 // Hex addresses come checksummed (mixed case) and compare case-insensitively, as maxAmount's keys do; base58 ones do not.
 const addressKey = (id: string) => (/^0x/i.test(id) ? id.toLowerCase() : id)
 
-/** Whether signing `fresh` would pay more than `shown` asked, or pay otherwise (another scheme, network, asset or payee). */
-const differs = (shown: PaymentRequirement, fresh: PaymentRequirement) =>
-  BigInt(fresh.amount) > BigInt(shown.amount) || (['scheme', 'network', 'asset', 'payTo'] as const).some((k) => addressKey(shown[k]) !== addressKey(fresh[k]))
+/**
+ * Whether signing `fresh` would pay more than the pick of `shown` (priceToPay's: the price the button
+ * showed) asked, or pay otherwise (another scheme, network, asset or payee).
+ */
+function differs(shown: PaymentRequired | undefined, fresh: PaymentRequirement, options: PayOptions) {
+  try {
+    const was = selectPaymentRequirement(shown!, options as SelectPaymentRequirementOptions)
+    return BigInt(fresh.amount) > BigInt(was.amount) || (['scheme', 'network', 'asset', 'payTo'] as const).some((k) => addressKey(was[k]) !== addressKey(fresh[k]))
+  } catch {
+    // No price shown (no 402 read, or nothing payable in it): there is nothing to hold `fresh` to.
+  }
+}
 
 const toPayLinkError = (error: unknown) =>
   error instanceof PayLinkError ? error : new PayLinkError('The payment could not be completed', { cause: error })
@@ -98,8 +109,9 @@ export interface PurchaseStore<A> {
   /**
    * Pays: signs once and sends. A click while a purchase is in flight does nothing; in `unknown`
    * it resends the same signed payload instead of signing again; after `settled`, call `reset` first.
-   * A click that reads fresh requirements asking more than those shown (or another asset, network
-   * or payee) signs nothing: they become the ones shown (`ready`, `priceChanged`), for the next click.
+   * A click about to sign requirements other than those last shown with a price (fresh ones, or
+   * those a failed click left) that ask more (or another asset, network or payee) signs nothing:
+   * they become the ones shown (`ready`, `priceChanged`), for the next click.
    */
   pay(options: PayOptions): Promise<void>
   /**
@@ -131,8 +143,9 @@ const stores = new WeakMap<object, Map<string, PurchaseStore<object>>>()
  * and in `sessionStorage`, under `key`) until the purchase is `settled` or `failed` (not while an
  * accepted payment is still settling), and any retry or resume resends that same payload. With
  * `preview`, the requirements read on mount only show the price: each purchase asks for fresh ones,
- * and a preview that fails leaves the purchase payable. Fresh requirements (a preview's, or expired
- * ones) are signed only within the terms shown before, when a price was shown (see `pay`).
+ * and a preview that fails leaves the purchase payable. Requirements other than those last shown with
+ * a price (fresh ones, or those a failed click left) are signed only within the terms shown, when a
+ * price was shown (see `pay`).
  */
 export function sharedPurchase<A extends object>(scope: object, key: string, gate: PurchaseGate<A>, preview?: boolean): PurchaseStore<A> {
   let byKey = stores.get(scope)
@@ -156,6 +169,10 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
   // The click in flight, set synchronously before any await, so a second click in the same tick is
   // refused. A reset while signing clears it: the abandoned click then sees it is no longer its own.
   let busy: object | undefined
+  // The requirements last shown with a price: a read of start's (or reset's), or those a click found
+  // dearer. Neither a failure nor a click's own read replaces them (a click that failed on dearer
+  // requirements showed "Try again", not their price), so a later click is held to them.
+  let shown: PaymentRequired | undefined
 
   const set = (next: Fields) => {
     state = next as State
@@ -194,6 +211,7 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
         const { paymentRequired, error }: AnswerFields<A> = await store!.gate()
         if (paymentRequired) {
           set({ status: 'ready', paymentRequired })
+          if (!busy) shown = paymentRequired
           return paymentRequired
         }
         throw error ?? paymentError('no_payable_requirement', 'No payment was asked for')
@@ -277,20 +295,14 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
           const { signer } = options
           if (!signer) return
           let required = state.paymentRequired
-          let shown: PaymentRequirement | undefined
-          if (!required || preview || isExpired(required)) {
-            try {
-              // What the button showed (priceToPay's pick): the user agreed to that price, not to whatever comes next.
-              shown = selectPaymentRequirement(required!, options as SelectPaymentRequirementOptions)
-            } catch {
-              // No price shown (no 402 read, or nothing payable): there is nothing to hold the fresh requirements to.
-            }
-            required = await load()
-          }
+          if (!required || preview || isExpired(required)) required = await load()
           if (!required) return
           try {
             const requirement = selectPaymentRequirement(required, options as SelectPaymentRequirementOptions)
-            if (shown && differs(shown, requirement)) return set({ status: 'ready', paymentRequired: required, priceChanged: true })
+            // The user agreed to the price shown, not to whatever came next (a fresh read, or one a failed click left).
+            if (shown !== required && differs(shown, requirement, options)) {
+              return set({ status: 'ready', paymentRequired: (shown = required), priceChanged: true })
+            }
             set({ status: 'signing', paymentRequired: required })
             const { value } = await signPaymentHeader(requirement, signer, required)
             if (busy !== click) return

@@ -6,6 +6,8 @@ import { PayLinkButton, type PayLinkButtonProps } from '../../src/components/Pay
 import { payLinkButtonState } from '../../src/components/payLinkButtonState.js'
 import { usePayResource } from '../../src/hooks/usePayResource.js'
 import { BASE_SEPOLIA_USDC, MOCK_LINKS, MOCK_PAY_TO } from '../../src/mock/constants.js'
+import { createMockApi } from '../../src/mock/createMockApi.js'
+import { defaultSeed } from '../../src/mock/seed.js'
 import { createTestSigner } from '../../src/mock/createTestSigner.js'
 import { encodeBase64Json } from '../../src/x402/base64.js'
 import { useMockApi, wrapperFor } from './harness.js'
@@ -800,6 +802,69 @@ describe('PayLinkButton: a click never signs more than the price shown', () => {
       expect(button()).toHaveAccessibleName('Pay 2.50 USDC')
       expect(signer.calls).toBe(0)
       expect(paidRequests()).toBe(0)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  test('a fresh read that failed keeps the price shown: "Try again" signs nothing dearer, it shows and announces the new price', async () => {
+    api.serveX402(RESOURCE, offerAt('10000'))
+    const signer = createTestSigner()
+    render(<PayLinkButton resource={RESOURCE} signer={signer} />, { wrapper: wrapperFor() })
+    await ready()
+    expect(button()).toHaveAccessibleName('Pay 0.01 USDC')
+    api.server.use(http.get(RESOURCE, () => HttpResponse.error()))
+    fireEvent.click(button())
+    await waitFor(() => expect(stateOf(button())).toBe('failed'))
+    const payments = api.serveX402(RESOURCE, offerAt('90000'))
+
+    fireEvent.click(button())
+    await waitFor(() => expect(status()).toHaveTextContent('The price changed to 0.09 USDC. Press again to pay.'))
+    expect(button()).toHaveAccessibleName('Pay 0.09 USDC')
+    expect(signer.calls).toBe(0)
+    fireEvent.click(button())
+    await waitFor(() => expect(stateOf(button())).toBe('settled'))
+    expect(payments.map(signedAmount)).toEqual(['90000'])
+  })
+
+  test('the second click of a double click, after its first found a new price, pays nothing: a press of its own does', async () => {
+    api.serveX402(RESOURCE, offerAt('10000'))
+    const signer = createTestSigner()
+    render(<PayLinkButton resource={RESOURCE} signer={signer} />, { wrapper: wrapperFor() })
+    await ready()
+    const payments = api.serveX402(RESOURCE, offerAt('90000'))
+    fireEvent.click(button(), { detail: 1 })
+    await waitFor(() => expect(status()).toHaveTextContent('The price changed to 0.09 USDC'), { interval: 1 })
+    fireEvent.click(button(), { detail: 2 })
+    expect(stateOf(button())).toBe('ready')
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(signer.calls).toBe(0)
+    expect(payments).toHaveLength(0)
+
+    fireEvent.click(button(), { detail: 1 })
+    await waitFor(() => expect(stateOf(button())).toBe('settled'))
+    expect(payments.map(signedAmount)).toEqual(['90000'])
+  })
+
+  test('a link whose 402 price cannot be read (an asset of unknown decimals): after a price change, no old link price is shown or announced', async () => {
+    // The mock's links paid in a token outside DEFAULT_MAX_AMOUNT's table, which the app caps itself.
+    const OTHER_USDC = '0xaf88d065e77c8cC2239327C5EDb3A432268e5831'
+    const other = createMockApi({ apiKeys: false, settleDelayMs: 0, seed: { x402: { ...defaultSeed().x402, asset: OTHER_USDC } } })
+    api.server.use(...other.handlers)
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      const signer = createTestSigner()
+      renderButton({ signer, maxAmount: { [OTHER_USDC]: '10000000' } })
+      await ready()
+      expect(button()).toHaveAccessibleName('Pay 1.50 USDC')
+      other.state.links.get(code)!.price = { amount: '2.50', currency: 'USDC' }
+      vi.setSystemTime(Date.now() + 61_000)
+
+      fireEvent.click(button())
+      await waitFor(() => expect(status()).toHaveTextContent('The price changed. Press again to pay.'))
+      expect(button()).toHaveAccessibleName('Pay')
+      expect(signer.calls).toBe(0)
+      expect(other.ledger).toHaveLength(0)
     } finally {
       vi.useRealTimers()
     }

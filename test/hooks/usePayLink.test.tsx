@@ -513,4 +513,32 @@ describe('a click never signs more than the price shown', () => {
       vi.useRealTimers()
     }
   })
+
+  test('usePayLink: dearer requirements a click failed on (over its cap) are not signed by another hook\'s click, which never showed them', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      const signer = createTestSigner()
+      const { result } = renderHook(
+        () => ({ a: usePayLink(code, { signer, maxAmount: { [BASE_SEPOLIA_USDC]: '2000000' } }), b: usePayLink(code, { signer, maxAmount: cap }) }),
+        { wrapper: wrapperFor() },
+      )
+      await waitFor(() => expect(result.current.b.status).toBe('ready'))
+      api.mock.state.links.get(code)!.price = { amount: '2.50', currency: 'USDC' }
+      vi.setSystemTime(Date.now() + 61_000)
+
+      await act(() => result.current.a.pay())
+      expect(result.current.a).toMatchObject({ status: 'failed', error: { reason: 'exceeds_max_amount' } })
+      // B showed 1.50, then "Try again": the 2.50 A read are not expired, but B never showed them.
+      await act(() => result.current.b.pay())
+      expect(signer.calls).toBe(0)
+      expect(paidRequests()).toBe(0)
+      expect(result.current.b).toMatchObject({ status: 'ready', priceChanged: true })
+
+      await act(() => result.current.b.pay())
+      expect(result.current.b.status).toBe('settled')
+      expect(api.mock.ledger.map((entry) => entry.amount)).toEqual(['2.50'])
+    } finally {
+      vi.useRealTimers()
+    }
+  })
 })

@@ -403,10 +403,11 @@ describe('a payment accepted as verified (still settling)', () => {
 
 describe('fresh requirements against those shown', () => {
   const PAY_TO = '0x00000000000000000000000000000000000A11CE'
-  const offer = (payTo: string): PaymentRequired => {
-    const raw = { scheme: 'exact', network: 'eip155:8453', amount: '10000', asset: BASE_USDC, payTo, maxTimeoutSeconds: 60 }
-    return { x402Version: 2, accepts: [{ x402Version: 2, ...raw, extra: {}, raw }], receivedAt: Date.now() }
+  const offer = (payTo: string, amount = '10000', receivedAt = Date.now()): PaymentRequired => {
+    const raw = { scheme: 'exact', network: 'eip155:8453', amount, asset: BASE_USDC, payTo, maxTimeoutSeconds: 60 }
+    return { x402Version: 2, accepts: [{ x402Version: 2, ...raw, extra: {}, raw }], receivedAt }
   }
+  const signedAmounts = (paid: PendingPurchase[]) => paid.map((p) => (JSON.parse(atob(p.paymentHeader)) as { accepted: { amount: string } }).accepted.amount)
   /** A seller whose 402s, one per request for requirements, are `answers` in turn. */
   function reprice(...answers: (PaymentRequired | Error)[]) {
     const paid: PendingPurchase[] = []
@@ -442,6 +443,45 @@ describe('fresh requirements against those shown', () => {
     expect(moved.getSnapshot().status).toBe('settled')
     expect(other.paid).toHaveLength(1)
     expect(signer.calls).toBe(2)
+  })
+
+  it('a fresh read that failed keeps the price shown: "Try again" signs nothing dearer than it (then the next pay signs)', async () => {
+    const { gate, paid } = reprice(offer(PAY_TO), new PayLinkNetworkError({ timedOut: true, timeoutMs: 1 }), offer(PAY_TO, '90000'), offer(PAY_TO, '90000'))
+    const store = sharedPurchase({}, 'url:https://seller.test/failed-read', gate, true)
+    const signer = createTestSigner()
+    store.start()
+    await vi.waitFor(() => expect(store.getSnapshot().status).toBe('ready'))
+    await store.pay({ signer })
+    expect(store.getSnapshot().status).toBe('failed')
+    await store.pay({ signer })
+    expect(store.getSnapshot()).toMatchObject({ status: 'ready', priceChanged: true })
+    expect(paid).toHaveLength(0)
+    await store.pay({ signer })
+    expect(store.getSnapshot().status).toBe('settled')
+    expect(signedAmounts(paid)).toEqual(['90000'])
+    expect(signer.calls).toBe(1)
+  })
+
+  // Two buttons of one purchase with different caps: A (the default, 0.10) fails on dearer
+  // requirements, which stay in the snapshot (failed: "Try again", no price); B (1.00) showed 0.05.
+  it.each([
+    ['a fresh read (a preview)', true, Date.now()],
+    ['requirements that expired and are not read again (a link)', false, 0],
+  ])('dearer requirements a failed pay left are not signed by another pay without a price shown: %s', async (_, preview, receivedAt) => {
+    const { gate, paid } = reprice(offer(PAY_TO, '50000', receivedAt), offer(PAY_TO, '500000'), offer(PAY_TO, '500000'), offer(PAY_TO, '500000'))
+    const store = sharedPurchase({}, `url:https://seller.test/failed-dearer-${preview}`, gate, preview)
+    const signer = createTestSigner()
+    const b = { signer, maxAmount: { [BASE_USDC]: '1000000' } }
+    store.start()
+    await vi.waitFor(() => expect(store.getSnapshot().status).toBe('ready'))
+    await store.pay({ signer })
+    expect(store.getSnapshot()).toMatchObject({ status: 'failed', error: { reason: 'exceeds_max_amount' } })
+    await store.pay(b)
+    expect(store.getSnapshot()).toMatchObject({ status: 'ready', priceChanged: true })
+    expect(paid).toHaveLength(0)
+    await store.pay(b)
+    expect(store.getSnapshot().status).toBe('settled')
+    expect(signedAmounts(paid)).toEqual(['500000'])
   })
 
   it('with no price shown (the preview failed), a pay signs the fresh requirements as they come', async () => {
