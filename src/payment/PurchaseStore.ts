@@ -1,6 +1,7 @@
 import { PayLinkError, PayLinkPaymentError, paymentError } from '../client/errors.js'
 import type { Payment, SettlementProof } from '../schemas/payment.js'
 import { signPaymentHeader } from '../x402/createPaymentHeader.js'
+import { toCaip2 } from '../x402/networks.js'
 import { paymentHeaderName } from '../x402/paymentHeaders.js'
 import type { MaxAmount } from '../x402/maxAmount.js'
 import type { PaymentRequired, PaymentRequirement } from '../x402/paymentRequired.js'
@@ -77,8 +78,10 @@ function isExpired(required: PaymentRequired): boolean {
   return Date.now() - required.receivedAt >= Math.min(...required.accepts.map((r) => r.maxTimeoutSeconds)) * 1000
 }
 
-// Hex addresses come checksummed (mixed case) and compare case-insensitively, as maxAmount's keys do; base58 ones do not.
-const addressKey = (id: string) => (/^0x/i.test(id) ? id.toLowerCase() : id)
+// One spelling per term: a v1 network name as its CAIP-2 id (a v1 and a v2 402 name the same
+// network apart), hex addresses in lower case (they come checksummed, mixed case, and compare
+// case-insensitively, as maxAmount's keys do); base58 ones as they are.
+const termKey = (id: string) => toCaip2(id) ?? (/^0x/i.test(id) ? id.toLowerCase() : id)
 
 /**
  * Whether signing `fresh` would pay more than the pick of `shown` (priceToPay's: the price the button
@@ -87,7 +90,7 @@ const addressKey = (id: string) => (/^0x/i.test(id) ? id.toLowerCase() : id)
 function differs(shown: PaymentRequired | undefined, fresh: PaymentRequirement, options: PayOptions) {
   try {
     const was = selectPaymentRequirement(shown!, options as SelectPaymentRequirementOptions)
-    return BigInt(fresh.amount) > BigInt(was.amount) || (['scheme', 'network', 'asset', 'payTo'] as const).some((k) => addressKey(was[k]) !== addressKey(fresh[k]))
+    return BigInt(fresh.amount) > BigInt(was.amount) || (['scheme', 'network', 'asset', 'payTo'] as const).some((k) => termKey(was[k]) !== termKey(fresh[k]))
   } catch {
     // No price shown (no 402 read, or nothing payable in it): there is nothing to hold `fresh` to.
   }

@@ -445,6 +445,20 @@ describe('fresh requirements against those shown', () => {
     expect(signer.calls).toBe(2)
   })
 
+  it('signs at once when the fresh 402 names the network shown in its other spelling (a v1 name, a CAIP-2 id)', async () => {
+    const v1 = offer(PAY_TO)
+    const base = { ...v1.accepts[0]!, network: 'base' }
+    const { gate, paid } = reprice({ ...v1, accepts: [base] }, offer(PAY_TO))
+    const store = sharedPurchase({}, 'url:https://seller.test/network-spelling', gate, true)
+    const signer = createTestSigner()
+    store.start()
+    await vi.waitFor(() => expect(store.getSnapshot().status).toBe('ready'))
+    await store.pay({ signer })
+    expect(store.getSnapshot()).toMatchObject({ status: 'settled' })
+    expect(store.getSnapshot().priceChanged).toBeFalsy()
+    expect(signedAmounts(paid)).toEqual(['10000'])
+  })
+
   it('a fresh read that failed keeps the price shown: "Try again" signs nothing dearer than it (then the next pay signs)', async () => {
     const { gate, paid } = reprice(offer(PAY_TO), new PayLinkNetworkError({ timedOut: true, timeoutMs: 1 }), offer(PAY_TO, '90000'), offer(PAY_TO, '90000'))
     const store = sharedPurchase({}, 'url:https://seller.test/failed-read', gate, true)
