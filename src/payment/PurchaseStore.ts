@@ -306,7 +306,8 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
             if (shown !== required && differs(shown, requirement, options)) {
               return set({ status: 'ready', paymentRequired: (shown = required), priceChanged: true })
             }
-            set({ status: 'signing', paymentRequired: required })
+            // What a cancel or a failure leaves on screen with its price: the baseline from now on.
+            set({ status: 'signing', paymentRequired: (shown = required) })
             const { value } = await signPaymentHeader(requirement, signer, required)
             if (busy !== click) return
             // 128 random bits, as four numbers. getRandomValues works in any context (randomUUID only in

@@ -459,6 +459,36 @@ describe('fresh requirements against those shown', () => {
     expect(signedAmounts(paid)).toEqual(['10000'])
   })
 
+  // The wallet's user refuses the first request ('cancelled' shows the Pay text with the price of
+  // what was refused), then signs.
+  const refusesOnce = () => {
+    const inner = createTestSigner()
+    let asked = 0
+    return {
+      ...inner,
+      signPayment: (...args: Parameters<typeof inner.signPayment>) =>
+        asked++ ? inner.signPayment(...args) : Promise.reject(Object.assign(new Error('User rejected the request.'), { code: 4001 })),
+    }
+  }
+
+  it.each([
+    ['no price before (the preview failed)', [new PayLinkNetworkError({ timedOut: true, timeoutMs: 1 }), offer(PAY_TO, '10000')]],
+    ['a dearer price before', [offer(PAY_TO, '100000'), offer(PAY_TO, '50000')]],
+  ])('after a cancel, the price of what was refused is the one shown: %s, the next read asking more signs nothing', async (_, first) => {
+    const { gate, paid } = reprice(...first, offer(PAY_TO, '90000'), offer(PAY_TO, '90000'))
+    const store = sharedPurchase({}, `url:https://seller.test/cancelled-${first.length}-${String(first[0])}`, gate, true)
+    const signer = refusesOnce()
+    store.start()
+    await vi.waitFor(() => expect(store.getSnapshot().status).toBe('ready'))
+    await store.pay({ signer })
+    expect(store.getSnapshot().status).toBe('cancelled')
+    await store.pay({ signer })
+    expect(store.getSnapshot()).toMatchObject({ status: 'ready', priceChanged: true })
+    expect(paid).toHaveLength(0)
+    await store.pay({ signer })
+    expect(signedAmounts(paid)).toEqual(['90000'])
+  })
+
   it('a fresh read that failed keeps the price shown: "Try again" signs nothing dearer than it (then the next pay signs)', async () => {
     const { gate, paid } = reprice(offer(PAY_TO), new PayLinkNetworkError({ timedOut: true, timeoutMs: 1 }), offer(PAY_TO, '90000'), offer(PAY_TO, '90000'))
     const store = sharedPurchase({}, 'url:https://seller.test/failed-read', gate, true)
