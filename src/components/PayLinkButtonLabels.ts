@@ -35,8 +35,8 @@ export interface PayLinkButtonLabels {
   /** Announced when the button can be clicked to pay. */
   readyStatus: string
   /**
-   * Announced when a click signed nothing because the price went up (or the asset, network or
-   * payee changed) since it was shown; the button shows the new price (`undefined` when it cannot
+   * Announced when a click signed nothing because the price went up (or the asset or network
+   * changed) since it was shown; the button shows the new price (`undefined` when it cannot
    * be read), and the next click pays it.
    */
   priceChangedStatus: (price: PayLinkButtonPrice | undefined) => string

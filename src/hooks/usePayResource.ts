@@ -34,7 +34,7 @@ export interface PayResourceState {
   price?: Price
   /**
    * `true` when the last click signed nothing because the server now asks more than `price` (or
-   * another asset, network or payee): `price` is the new one, and the next click pays it. Let your
+   * another asset or network): `price` is the new one, and the next click pays it. Let your
    * button ignore the second click of a double click (`event.detail > 1`): it was aimed at the old price.
    */
   priceChanged?: boolean

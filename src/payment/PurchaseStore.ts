@@ -28,7 +28,7 @@ export interface PurchaseState {
   /**
    * `true` when the last click signed nothing because the requirements it was about to sign (fresh
    * ones, or those a failed click left) ask more than those shown before (or another scheme,
-   * network, asset or payee): they are the ones shown now, and the next click pays them. Cleared
+   * network or asset): they are the ones shown now, and the next click pays them. Cleared
    * once requirements are read again or signing starts. A button of your own should not pay on the
    * second click of a double click (`event.detail > 1`): it was aimed at the old price.
    */
@@ -85,12 +85,13 @@ const termKey = (id: string) => toCaip2(id) ?? (/^0x/i.test(id) ? id.toLowerCase
 
 /**
  * Whether signing `fresh` would pay more than the pick of `shown` (priceToPay's: the price the button
- * showed) asked, or pay otherwise (another scheme, network, asset or payee).
+ * showed) asked, or pay otherwise (another scheme, network or asset). Not the payee: the user never
+ * sees it, the same server names it in both, and a seller may give a new address in every 402.
  */
 function differs(shown: PaymentRequired | undefined, fresh: PaymentRequirement, options: PayOptions) {
   try {
     const was = selectPaymentRequirement(shown!, options as SelectPaymentRequirementOptions)
-    return BigInt(fresh.amount) > BigInt(was.amount) || (['scheme', 'network', 'asset', 'payTo'] as const).some((k) => termKey(was[k]) !== termKey(fresh[k]))
+    return BigInt(fresh.amount) > BigInt(was.amount) || (['scheme', 'network', 'asset'] as const).some((k) => termKey(was[k]) !== termKey(fresh[k]))
   } catch {
     // No price shown (no 402 read, or nothing payable in it): there is nothing to hold `fresh` to.
   }
@@ -113,7 +114,7 @@ export interface PurchaseStore<A> {
    * Pays: signs once and sends. A click while a purchase is in flight does nothing; in `unknown`
    * it resends the same signed payload instead of signing again; after `settled`, call `reset` first.
    * A click about to sign requirements other than those last shown with a price (fresh ones, or
-   * those a failed click left) that ask more (or another asset, network or payee) signs nothing:
+   * those a failed click left) that ask more (or another scheme, asset or network) signs nothing:
    * they become the ones shown (`ready`, `priceChanged`), for the next click.
    */
   pay(options: PayOptions): Promise<void>

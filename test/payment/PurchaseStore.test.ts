@@ -423,40 +423,41 @@ describe('fresh requirements against those shown', () => {
     return { gate, paid }
   }
 
-  it('signs for the same payee spelt in another case, and not for another payee (then the next pay signs)', async () => {
-    const same = reprice(offer(PAY_TO), offer(PAY_TO.toLowerCase()))
-    const store = sharedPurchase({}, 'url:https://seller.test/same-payee', same.gate, true)
+  it('signs at once for a new payee at the price shown: a seller may name a new address in every 402', async () => {
+    const rotating = reprice(offer(PAY_TO), offer('0x00000000000000000000000000000000000B0B00'), offer('0x0000000000000000000000000000000000C0FFEE'))
+    const store = sharedPurchase({}, 'url:https://seller.test/rotating-payee', rotating.gate, true)
+    const signer = createTestSigner()
+    store.start()
+    await vi.waitFor(() => expect(store.getSnapshot().status).toBe('ready'))
+    await store.pay({ signer })
+    expect(store.getSnapshot().status).toBe('settled')
+    expect(store.getSnapshot().priceChanged).toBeFalsy()
+    expect(rotating.paid).toHaveLength(1)
+    expect(signer.calls).toBe(1)
+  })
+
+  it('signs for the same asset spelt in another case, and not for another asset at the same amount (then the next pay signs)', async () => {
+    const lower = offer(PAY_TO)
+    const same = reprice(offer(PAY_TO), { ...lower, accepts: [{ ...lower.accepts[0]!, asset: BASE_USDC.toLowerCase() }] })
+    const store = sharedPurchase({}, 'url:https://seller.test/same-asset', same.gate, true)
     const signer = createTestSigner()
     store.start()
     await vi.waitFor(() => expect(store.getSnapshot().status).toBe('ready'))
     await store.pay({ signer })
     expect(same.paid).toHaveLength(1)
 
-    const other = reprice(offer(PAY_TO), offer('0x00000000000000000000000000000000000B0B00'), offer('0x00000000000000000000000000000000000B0B00'))
-    const moved = sharedPurchase({}, 'url:https://seller.test/other-payee', other.gate, true)
+    const dai = { ...lower, accepts: [{ ...lower.accepts[0]!, asset: '0x50c5725949A6F0c72E6C4a641F24049A917DB0Cb' }] }
+    const other = reprice(offer(PAY_TO), dai, dai)
+    const moved = sharedPurchase({}, 'url:https://seller.test/other-asset', other.gate, true)
     moved.start()
     await vi.waitFor(() => expect(moved.getSnapshot().status).toBe('ready'))
-    await moved.pay({ signer })
+    await moved.pay({ signer, maxAmount: { '0x50c5725949A6F0c72E6C4a641F24049A917DB0Cb': '10000', [BASE_USDC]: '10000' } })
     expect(moved.getSnapshot()).toMatchObject({ status: 'ready', priceChanged: true })
     expect(other.paid).toHaveLength(0)
-    await moved.pay({ signer })
+    await moved.pay({ signer, maxAmount: { '0x50c5725949A6F0c72E6C4a641F24049A917DB0Cb': '10000', [BASE_USDC]: '10000' } })
     expect(moved.getSnapshot().status).toBe('settled')
     expect(other.paid).toHaveLength(1)
     expect(signer.calls).toBe(2)
-  })
-
-  it('signs at once when the fresh 402 names the network shown in its other spelling (a v1 name, a CAIP-2 id)', async () => {
-    const v1 = offer(PAY_TO)
-    const base = { ...v1.accepts[0]!, network: 'base' }
-    const { gate, paid } = reprice({ ...v1, accepts: [base] }, offer(PAY_TO))
-    const store = sharedPurchase({}, 'url:https://seller.test/network-spelling', gate, true)
-    const signer = createTestSigner()
-    store.start()
-    await vi.waitFor(() => expect(store.getSnapshot().status).toBe('ready'))
-    await store.pay({ signer })
-    expect(store.getSnapshot()).toMatchObject({ status: 'settled' })
-    expect(store.getSnapshot().priceChanged).toBeFalsy()
-    expect(signedAmounts(paid)).toEqual(['10000'])
   })
 
   // The wallet's user refuses the first request ('cancelled' shows the Pay text with the price of
