@@ -173,9 +173,10 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
   // The click in flight, set synchronously before any await, so a second click in the same tick is
   // refused. A reset while signing clears it: the abandoned click then sees it is no longer its own.
   let busy: object | undefined
-  // The requirements last shown with a price: a read of start's (or reset's), or those a click found
-  // dearer. Neither a failure nor a click's own read replaces them (a click that failed on dearer
-  // requirements showed "Try again", not their price), so a later click is held to them.
+  // The requirements last shown with a price: a read of start's (or reset's), those a click found
+  // dearer, or those a click starts signing (a cancel leaves them on screen). Neither a failure nor
+  // a click's read that went no further replaces them (a click that failed on dearer requirements
+  // showed "Try again", not their price), so a later click is held to them.
   let shown: PaymentRequired | undefined
 
   const set = (next: Fields) => {
