@@ -3,7 +3,7 @@ import type { Payment, SettlementProof } from '../schemas/payment.js'
 import { signPaymentHeader } from '../x402/createPaymentHeader.js'
 import { toCaip2 } from '../x402/networks.js'
 import { paymentHeaderName } from '../x402/paymentHeaders.js'
-import type { MaxAmount } from '../x402/maxAmount.js'
+import { assetKey, type MaxAmount } from '../x402/maxAmount.js'
 import type { PaymentRequired, PaymentRequirement } from '../x402/paymentRequired.js'
 import type { PaymentSigner } from '../x402/paymentSigner.js'
 import { selectPaymentRequirement, type SelectPaymentRequirementOptions } from '../x402/selectPaymentRequirement.js'
@@ -79,9 +79,8 @@ function isExpired(required: PaymentRequired): boolean {
 }
 
 // One spelling per term: a v1 network name as its CAIP-2 id (a v1 and a v2 402 name the same
-// network apart), hex addresses in lower case (they come checksummed, mixed case, and compare
-// case-insensitively, as maxAmount's keys do); base58 ones as they are.
-const termKey = (id: string) => toCaip2(id) ?? (/^0x/i.test(id) ? id.toLowerCase() : id)
+// network apart), an address as maxAmount's keys compare it.
+const termKey = (id: string) => toCaip2(id) ?? assetKey(id)
 
 /**
  * Whether signing `fresh` would pay more than the pick of `shown` (priceToPay's: the price the button

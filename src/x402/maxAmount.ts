@@ -21,8 +21,8 @@ export const DEFAULT_MAX_AMOUNT: MaxAmount = Object.freeze({
   '4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU': TEN_CENTS_OF_USDC,
 })
 
-// Base58 mints are case-sensitive; only hex addresses are not.
-const assetKey = (asset: string) => (/^0x/i.test(asset) ? asset.toLowerCase() : asset)
+/** One spelling of an address: hex ones in lower case (they compare case-insensitively), base58 ones as they are (case-sensitive). */
+export const assetKey = (asset: string): string => (/^0x/i.test(asset) ? asset.toLowerCase() : asset)
 
 /** The cap on `asset` in `maxAmount`, or `undefined` when the asset is not listed (it cannot be paid). */
 export function maxAmountFor(maxAmount: MaxAmount, asset: string): bigint | undefined {
