@@ -1,4 +1,5 @@
 import { forwardRef, type HTMLAttributes, type MouseEvent, useEffect, useState } from 'react'
+import { timerDelay } from '../client/timerDelay.js'
 import { useFeeEstimate } from '../hooks/useFeeEstimate.js'
 import { hasFeeParams, retryAfterEnd } from '../query/estimateFeesQueryOptions.js'
 import { composeEventHandlers } from './composeEventHandlers.js'
@@ -114,7 +115,7 @@ export const FeeEstimate = forwardRef<HTMLDivElement, FeeEstimateProps>(function
   const [, wake] = useState<number>()
   useEffect(() => {
     if (waiting) {
-      const id = setTimeout(wake, retryAt - Date.now(), retryAt)
+      const id = setTimeout(wake, timerDelay(retryAt - Date.now()), retryAt)
       return () => clearTimeout(id)
     }
   }, [waiting, retryAt])
