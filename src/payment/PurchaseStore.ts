@@ -83,18 +83,12 @@ function isExpired(required: PaymentRequired): boolean {
 const termKey = (id: string) => toCaip2(id) ?? assetKey(id)
 
 /**
- * Whether signing `fresh` would pay more than the pick of `shown` (priceToPay's: the price the button
- * showed) asked, or pay otherwise (another scheme, network or asset). Not the payee: the user never
- * sees it, the same server names it in both, and a seller may give a new address in every 402.
+ * Whether signing `fresh` would pay more than `was` (the pick of the requirements shown: the price
+ * the button showed) asked, or pay otherwise (another scheme, network or asset). Not the payee: the
+ * user never sees it, the same server names it in both, and a seller may give a new address in every 402.
  */
-function differs(shown: PaymentRequired | undefined, fresh: PaymentRequirement, options: PayOptions) {
-  try {
-    const was = selectPaymentRequirement(shown!, options as SelectPaymentRequirementOptions)
-    return BigInt(fresh.amount) > BigInt(was.amount) || (['scheme', 'network', 'asset'] as const).some((k) => termKey(was[k]) !== termKey(fresh[k]))
-  } catch {
-    // No price shown (no 402 read, or nothing payable in it): there is nothing to hold `fresh` to.
-  }
-}
+const differs = (was: PaymentRequirement, fresh: PaymentRequirement) =>
+  BigInt(fresh.amount) > BigInt(was.amount) || (['scheme', 'network', 'asset'] as const).some((k) => termKey(was[k]) !== termKey(fresh[k]))
 
 const toPayLinkError = (error: unknown) =>
   error instanceof PayLinkError ? error : new PayLinkError('The payment could not be completed', { cause: error })
@@ -302,10 +296,21 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
           if (!required || preview || isExpired(required)) required = await load()
           if (!required) return
           try {
-            const requirement = selectPaymentRequirement(required, options as SelectPaymentRequirementOptions)
-            // The user agreed to the price shown, not to whatever came next (a fresh read, or one a failed click left).
-            if (shown !== required && differs(shown, requirement, options)) {
-              return set({ status: 'ready', paymentRequired: (shown = required), priceChanged: true })
+            let requirement: PaymentRequirement | undefined = selectPaymentRequirement(required, options as SelectPaymentRequirementOptions)
+            let was: PaymentRequirement | undefined
+            try {
+              if (shown !== required) was = selectPaymentRequirement(shown!, options as SelectPaymentRequirementOptions)
+            } catch {
+              // No price shown (no 402 read, or nothing payable in it): there is nothing to hold `required` to.
+            }
+            // The user agreed to the price shown, not to whatever came next (a fresh read, or one a
+            // failed click left). A seller may list its offers in another order in each 402: the one
+            // shown, still offered on its terms, is signed rather than refused.
+            if (was && differs(was, requirement)) {
+              requirement = required.accepts.find((fresh) => !differs(was!, fresh))
+              if (!requirement) return set({ status: 'ready', paymentRequired: (shown = required), priceChanged: true })
+              // Shown as it is signed: the price on screen is that of the offer signed, not of the seller's first.
+              required = { ...required, accepts: [requirement] }
             }
             // What a cancel or a failure leaves on screen with its price: the baseline from now on.
             set({ status: 'signing', paymentRequired: (shown = required) })

@@ -1,6 +1,7 @@
 import { PayLinkHttpError, PayLinkNetworkError } from '../../src/client/errors.js'
 import { createTestSigner } from '../../src/mock/createTestSigner.js'
 import { type GateAnswer, type PendingPurchase, sharedPurchase } from '../../src/payment/PurchaseStore.js'
+import { priceToPay } from '../../src/payment/priceToPay.js'
 import type { PaymentRequired } from '../../src/x402/paymentRequired.js'
 import type { PaymentSigner } from '../../src/x402/paymentSigner.js'
 
@@ -527,6 +528,45 @@ describe('fresh requirements against those shown', () => {
     await store.pay(b)
     expect(store.getSnapshot().status).toBe('settled')
     expect(signedAmounts(paid)).toEqual(['500000'])
+  })
+
+  it('signs the offer shown when a fresh 402 still offers it but lists another first: a seller that reorders equal offers is paid on the first pay', async () => {
+    const SEPOLIA_USDC = '0x036CbD53842c5426634e7929541eC2318f3dCF7e'
+    const base = offer(PAY_TO)
+    // `raw` is what a v2 payment echoes as `accepted`.
+    const like = (changes: object) => ({ ...base.accepts[0]!, ...changes, raw: { ...base.accepts[0]!.raw, ...changes } })
+    const sepolia = like({ network: 'eip155:84532', asset: SEPOLIA_USDC })
+    const both = (...accepts: PaymentRequired['accepts']) => ({ ...base, accepts })
+    // Shown: Base first. Each fresh read lists Sepolia first, at the same price, with Base's offer
+    // for a new payee (a fresh 402 is what gets signed, not the one shown).
+    const fresh = like({ payTo: '0x00000000000000000000000000000000000B0B00' })
+    const { gate, paid } = reprice(both(base.accepts[0]!, sepolia), both(sepolia, fresh), both(sepolia, fresh))
+    const store = sharedPurchase({}, 'url:https://seller.test/reordered', gate, true)
+    const signer = createTestSigner()
+    store.start()
+    await vi.waitFor(() => expect(store.getSnapshot().status).toBe('ready'))
+    await store.pay({ signer })
+    expect(store.getSnapshot()).toMatchObject({ status: 'settled' })
+    expect(store.getSnapshot().priceChanged).toBeFalsy()
+    const signed = paid.map((p) => (JSON.parse(atob(p.paymentHeader)) as { accepted: { network: string; payTo: string } }).accepted)
+    expect(signed).toEqual([expect.objectContaining({ network: 'eip155:8453', payTo: fresh.payTo })])
+    expect(signer.calls).toBe(1)
+  })
+
+  it('shows the price of the offer it signs when the fresh 402 lists a cheaper one elsewhere first', async () => {
+    const base = offer(PAY_TO)
+    const cheaper = { ...base.accepts[0]!, network: 'eip155:84532', asset: '0x036CbD53842c5426634e7929541eC2318f3dCF7e', amount: '5000' }
+    const { gate, paid } = reprice(base, { ...base, accepts: [{ ...cheaper, raw: { ...base.accepts[0]!.raw, ...cheaper } }, base.accepts[0]!] })
+    const store = sharedPurchase({}, 'url:https://seller.test/cheaper-elsewhere', gate, true)
+    const signer = createTestSigner()
+    store.start()
+    await vi.waitFor(() => expect(store.getSnapshot().status).toBe('ready'))
+    expect(priceToPay(store.getSnapshot().paymentRequired, { signer })).toEqual({ amount: '0.01', currency: 'USDC' })
+    await store.pay({ signer })
+    expect(store.getSnapshot().status).toBe('settled')
+    expect(signedAmounts(paid)).toEqual(['10000'])
+    // "Paid 0.01 USDC", what was signed, not the 0.005 of the offer listed first.
+    expect(priceToPay(store.getSnapshot().paymentRequired, { signer })).toEqual({ amount: '0.01', currency: 'USDC' })
   })
 
   it('with no price shown (the preview failed), a pay signs the fresh requirements as they come', async () => {
