@@ -204,6 +204,39 @@ export const Resource: Story = {
   },
 }
 
+const REPRICED = '/x402-demo/repriced-article'
+const offerAt = (amount: string) => {
+  const [accepted] = JSON.parse(atob(offer)).accepts
+  return encodeBase64Json({ x402Version: 2, resource: { url: REPRICED }, accepts: [{ ...accepted, amount }] })
+}
+
+/**
+ * The seller raised the price between showing it and the click (0.05 → 0.09): nothing is signed;
+ * the button shows the new price with a notice below it, and the next press pays it.
+ */
+export const PriceChanged: Story = {
+  args: { code: undefined, resource: REPRICED },
+  beforeEach: ({ msw }) => {
+    let reads = 0
+    msw.use(
+      http.get(REPRICED, ({ request }) =>
+        request.headers.has('PAYMENT-SIGNATURE')
+          ? HttpResponse.text('The article', { headers: { 'PAYMENT-RESPONSE': settlement } })
+          : HttpResponse.json({}, { status: 402, headers: { 'PAYMENT-REQUIRED': offerAt(reads++ ? '90000' : '50000') } }),
+      ),
+    )
+  },
+  play: async ({ canvas, canvasElement }) => {
+    await expectState(canvasElement, 'ready')
+    await userEvent.click(canvas.getByRole('button', { name: 'Pay 0.05 USDC' }))
+    const notice = await canvas.findByText('The price changed to 0.09 USDC. Press again to pay.', {}, { timeout: 5_000 })
+    // On screen, not only announced: a screen-reader-only text is a clipped 1 px box.
+    await expect(notice).toBeVisible()
+    await expect(notice.getBoundingClientRect().width).toBeGreaterThan(50)
+    await expect(canvas.getByRole('button', { name: 'Pay 0.09 USDC The price changed to 0.09 USDC. Press again to pay.' })).toHaveAttribute('data-state', 'ready')
+  },
+}
+
 /** Dark theme, ready. */
 export const Dark: Story = {
   globals: { theme: 'dark' },

@@ -83,7 +83,8 @@ type StatusKey = `${PayLinkButtonState}Status`
 // States whose button text is the price (a click would pay); each other state has a text of its own.
 const PAY_STATES: readonly PayLinkButtonState[] = ['ready', 'cancelled', 'disabled']
 type OwnTextState = Exclude<PayLinkButtonState, 'ready' | 'cancelled' | 'disabled'>
-// States in which the visible second line is the status: something went wrong or is being confirmed.
+// States in which the visible second line is the status: something went wrong or is being confirmed
+// (and `ready` after a price change, below).
 const SHOWN_STATUS: readonly PayLinkButtonState[] = ['failed', 'cancelled', 'unknown']
 // The split is shown before paying only.
 const SPLIT_STATES: readonly PayLinkButtonState[] = ['loading', 'ready', 'disabled']
@@ -127,7 +128,10 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
     linkLoading: !!linkCode && link.isPending,
   })
   const actionable = purchase.canPay && !disabled && state !== 'loading'
-  const statusShown = SHOWN_STATUS.includes(state)
+  // A new price is said on the button's second line too: a 0.01 that became 0.09 is easy to miss in
+  // the label alone, and the next press pays it.
+  const priceChanged = state === 'ready' && purchase.priceChanged
+  const statusShown = priceChanged || SHOWN_STATUS.includes(state)
 
   // Runs after every render and reports only a change, with that render's callbacks: new callbacks
   // alone report nothing. Starts at the first state so that mount reports nothing; StrictMode's
@@ -160,7 +164,7 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
   const statusText =
     state === 'verifying' && purchase.isStale
       ? labels.verifyingSlowStatus
-      : state === 'ready' && purchase.priceChanged
+      : priceChanged
         ? labels.priceChangedStatus(shownPrice)
         : labels[`${state}Status` as StatusKey]
   const splits = showSplit && SPLIT_STATES.includes(state) ? link.data?.splits : undefined

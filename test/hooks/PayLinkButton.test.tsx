@@ -776,7 +776,8 @@ describe('PayLinkButton: a click never signs more than the price shown', () => {
     fireEvent.click(button())
     await waitFor(() => expect(status()).toHaveTextContent('The price changed to 0.09 USDC. Press again to pay.'))
     expect(stateOf(button())).toBe('ready')
-    expect(button()).toHaveAccessibleName('Pay 0.09 USDC')
+    // The button's name is what it shows: the new price, and below it the notice.
+    expect(button()).toHaveAccessibleName('Pay 0.09 USDC The price changed to 0.09 USDC. Press again to pay.')
     expect(signer.calls).toBe(0)
     expect(onError).not.toHaveBeenCalled()
 
@@ -799,7 +800,7 @@ describe('PayLinkButton: a click never signs more than the price shown', () => {
       fireEvent.click(button())
       await waitFor(() => expect(status()).toHaveTextContent('Neuer Preis: 2.50 USDC'))
       expect(stateOf(button())).toBe('ready')
-      expect(button()).toHaveAccessibleName('Pay 2.50 USDC')
+      expect(button()).toHaveAccessibleName('Pay 2.50 USDC Neuer Preis: 2.50 USDC')
       expect(signer.calls).toBe(0)
       expect(paidRequests()).toBe(0)
     } finally {
@@ -820,7 +821,8 @@ describe('PayLinkButton: a click never signs more than the price shown', () => {
 
     fireEvent.click(button())
     await waitFor(() => expect(status()).toHaveTextContent('The price changed to 0.09 USDC. Press again to pay.'))
-    expect(button()).toHaveAccessibleName('Pay 0.09 USDC')
+    // The button's name is what it shows: the new price, and below it the notice.
+    expect(button()).toHaveAccessibleName('Pay 0.09 USDC The price changed to 0.09 USDC. Press again to pay.')
     expect(signer.calls).toBe(0)
     fireEvent.click(button())
     await waitFor(() => expect(stateOf(button())).toBe('settled'))
@@ -862,7 +864,7 @@ describe('PayLinkButton: a click never signs more than the price shown', () => {
 
       fireEvent.click(button())
       await waitFor(() => expect(status()).toHaveTextContent('The price changed. Press again to pay.'))
-      expect(button()).toHaveAccessibleName('Pay')
+      expect(button()).toHaveAccessibleName('Pay The price changed. Press again to pay.')
       expect(signer.calls).toBe(0)
       expect(other.ledger).toHaveLength(0)
     } finally {
