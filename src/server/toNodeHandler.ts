@@ -36,6 +36,11 @@ function bodyStream(req: NodeRequest): ReadableStream<Uint8Array> {
             if (!settled) controller.error(error)
             settled = true
           })
+          // Torn down before this first pull (the client left during an async check): no event is left to come.
+          if (req.destroyed) {
+            settled = true
+            controller.error(new Error('The client went away before its body was read'))
+          }
         }
         req.resume()
       },
@@ -71,9 +76,12 @@ async function serve(proxy: PayLinkProxy, req: NodeRequest, res: NodeResponse): 
     return send(res, jsonError(500, 'proxy_misconfigured', 'The request body was already read by another middleware; mount the PayLink proxy before body parsers such as express.json()'))
   }
   const aborter = new AbortController()
-  res.once('close', () => {
+  const gone = () => {
     if (!res.writableFinished) aborter.abort()
-  })
+  }
+  res.once('close', gone)
+  // A client that left before this handler ran has already had its 'close'.
+  if (res.destroyed) gone()
   let request: Request
   try {
     const headers = new Headers()

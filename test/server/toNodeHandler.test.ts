@@ -2,7 +2,7 @@ import express from 'express'
 import { Agent, createServer, type RequestListener } from 'node:http'
 import http2 from 'node:http2'
 import { connect as connectTcp, type AddressInfo } from 'node:net'
-import { createPayLinkProxy, type PayLinkProxyOptions, toNodeHandler } from '../../src/server.js'
+import { createPayLinkProxy, type NodeHandler, type PayLinkProxyOptions, toNodeHandler } from '../../src/server.js'
 import { type Listening, listen, readAll, type Seen, send } from './nodeServers.js'
 import { KEY } from './recordingFetch.js'
 
@@ -155,6 +155,46 @@ test('an upstream redirect is not followed, so the key never reaches its target'
   expect(response.status).toBe(502)
   expect(response.headers.location).toBeUndefined()
   expect(seen.map((s) => s.url)).toEqual(['/pub/v1/links/abc'])
+})
+
+describe('a client that leaves before the proxy starts (an async session check outlasted it)', () => {
+  /** Sends `head` from a socket destroyed once the server has it; `handler` runs only after the server saw it go. */
+  async function leaveEarly(handler: NodeHandler, head: string): Promise<void> {
+    const server = await listen((req, res) => {
+      res.once('close', () => handler(req, res))
+      socket.destroy()
+    })
+    started.push(server)
+    const socket = connectTcp(server.port, '127.0.0.1', () => socket.write(head))
+    socket.on('error', () => {})
+  }
+  const within = <T>(promise: Promise<T>, ms: number) =>
+    Promise.race([promise, new Promise<'still pending'>((resolve) => setTimeout(resolve, ms, 'still pending'))])
+
+  test('a POST cut before its body was read settles, and nothing goes upstream', async () => {
+    const proxy = createPayLinkProxy({ apiKey: KEY, upstream: upstream.origin, basePath: '/api/paylink' })
+    const settled = new Promise<string>((resolve) => {
+      void leaveEarly(
+        toNodeHandler((request) => proxy(request).finally(() => resolve('settled'))),
+        `POST ${API}/links HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"crea`,
+      )
+    })
+    expect(await within(settled, 1000)).toBe('settled')
+    expect(seen).toEqual([])
+  })
+
+  test('the proxy gets the request already aborted, so it can skip the upstream call', async () => {
+    const aborted = new Promise<boolean>((resolve) => {
+      void leaveEarly(
+        toNodeHandler(async (request) => {
+          resolve(request.signal.aborted)
+          return new Response(null, { status: 204 })
+        }),
+        `GET ${API}/links/abc HTTP/1.1\r\nHost: x\r\n\r\n`,
+      )
+    })
+    expect(await within(aborted, 1000)).toBe(true)
+  })
 })
 
 describe('under Express', () => {
