@@ -38,6 +38,8 @@ async function forward(
   rest: readonly string[],
   body: Uint8Array<ArrayBuffer> | undefined,
 ): Promise<Response> {
+  // The client left (while its body was read, or a check ran before the proxy): no call for nobody.
+  if (request.signal.aborted) return jsonError(499, 'client_closed_request', 'The client went away before the request was forwarded')
   // Only the upstream origin, the matched route and re-encoded path values: nothing of the request's URL is reused as is.
   const query = route.query ? new URLSearchParams(new URL(request.url).search).toString() : ''
   const target = `${config.upstreamRoot}/${rest.map(encodeURIComponent).join('/')}${query ? `?${query}` : ''}`

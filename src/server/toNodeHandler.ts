@@ -28,19 +28,18 @@ function bodyStream(req: NodeRequest): ReadableStream<Uint8Array> {
             controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength))
             if ((controller.desiredSize ?? 0) <= 0) req.pause()
           })
-          req.once('end', () => {
-            if (!settled) controller.close()
+          const settle = (error?: unknown) => {
+            if (!settled) error ? controller.error(error) : controller.close()
             settled = true
-          })
-          req.once('error', (error) => {
-            if (!settled) controller.error(error)
-            settled = true
-          })
-          // Torn down before this first pull (the client left during an async check): no event is left to come.
-          if (req.destroyed) {
-            settled = true
-            controller.error(new Error('The client went away before its body was read'))
           }
+          const cut = () => settle(new Error('The client went away before its body was whole'))
+          // A body is whole only if it ends before the request closes, and not aborted: node:http2's
+          // compatibility API closes a reset stream's request, then ends it as if its body were whole.
+          req.once('end', () => (req.aborted ? cut() : settle()))
+          req.once('error', settle)
+          req.once('close', cut)
+          // Torn down before this first pull (the client left during an async check): no event is left to come.
+          if (req.destroyed) cut()
         }
         req.resume()
       },

@@ -320,6 +320,21 @@ describe('upstream failures', () => {
     expect(await response.json()).toEqual({ error: { code: 'unauthorized', message: 'bad key [redacted]' } })
   })
 
+  test('a request whose browser has already gone (while its body was read) is not forwarded at all', async () => {
+    const { proxy, calls } = setup()
+    const browser = new AbortController()
+    browser.abort()
+    await proxy(
+      new Request(`${APP}/payments/verify`, {
+        method: 'POST',
+        body: '{"code":"abc"}',
+        headers: { 'Content-Type': 'application/json', 'PAYMENT-SIGNATURE': 'sig' },
+        signal: browser.signal,
+      }),
+    )
+    expect(calls).toEqual([])
+  })
+
   test('when the browser goes away the upstream call is aborted', async () => {
     const browser = new AbortController()
     let upstreamAborted = false

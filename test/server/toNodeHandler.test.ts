@@ -183,6 +183,15 @@ describe('a client that leaves before the proxy starts (an async session check o
     expect(seen).toEqual([])
   })
 
+  test('a GET is not forwarded for nobody', async () => {
+    const proxy = createPayLinkProxy({ apiKey: KEY, upstream: upstream.origin, basePath: '/api/paylink' })
+    const settled = new Promise<string>((resolve) => {
+      void leaveEarly(toNodeHandler((request) => proxy(request).finally(() => resolve('settled'))), `GET ${API}/links/abc HTTP/1.1\r\nHost: x\r\n\r\n`)
+    })
+    expect(await within(settled, 1000)).toBe('settled')
+    expect(seen).toEqual([])
+  })
+
   test('the proxy gets the request already aborted, so it can skip the upstream call', async () => {
     const aborted = new Promise<boolean>((resolve) => {
       void leaveEarly(
@@ -257,6 +266,28 @@ describe('under node:http2', () => {
     const response = await http2Answer({ ':method': 'POST', ':path': `${API}/links`, 'content-type': 'application/json' }, '{"creatorId":"c"}')
     expect(response.status).toBe(200)
     expect(seen).toMatchObject([{ method: 'POST', url: '/pub/v1/links', body: '{"creatorId":"c"}' }])
+  })
+
+  // node:http2's compatibility API ends the request of a reset stream as if its body were whole.
+  test('a stream the client cancels mid-body is not forwarded as a whole body', async () => {
+    const proxy = createPayLinkProxy({ apiKey: KEY, upstream: upstream.origin, basePath: '/api/paylink' })
+    let settled!: () => void
+    const done = new Promise<void>((resolve) => (settled = resolve))
+    const server = http2.createServer(toNodeHandler((request) => proxy(request).finally(settled)))
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const client = http2.connect(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)
+    try {
+      const req = client.request({ ':method': 'POST', ':path': `${API}/payments/verify`, 'content-type': 'application/json', 'content-length': '40' })
+      req.on('error', () => {})
+      req.write('{"code":"abc","note":"')
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      req.close(http2.constants.NGHTTP2_CANCEL)
+      await done
+      expect(seen).toEqual([])
+    } finally {
+      client.close()
+      await new Promise((resolve) => server.close(resolve))
+    }
   })
 })
 
