@@ -10,7 +10,7 @@ import {
   type Ref,
   useEffect,
   useId,
-  useRef,
+  useState,
 } from 'react'
 import type { PayLinkError } from '../client/errors.js'
 import { useLink } from '../hooks/useLink.js'
@@ -42,7 +42,7 @@ interface PayLinkButtonOwnProps extends Omit<ButtonHTMLAttributes<HTMLButtonElem
   maxAmount?: MaxAmount | undefined
   /** Called with the new `data-state` on every change after mount (not for the first state). Defaults to none. */
   onStateChange?: ((state: PayLinkButtonState) => void) | undefined
-  /** Called once when the purchase settles, with its proof and, for a `resource`, the paid-for answer (its body unread). Defaults to none. */
+  /** Called once when the purchase settles, with its proof and, for a `resource`, the paid-for answer (its body unread); for a purchase that settled while the button showed another `code` or `resource`, when it is shown again. Defaults to none. */
   onSettled?: ((proof: PayLinkButtonProof | undefined, response?: Response) => void) | undefined
   /** Called when the purchase fails, or when its outcome becomes unknown (a payment being confirmed, not failed). Defaults to none. */
   onError?: ((error: PayLinkError) => void) | undefined
@@ -135,17 +135,19 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
 
   // Runs after every render and reports only a change, with that render's callbacks: new callbacks
   // alone report nothing. Starts at the first state so that mount reports nothing; StrictMode's
-  // second effect run sees no change. Another purchase (a new code or resource) is a new baseline:
-  // its outcome came before this render (a store is kept per client and code, so switching back to
-  // a paid one finds it settled) and reporting it would fulfil an order twice.
-  const reported = useRef([state, store] as const)
+  // second effect run sees no change. An outcome is held to the state this button last showed of
+  // the same purchase (a store is kept per client and code, so switching back finds the same one):
+  // a purchase it never showed is a new baseline, as its outcome came before (reporting it could
+  // fulfil an order twice), while one that settled while another code was shown is reported on
+  // switching back, once.
+  // Under the key 0 (no store is 0), the state shown last, whatever the purchase.
+  const [seen] = useState(() => new Map<unknown, PayLinkButtonState>([[0, state], [store, state]]))
   useEffect(() => {
     const { proof, error, response } = purchase
-    const [was, wasStore] = reported.current
-    reported.current = [state, store]
+    const was = seen.get(store) ?? state
+    if (seen.get(0) !== state) onStateChange?.(state)
+    seen.set(0, state).set(store, state)
     if (was === state) return
-    onStateChange?.(state)
-    if (wasStore !== store) return
     if (state === 'settled') {
       if (response) onSettled?.(proof, response)
       else onSettled?.(proof)

@@ -598,6 +598,36 @@ describe('PayLinkButton: an invalid locale, a missing translation, switching pur
     expect(testSigner.calls).toBe(1)
   })
 
+  test('a purchase that settled while the button showed another code is reported on switching back, once', async () => {
+    const wallet = gate()
+    const testSigner = createTestSigner()
+    const onSettled = vi.fn()
+    const props = { maxAmount: cap, signer: heldSigner(testSigner, wallet.promise), onSettled }
+    const { rerender } = render(<PayLinkButton code={code} {...props} />, { wrapper: wrapperFor() })
+    await ready()
+    fireEvent.click(button())
+    await waitFor(() => expect(stateOf(button())).toBe('signing'))
+    rerender(<PayLinkButton code={MOCK_LINKS.engagement} {...props} />)
+    await ready()
+    // The wallet signs and the payment settles while another code is on the button.
+    wallet.resolve()
+    await waitFor(() => expect(api.mock.ledger).toHaveLength(1))
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)))
+    expect(onSettled).not.toHaveBeenCalled()
+
+    rerender(<PayLinkButton code={code} {...props} />)
+    expect(stateOf(button())).toBe('settled')
+    await waitFor(() => expect(onSettled).toHaveBeenCalledTimes(1))
+    expect(onSettled.mock.calls[0]![0]).toMatchObject({ success: true })
+    // Away and back again: already reported.
+    rerender(<PayLinkButton code={MOCK_LINKS.engagement} {...props} />)
+    await ready()
+    rerender(<PayLinkButton code={code} {...props} />)
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)))
+    expect(onSettled).toHaveBeenCalledTimes(1)
+    expect(testSigner.calls).toBe(1)
+  })
+
   test('switching back to a purchase that failed does not call onError again', async () => {
     const onError = vi.fn()
     // The default cap ($0.10) is under both prices: the demo link fails before the wallet is asked.
