@@ -38,8 +38,8 @@ export const MOCK_TRANSFERS = {
 /** The USDC contract on Base Sepolia, the asset the mock's 402 asks for. */
 export const BASE_SEPOLIA_USDC = '0x036CbD53842c5426634e7929541eC2318f3dCF7e'
 
-/** The address the mock's 402 asks to be paid to. */
-export const MOCK_PAY_TO = '0x00000000000000000000000000000000000A11CE'
+/** The address the mock's 402 asks to be paid to, in its EIP-55 spelling: viem (and so `createEvmSigner` and `@x402/evm`) refuses a mixed-case address whose checksum is wrong. */
+export const MOCK_PAY_TO = '0x00000000000000000000000000000000000A11cE'
 
 /**
  * The x402 reason codes the mock answers a refused payment with. The EVM ones are those of the

@@ -1,4 +1,6 @@
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { createPayLinkClient } from '../../src/client/createPayLinkClient.js'
+import { createEvmSigner } from '../../src/evm/createEvmSigner.js'
 import { MOCK_API_KEY } from '../../src/mock/constants.js'
 import { createTestSigner } from '../../src/mock/createTestSigner.js'
 import { startMockServer } from '../../src/mock/startMockServer.js'
@@ -37,6 +39,21 @@ test('a paid request refused on a retry (the first attempt went through, then a 
 
     expect(store.getSnapshot().status).not.toBe('failed')
     expect(signer.calls).toBe(1)
+    expect(server.mock.ledger).toHaveLength(1)
+  } finally {
+    await server.close()
+  }
+})
+
+test("a viem account (createEvmSigner) pays the mock's link: the mock asks for addresses viem accepts", async () => {
+  const server = await startMockServer({ settleDelayMs: 0 })
+  try {
+    const client = createPayLinkClient({ baseUrl: server.url, apiKey: MOCK_API_KEY })
+    const store = linkPurchase(client, 'demo')
+    store.start()
+    await vi.waitFor(() => expect(store.getSnapshot().status).toBe('ready'))
+    await store.pay({ signer: createEvmSigner(privateKeyToAccount(generatePrivateKey())), maxAmount })
+    expect(store.getSnapshot()).toMatchObject({ status: 'settled', error: undefined })
     expect(server.mock.ledger).toHaveLength(1)
   } finally {
     await server.close()
