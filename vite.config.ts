@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url'
+import type { Plugin } from 'vite'
 import { defineConfig } from 'vitest/config'
 import { clientDirective } from './scripts/clientDirective.js'
 
@@ -24,8 +25,18 @@ const entries = {
   styles: 'src/styles.css',
 }
 
+// TypeScript 6 refuses a side-effect import that resolves to no types (TS2882), so the stylesheet
+// entry gets an empty declaration: `import '@paylink/react/styles.css'` type-checks in any app, not
+// only in those whose bundler declares `*.css` (vite/client, next-env.d.ts).
+const stylesheetTypes: Plugin = {
+  name: 'paylink:stylesheet-types',
+  generateBundle() {
+    this.emitFile({ type: 'asset', fileName: 'styles.css.d.ts', source: 'export {}\n' })
+  },
+}
+
 export default defineConfig({
-  plugins: [clientDirective()],
+  plugins: [clientDirective(), stylesheetTypes],
   build: {
     lib: { entry: entries, formats: ['es'] },
     outDir: 'dist',

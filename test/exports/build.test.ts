@@ -1,5 +1,7 @@
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import ts from 'typescript'
 import { build, type Rolldown } from 'vite'
 
 const ROOT = join(import.meta.dirname, '../..')
@@ -21,12 +23,14 @@ const USE_CLIENT = /^"use client";\n/
 // .d.ts files, which tsc adds and attw checks).
 let chunks: Map<string, Rolldown.OutputChunk>
 let css: string
+let assets: Map<string, string>
 
 beforeAll(async () => {
   const result = await build({ root: ROOT, logLevel: 'silent', build: { write: false } })
   const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[]
   const files = outputs.flatMap((o) => o.output)
   chunks = new Map(files.flatMap((f) => (f.type === 'chunk' ? [[f.fileName, f] as const] : [])))
+  assets = new Map(files.flatMap((f) => (f.type === 'asset' ? [[f.fileName, String(f.source)] as const] : [])))
   const sheets = files.filter((f) => f.type === 'asset' && f.fileName.endsWith('.css'))
   expect(sheets.map((f) => f.fileName)).toEqual(['styles.css'])
   css = String((sheets[0] as Rolldown.OutputAsset).source)
@@ -55,11 +59,44 @@ const entryFile = (subpath: string) => {
 describe('the library build', () => {
   it('emits the file and the declaration path of every JS entry in package.json', () => {
     for (const [subpath, target] of Object.entries(pkg.exports)) {
-      if (typeof target === 'string') continue
+      if (typeof target === 'string' || subpath === './styles.css') continue
       expect(chunks.has(entryFile(subpath)), subpath).toBe(true)
       expect(target.types, subpath).toBe(target.default.replace(/\.js$/, '.d.ts'))
     }
-    expect(pkg.exports['./styles.css']).toBe('./dist/styles.css')
+    expect(pkg.exports['./styles.css']).toEqual({ types: './dist/styles.css.d.ts', default: './dist/styles.css' })
+  })
+
+  it("lets an app's TypeScript import the stylesheet with no declaration of its own (no TS2882)", () => {
+    // The package as an app installs it: package.json and the stylesheet entry's two files.
+    const app = mkdtempSync(join(tmpdir(), 'paylink-css-'))
+    try {
+      const installed = join(app, 'node_modules/@paylink/react')
+      const files = {
+        'package.json': JSON.stringify(pkg),
+        'dist/styles.css': css,
+        'dist/styles.css.d.ts': assets.get('styles.css.d.ts') ?? '',
+      }
+      for (const [name, text] of Object.entries(files)) {
+        mkdirSync(dirname(join(installed, name)), { recursive: true })
+        writeFileSync(join(installed, name), text)
+      }
+      const main = join(app, 'main.ts')
+      writeFileSync(main, "import '@paylink/react/styles.css'\n")
+      const program = ts.createProgram([main], {
+        module: ts.ModuleKind.ESNext,
+        moduleResolution: ts.ModuleResolutionKind.Bundler,
+        // What TypeScript 6 checks by default; no `*.css` declaration from vite/client or Next.
+        noUncheckedSideEffectImports: true,
+        types: [],
+        strict: true,
+        skipLibCheck: true,
+        noEmit: true,
+      })
+      const problems = ts.getPreEmitDiagnostics(program).map((d) => `TS${d.code}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`)
+      expect(problems).toEqual([])
+    } finally {
+      rmSync(app, { recursive: true, force: true })
+    }
   })
 
   it('leaves React out of every entry but the root', () => {
