@@ -19,6 +19,20 @@ function below(prefix: readonly string[], segments: readonly string[]): string[]
   return under ? segments.slice(prefix.length) : undefined
 }
 
+/**
+ * Whether a browser page at `origin` may use the key: a listed origin, or the proxy's own, which the
+ * browser names (`Sec-Fetch-Site`, when it sends it) or the `Host` it was sent to matches.
+ */
+function servesOrigin(config: ProxyConfig, headers: Headers, origin: string): boolean {
+  const host = headers.get('Host')
+  return (
+    !!config.allowedOrigins?.has(origin) ||
+    headers.get('Sec-Fetch-Site') === 'same-origin' ||
+    origin === `https://${host}` ||
+    origin === `http://${host}`
+  )
+}
+
 const tooLarge = (config: ProxyConfig) =>
   jsonError(413, 'payload_too_large', `The request body is larger than ${config.maxBodyBytes} bytes`)
 
@@ -82,16 +96,20 @@ async function forward(
 }
 
 async function handle(config: ProxyConfig, request: Request, cors: Record<string, string>): Promise<Response> {
+  // A browser sends a simple request (a GET, a text/plain POST) cross-site without a preflight, and
+  // with the user's cookies: refusing only the preflight would let any site use the app's session.
+  const origin = request.headers.get('Origin')
+  if (origin !== null && !servesOrigin(config, request.headers, origin)) {
+    return jsonError(403, 'forbidden', 'This origin is not allowed to call the PayLink proxy; list it in allowedOrigins')
+  }
   const segments = safeSegments(new URL(request.url).pathname)
   if (!segments) return jsonError(400, 'invalid_request', 'The request path is not allowed')
   const rest = below(config.prefix, segments)
   const routes = rest ? matchRoutes(rest) : []
   if (!rest || routes.length === 0) return jsonError(404, 'not_found', 'No such route in the PayLink API')
 
-  if (request.method === 'OPTIONS' && config.allowedOrigins && request.headers.has('Origin')) {
-    return 'Access-Control-Allow-Origin' in cors
-      ? new Response(null, { status: 204, headers: PREFLIGHT_RESPONSE_HEADERS })
-      : jsonError(403, 'forbidden', 'This origin is not allowed to call the PayLink proxy')
+  if (request.method === 'OPTIONS' && 'Access-Control-Allow-Origin' in cors) {
+    return new Response(null, { status: 204, headers: PREFLIGHT_RESPONSE_HEADERS })
   }
   const route = routes.find((r) => r.method === request.method)
   if (!route) {
@@ -101,6 +119,10 @@ async function handle(config: ProxyConfig, request: Request, cors: Record<string
 
   let body: Uint8Array<ArrayBuffer> | undefined
   if (route.method === 'POST') {
+    // The API takes JSON only; a form or text/plain body is what another site can send without a preflight.
+    if (!/^application\/json\s*(;|$)/i.test(request.headers.get('Content-Type') ?? '')) {
+      return jsonError(415, 'unsupported_media_type', 'The request body must be JSON, sent with Content-Type: application/json')
+    }
     if (Number(request.headers.get('Content-Length')) > config.maxBodyBytes) return tooLarge(config)
     try {
       body = await readLimitedBody(request.body, config.maxBodyBytes)

@@ -10,7 +10,10 @@ export interface PayLinkProxyOptions {
   upstream: string
   /** The public path the proxy answers under, e.g. `/api/paylink`: the `baseUrl` of the browser client. */
   basePath: string
-  /** Origins (`https://app.example`) allowed to call the proxy from another origin, matched exactly. Defaults to none: no CORS headers at all. */
+  /**
+   * Origins (`https://app.example`) allowed to call the proxy from another origin, matched exactly; a
+   * request from any other origin but the proxy's own gets 403. Defaults to none: no CORS headers at all.
+   */
   allowedOrigins?: readonly string[]
   /** The largest request body forwarded, in bytes; a longer one gets 413. Defaults to `65536` (64 KiB). */
   maxBodyBytes?: number

@@ -85,8 +85,11 @@ async function serve(proxy: PayLinkProxy, req: NodeRequest, res: NodeResponse): 
   try {
     const headers = new Headers()
     for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) {
-      // node:http2's compatibility API lists its pseudo-headers (:method, :path, …) here too.
-      if (!req.rawHeaders[i]!.startsWith(':')) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!)
+      const name = req.rawHeaders[i]!
+      // node:http2's compatibility API lists its pseudo-headers (:method, :path, …) here too; :authority
+      // is HTTP/2's Host, which tells the proxy its own origin.
+      if (name === ':authority') headers.append('Host', req.rawHeaders[i + 1]!)
+      else if (!name.startsWith(':')) headers.append(name, req.rawHeaders[i + 1]!)
     }
     // The Host header is the client's to choose; the proxy never uses the request's origin, so a fixed one is used.
     request = new Request(`http://localhost${target}`, {

@@ -2,6 +2,7 @@ import { createPayLinkProxy, PayLinkConfigError, type PayLinkProxyOptions } from
 import { chunkedBody, KEY, recordingFetch, UPSTREAM } from './recordingFetch.js'
 
 const APP = 'http://localhost/api/paylink/pub/v1'
+const JSON_TYPE = { 'Content-Type': 'application/json' }
 
 function setup(options: Partial<PayLinkProxyOptions> = {}, answer?: Parameters<typeof recordingFetch>[0]) {
   const upstream = recordingFetch(answer)
@@ -68,7 +69,7 @@ describe('forwarding', () => {
         headers: { 'PAYMENT-REQUIRED': required, 'PAYMENT-RESPONSE': 'r2', 'X-PAYMENT-RESPONSE': 'r1', 'Retry-After': '3' },
       }),
     )
-    const response = await proxy(new Request(`${APP}/payments/verify`, { method: 'POST', body: '{}' }))
+    const response = await proxy(new Request(`${APP}/payments/verify`, { method: 'POST', body: '{}', headers: JSON_TYPE }))
     expect(response.status).toBe(402)
     expect(response.headers.get('PAYMENT-REQUIRED')).toBe(required)
     expect(response.headers.get('PAYMENT-RESPONSE')).toBe('r2')
@@ -89,7 +90,7 @@ describe('forwarding', () => {
       ['GET', '/fees/estimate'],
     ] as const
     for (const [method, path] of routes) {
-      const response = await proxy(new Request(`${APP}${path}`, { method, ...(method === 'POST' && { body: '{}' }) }))
+      const response = await proxy(new Request(`${APP}${path}`, { method, ...(method === 'POST' && { body: '{}', headers: JSON_TYPE }) }))
       expect(response.status).toBe(200)
     }
     expect(calls.map((c) => `${c.init.method} ${c.url}`)).toEqual(routes.map(([m, p]) => `${m} ${UPSTREAM}/pub/v1${p}`))
@@ -188,10 +189,31 @@ describe('refusals, without contacting upstream', () => {
     expect(calls).toEqual([])
   })
 
+  test('a POST is forwarded only with a JSON Content-Type: any other (what a cross-site form can send) gets 415', async () => {
+    const { proxy, calls } = setup()
+    const types = [
+      ['text/plain;charset=UTF-8', 415],
+      ['application/x-www-form-urlencoded', 415],
+      ['multipart/form-data; boundary=x', 415],
+      ['application/jsonp', 415],
+      [undefined, 415],
+      ['application/json', 200],
+      ['application/json; charset=utf-8', 200],
+      ['Application/JSON;charset=UTF-8', 200],
+    ] as const
+    for (const [type, status] of types) {
+      const headers: Record<string, string> = type === undefined ? {} : { 'Content-Type': type }
+      const response = await proxy(new Request(`${APP}/links`, { method: 'POST', headers, body: new TextEncoder().encode('{"creatorId":"c"}') }))
+      expect([type, response.status]).toEqual([type, status])
+      if (status === 415) expect((await errorOf(response)).code).toBe('unsupported_media_type')
+    }
+    expect(calls.map((c) => c.request.headers.get('Content-Type'))).toEqual(types.filter(([, s]) => s === 200).map(([t]) => t))
+  })
+
   test('a body announced larger than the limit gets 413', async () => {
     const { proxy, calls } = setup({ maxBodyBytes: 10 })
     const response = await proxy(
-      new Request(`${APP}/links`, { method: 'POST', body: '{"creatorId":"long"}', headers: { 'Content-Length': '20' } }),
+      new Request(`${APP}/links`, { method: 'POST', body: '{"creatorId":"long"}', headers: { ...JSON_TYPE, 'Content-Length': '20' } }),
     )
     expect(response.status).toBe(413)
     expect((await errorOf(response)).code).toBe('payload_too_large')
@@ -201,7 +223,7 @@ describe('refusals, without contacting upstream', () => {
   test('a streamed body without a length is counted while read and cut at the limit', async () => {
     const { proxy, calls } = setup({ maxBodyBytes: 1024 })
     const body = chunkedBody(100, 512)
-    const response = await proxy(new Request(`${APP}/links`, { method: 'POST', body: body.stream, duplex: 'half' } as RequestInit))
+    const response = await proxy(new Request(`${APP}/links`, { method: 'POST', body: body.stream, duplex: 'half', headers: JSON_TYPE } as RequestInit))
     expect(response.status).toBe(413)
     expect(body.pulled()).toBe(3)
     expect(calls).toEqual([])
@@ -210,15 +232,15 @@ describe('refusals, without contacting upstream', () => {
   test('a body of exactly the limit is forwarded whole', async () => {
     const { proxy, calls } = setup({ maxBodyBytes: 1024 })
     const body = chunkedBody(2, 512)
-    const response = await proxy(new Request(`${APP}/links`, { method: 'POST', body: body.stream, duplex: 'half' } as RequestInit))
+    const response = await proxy(new Request(`${APP}/links`, { method: 'POST', body: body.stream, duplex: 'half', headers: JSON_TYPE } as RequestInit))
     expect(response.status).toBe(200)
     expect((await calls[0]!.request.arrayBuffer()).byteLength).toBe(1024)
   })
 
   test('the default limit is 64 KiB', async () => {
     const { proxy, calls } = setup()
-    const ok = await proxy(new Request(`${APP}/links`, { method: 'POST', body: 'a'.repeat(65_536) }))
-    const tooBig = await proxy(new Request(`${APP}/links`, { method: 'POST', body: 'a'.repeat(65_537) }))
+    const ok = await proxy(new Request(`${APP}/links`, { method: 'POST', body: 'a'.repeat(65_536), headers: JSON_TYPE }))
+    const tooBig = await proxy(new Request(`${APP}/links`, { method: 'POST', body: 'a'.repeat(65_537), headers: JSON_TYPE }))
     expect([ok.status, tooBig.status]).toEqual([200, 413])
     expect(calls).toHaveLength(1)
   })
@@ -247,7 +269,7 @@ describe('upstream failures', () => {
       await new Promise((resolve) => setTimeout(resolve, 30))
       return Response.json({ payment: { id: 'pay_1' } })
     })
-    const response = await proxy(new Request(`${APP}/payments/verify`, { method: 'POST', body: '{"code":"abc"}', headers: { 'PAYMENT-SIGNATURE': 'sig' } }))
+    const response = await proxy(new Request(`${APP}/payments/verify`, { method: 'POST', body: '{"code":"abc"}', headers: { ...JSON_TYPE, 'PAYMENT-SIGNATURE': 'sig' } }))
     expect(response.status).toBe(200)
     expect(await response.json()).toEqual({ payment: { id: 'pay_1' } })
     expect(calls).toHaveLength(1)
@@ -355,9 +377,9 @@ describe('upstream failures', () => {
 describe('CORS', () => {
   const allowedOrigins = ['https://app.test']
 
-  test('without allowedOrigins no CORS header is sent, whatever the Origin', async () => {
+  test('without allowedOrigins no CORS header is sent to the proxy\'s own origin', async () => {
     const { proxy } = setup()
-    const response = await proxy(new Request(`${APP}/links/abc`, { headers: { Origin: 'https://app.test' } }))
+    const response = await proxy(new Request(`${APP}/links/abc`, { headers: { Origin: 'https://app.test', Host: 'app.test' } }))
     expect(response.status).toBe(200)
     for (const name of ['Access-Control-Allow-Origin', 'Access-Control-Expose-Headers', 'Vary']) {
       expect(response.headers.get(name)).toBeNull()
@@ -392,6 +414,40 @@ describe('CORS', () => {
       expect(response.headers.get('Vary')).toBe('Origin')
     },
   )
+
+  // A browser sends a "simple" request (a GET, a text/plain POST) cross-site without a preflight, with the user's cookies.
+  test('a request from an origin not listed gets 403 and is not forwarded, a simple one included', async () => {
+    const { proxy, calls } = setup({ allowedOrigins })
+    const from = (origin: string | undefined, init: RequestInit = {}) =>
+      proxy(new Request(`${APP}/links`, { method: 'POST', body: '{"creatorId":"c"}', ...init, headers: { 'Content-Type': 'application/json', ...(origin && { Origin: origin }), ...init.headers } }))
+    const statuses = [
+      (await from('https://evil.test', { headers: { 'Content-Type': 'text/plain;charset=UTF-8' } })).status,
+      (await from('https://evil.test')).status,
+      (await proxy(new Request(`${APP}/links/abc`, { headers: { Origin: 'https://evil.test' } }))).status,
+      (await from('null')).status,
+      (await from('https://app.test')).status,
+      (await from(undefined)).status,
+    ]
+    expect(statuses).toEqual([403, 403, 403, 403, 200, 200])
+    expect(calls).toHaveLength(2)
+  })
+
+  test('without allowedOrigins only the proxy\'s own origin is served: its Host, or a browser that says same-origin', async () => {
+    const { proxy, calls } = setup()
+    const get = (headers: Record<string, string>) => proxy(new Request(`${APP}/links/abc`, { headers }))
+    const statuses = [
+      (await get({ Origin: 'https://evil.test', Host: 'app.test' })).status,
+      (await get({ Origin: 'https://evil.test', Host: 'app.test', 'Sec-Fetch-Site': 'cross-site' })).status,
+      (await get({ Origin: 'https://app.test', Host: 'evil.test' })).status,
+      (await get({ Origin: 'https://app.test', Host: 'app.test' })).status,
+      (await get({ Origin: 'http://app.test:8080', Host: 'app.test:8080' })).status,
+      // Behind a reverse proxy that rewrites Host, the browser's own word.
+      (await get({ Origin: 'https://app.test', Host: '127.0.0.1:3000', 'Sec-Fetch-Site': 'same-origin' })).status,
+      (await get({})).status,
+    ]
+    expect(statuses).toEqual([403, 403, 403, 200, 200, 200, 200])
+    expect(calls).toHaveLength(4)
+  })
 
   test('a preflight from an allowed origin is answered by the proxy', async () => {
     const { proxy, calls } = setup({ allowedOrigins })

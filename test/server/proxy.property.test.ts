@@ -70,6 +70,7 @@ const browserHeaders = fc
       fc.tuple(fc.oneof(casing('x-api-key'), casing('cookie'), casing('authorization')), token('secret-')),
       fc.tuple(fc.constantFrom('Content-Type', 'Accept', 'Idempotency-Key', 'X-PAYMENT', 'PAYMENT-SIGNATURE', 'X-Forwarded-Host'), token('ok-')),
       fc.tuple(fc.constant('Origin'), fc.constantFrom('https://app.test', 'https://evil.test', 'null')),
+      fc.tuple(fc.constant('Content-Type'), fc.constantFrom('application/json', 'Application/JSON; charset=utf-8')),
     ),
     { maxLength: 6 },
   )
@@ -117,10 +118,21 @@ function assertCleanUpstreamHeaders(headers: Iterable<[string, string | string[]
 
 type Generated = typeof hostileRequest extends fc.Arbitrary<infer T> ? T : never
 
+/**
+ * Whether the headers let a call through: no Origin, or the one listed (the proxy's own Host is never
+ * generated), and for a POST a JSON media type. Repeated headers are joined, as Headers does.
+ */
+function headersPass(method: string, headers: Generated['headers']): boolean {
+  const joined = (name: string) => headers.filter(([n]) => n.toLowerCase() === name).map(([, v]) => v).join(', ')
+  const origin = joined('origin')
+  const type = joined('content-type').split(';', 1)[0]!.trim().toLowerCase()
+  return (origin === '' || origin === 'https://app.test') && (method !== 'POST' || type === 'application/json')
+}
+
 /** The method and path of a generated request, and the upstream path it must reach when it is a valid call. */
 function targetOf(gen: Generated): { method: string; path: string; expected: string | undefined } {
   if (typeof gen.target === 'string') return { method: gen.method, path: gen.target, expected: undefined }
-  const fits = gen.body.size <= MAX_BODY || gen.target.method === 'GET'
+  const fits = (gen.body.size <= MAX_BODY || gen.target.method === 'GET') && headersPass(gen.target.method, gen.headers)
   return { ...gen.target, expected: fits ? gen.target.path.replace('/api/paylink', '') : undefined }
 }
 

@@ -90,11 +90,11 @@ test('a kept-alive connection stays usable after refused bodies', async () => {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 })
   try {
     const chunks = Array.from({ length: 16 }, () => 'x'.repeat(65_536))
-    const streamed = await send(proxy.port, { method: 'POST', path: `${API}/links`, chunks, agent })
+    const streamed = await send(proxy.port, { method: 'POST', path: `${API}/links`, headers: { 'Content-Type': 'application/json' }, chunks, agent })
     const announced = await send(proxy.port, {
       method: 'POST',
       path: `${API}/links`,
-      headers: { 'Content-Length': String(16 * 65_536) },
+      headers: { 'Content-Type': 'application/json', 'Content-Length': String(16 * 65_536) },
       chunks,
       agent,
     })
@@ -218,7 +218,12 @@ describe('under Express', () => {
 
   test('mounted with app.use, it still sees the full path and forwards', async () => {
     const server = await expressServer(false)
-    const response = await send(server.port, { method: 'POST', path: `${API}/links`, chunks: ['{"creatorId":"c"}'] })
+    const response = await send(server.port, {
+      method: 'POST',
+      path: `${API}/links`,
+      headers: { 'Content-Type': 'application/json' },
+      chunks: ['{"creatorId":"c"}'],
+    })
     expect(response.status).toBe(200)
     expect(seen).toMatchObject([{ method: 'POST', url: '/pub/v1/links', body: '{"creatorId":"c"}' }])
   })
@@ -238,14 +243,16 @@ describe('under Express', () => {
 })
 
 describe('under node:http2', () => {
-  async function http2Answer(headers: http2.OutgoingHttpHeaders, body?: string) {
+  /** Sends one request; `headers` may depend on the proxy's origin. */
+  async function http2Answer(headers: http2.OutgoingHttpHeaders | ((origin: string) => http2.OutgoingHttpHeaders), body?: string) {
     const proxy = createPayLinkProxy({ apiKey: KEY, upstream: upstream.origin, basePath: '/api/paylink' })
     // The compatibility API hands the handler Http2ServerRequest/Response, not IncomingMessage/ServerResponse.
     const server = http2.createServer(toNodeHandler(proxy))
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    const client = http2.connect(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    const client = http2.connect(origin)
     try {
-      const req = client.request(headers)
+      const req = client.request(typeof headers === 'function' ? headers(origin) : headers)
       const status = new Promise<unknown>((resolve) => req.once('response', (h) => resolve(h[':status'])))
       req.end(body)
       return { status: await status, body: await readAll(req as never) }
@@ -266,6 +273,14 @@ describe('under node:http2', () => {
     const response = await http2Answer({ ':method': 'POST', ':path': `${API}/links`, 'content-type': 'application/json' }, '{"creatorId":"c"}')
     expect(response.status).toBe(200)
     expect(seen).toMatchObject([{ method: 'POST', url: '/pub/v1/links', body: '{"creatorId":"c"}' }])
+  })
+
+  test('a POST from the proxy\'s own origin is served (its :authority is its Host), from another refused', async () => {
+    const post = (origin: (own: string) => string) =>
+      http2Answer((own) => ({ ':method': 'POST', ':path': `${API}/links`, 'content-type': 'application/json', origin: origin(own) }), '{}')
+    expect((await post((own) => own)).status).toBe(200)
+    expect((await post(() => 'https://evil.test')).status).toBe(403)
+    expect(seen).toHaveLength(1)
   })
 
   // node:http2's compatibility API ends the request of a reset stream as if its body were whole.
