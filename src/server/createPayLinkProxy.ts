@@ -6,6 +6,7 @@ import { readLimitedBody } from './readLimitedBody.js'
 import { type PayLinkProxyOptions, type ProxyConfig, resolveProxyOptions } from './resolveProxyOptions.js'
 import { matchRoutes, type ProxyRoute } from './routes.js'
 import { safeSegments } from './safeSegments.js'
+import { SECURITY_HEADERS } from './securityHeaders.js'
 
 /** A standard Fetch handler: runs as it is in a Next.js route handler, Hono, Cloudflare Workers, Deno and Bun. */
 export type PayLinkProxy = (request: Request) => Promise<Response>
@@ -144,7 +145,7 @@ export function createPayLinkProxy(options: PayLinkProxyOptions): PayLinkProxy {
   return async (request) => {
     const cors = corsHeaders(request.headers.get('Origin'), config.allowedOrigins)
     const response = await handle(config, request, cors)
-    for (const [name, value] of Object.entries(cors)) response.headers.set(name, value)
+    for (const [name, value] of Object.entries({ ...cors, ...SECURITY_HEADERS })) response.headers.set(name, value)
     return response
   }
 }

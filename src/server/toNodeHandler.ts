@@ -3,6 +3,7 @@ import type { Http2ServerRequest, Http2ServerResponse } from 'node:http2'
 import type { PayLinkProxy } from './createPayLinkProxy.js'
 import { jsonError } from './jsonError.js'
 import { safeSegments } from './safeSegments.js'
+import { SECURITY_HEADERS } from './securityHeaders.js'
 
 type NodeRequest = IncomingMessage | Http2ServerRequest
 type NodeResponse = ServerResponse | Http2ServerResponse
@@ -110,7 +111,7 @@ export function toNodeHandler(proxy: PayLinkProxy): NodeHandler {
   return (req, res) => {
     serve(proxy, req, res).catch(() => {
       if (res.headersSent) res.destroy()
-      else res.writeHead(500, { 'Content-Type': 'application/json' }).end('{"error":{"code":"internal_error","message":"The proxy failed"}}')
+      else res.writeHead(500, { ...SECURITY_HEADERS, 'Content-Type': 'application/json' }).end('{"error":{"code":"internal_error","message":"The proxy failed"}}')
     })
   }
 }

@@ -25,7 +25,7 @@ describe('forwarding', () => {
     expect(calls[0]!.request.headers.get('X-API-Key')).toBe(KEY)
     expect(response.status).toBe(200)
     expect(await response.json()).toEqual({ code: 'abc' })
-    expect([...response.headers.keys()].sort()).toEqual(['content-type', 'x-request-id'])
+    expect([...response.headers.keys()].sort()).toEqual(['content-security-policy', 'content-type', 'x-content-type-options', 'x-request-id'])
   })
 
   test('a POST forwards its body and the payment headers, and drops the browser key, cookies and everything else', async () => {
@@ -372,6 +372,24 @@ describe('upstream failures', () => {
     await proxy(new Request(`${APP}/links/abc`, { signal: browser.signal }))
     expect(upstreamAborted).toBe(true)
   })
+})
+
+// The answers are served from the app's own origin: an upstream HTML page must not run script there.
+test('every answer says nosniff and carries a CSP that runs and frames nothing: forwarded, the proxy\'s own, a preflight', async () => {
+  const { proxy } = setup({ allowedOrigins: ['https://app.test'] }, () =>
+    new Response('<html><script>steal()</script></html>', { status: 502, headers: { 'Content-Type': 'text/html' } }),
+  )
+  const answers = [
+    await proxy(new Request(`${APP}/links/abc`)),
+    await proxy(new Request(`${APP}/nothing`)),
+    await proxy(new Request(`${APP}/links`, { method: 'OPTIONS', headers: { Origin: 'https://app.test' } })),
+    await proxy(new Request(`${APP}/links/abc`, { headers: { Origin: 'https://evil.test' } })),
+  ]
+  expect(answers.map((a) => a.status)).toEqual([502, 404, 204, 403])
+  for (const answer of answers) {
+    expect(answer.headers.get('X-Content-Type-Options')).toBe('nosniff')
+    expect(answer.headers.get('Content-Security-Policy')).toBe("default-src 'none'; frame-ancestors 'none'")
+  }
 })
 
 describe('CORS', () => {

@@ -306,6 +306,18 @@ describe('under node:http2', () => {
   })
 })
 
+test('the adapter\'s own answers (a refused target, a proxy that failed) say nosniff and carry the CSP too', async () => {
+  const proxy = await proxyServer()
+  const failing = await listen(toNodeHandler(() => Promise.reject(new Error('bug'))))
+  started.push(failing)
+  const answers = [await send(proxy.port, { path: `${API}/links/../admin` }), await send(failing.port, { path: `${API}/links/abc` })]
+  expect(answers.map((a) => a.status)).toEqual([400, 500])
+  for (const answer of answers) {
+    expect(answer.headers['x-content-type-options']).toBe('nosniff')
+    expect(answer.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'")
+  }
+})
+
 test('a header value the Fetch API refuses (a lenient parser let it through) gets 400, not 500', async () => {
   const proxy = createPayLinkProxy({ apiKey: KEY, upstream: upstream.origin, basePath: '/api/paylink' })
   const server = createServer({ insecureHTTPParser: true }, toNodeHandler(proxy))
