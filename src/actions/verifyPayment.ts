@@ -9,9 +9,9 @@ import type { SettleResponse } from '../x402/schemas.js'
 /** Options of `verifyPayment`. */
 export interface VerifyPaymentOptions extends PayLinkRequestOptions {
   /** The base64 x402 payment payload; sent as `PAYMENT-SIGNATURE` (v2) or `X-PAYMENT` (v1) by the version it encodes. */
-  paymentHeader?: string
+  paymentHeader?: string | undefined
   /** One key per purchase: a repeat with the same key and payload gets the first answer, never a second charge. */
-  idempotencyKey?: string
+  idempotencyKey?: string | undefined
 }
 
 /**

@@ -1,5 +1,6 @@
 import { PayLinkConfigError } from './errors.js'
 import { attachTransport } from './attachTransport.js'
+import type { PartialOrUndefined } from './PartialOrUndefined.js'
 
 /** How GET requests (and POSTs with an `Idempotency-Key`) are retried. */
 export interface RetryPolicy {
@@ -24,17 +25,17 @@ export interface PayLinkClientOptions {
    * The API key, sent as `X-API-Key`. Belongs on a server: in a browser it is refused unless
    * `dangerouslyAllowApiKeyInBrowser` is set. Leave it out behind the proxy.
    */
-  apiKey?: string
+  apiKey?: string | undefined
   /** Lets a browser bundle carry the key anyway (a demo, a kiosk). Defaults to `false`. */
-  dangerouslyAllowApiKeyInBrowser?: boolean
+  dangerouslyAllowApiKeyInBrowser?: boolean | undefined
   /** The `fetch` to use, e.g. one with a proxy agent on a server. Defaults to the global `fetch`. */
-  fetch?: typeof fetch
+  fetch?: typeof fetch | undefined
   /** Extra headers for every request. */
-  headers?: Record<string, string>
+  headers?: Record<string, string> | undefined
   /** Time-out of each attempt, in ms, body included. Defaults to `15000`. */
-  timeoutMs?: number
+  timeoutMs?: number | undefined
   /** The retry policy, or `false` for a single attempt. Defaults to `{ attempts: 3, baseDelayMs: 300, maxDelayMs: 5000, maxRetryAfterMs: 60000 }`. */
-  retry?: Partial<RetryPolicy> | false
+  retry?: PartialOrUndefined<RetryPolicy> | false | undefined
 }
 
 /** A configured transport for the PayLink API; pass it to the endpoint functions. Holds no API key in any enumerable field. */
@@ -60,7 +61,7 @@ export const defaultRetryPolicy: Readonly<RetryPolicy> = {
 }
 
 // An undefined field keeps its default; NaN or a negative number would retry for ever or at once.
-function retryPolicy(retry: Partial<RetryPolicy> | undefined): Readonly<RetryPolicy> {
+function retryPolicy(retry: PartialOrUndefined<RetryPolicy> | undefined): Readonly<RetryPolicy> {
   const policy = { ...defaultRetryPolicy }
   for (const [name, value] of Object.entries(retry ?? {}) as [keyof RetryPolicy, number | undefined][]) {
     if (value === undefined) continue

@@ -14,7 +14,7 @@ export class PayLinkError extends Error {
   /** One sentence for a person, without the technical detail of `message`. */
   declare readonly shortMessage: string
 
-  constructor(shortMessage: string, options: { cause?: unknown; details?: string } = {}) {
+  constructor(shortMessage: string, options: { cause?: unknown; details?: string | undefined } = {}) {
     super(options.details ? `${shortMessage}\n\nDetails: ${options.details}` : shortMessage, {
       cause: options.cause,
     })
@@ -109,7 +109,7 @@ export class PayLinkNetworkError extends PayLinkError {
   /** The endpoint function that sent the request. */
   declare readonly endpoint: PayLinkEndpoint | undefined
 
-  constructor({ cause, timeoutMs, ...fields }: { endpoint?: PayLinkEndpoint; timedOut: boolean; cause?: unknown; timeoutMs?: number }) {
+  constructor({ cause, timeoutMs, ...fields }: { endpoint?: PayLinkEndpoint | undefined; timedOut: boolean; cause?: unknown; timeoutMs?: number | undefined }) {
     super(fields.timedOut ? `The request timed out after ${timeoutMs} ms` : 'The request could not reach the PayLink API', {
       cause,
       details: fields.endpoint,
@@ -144,7 +144,7 @@ export class PayLinkX402Error extends PayLinkError {
   /** What was being decoded, e.g. `PAYMENT-REQUIRED header`. */
   declare readonly source: string
 
-  constructor({ details, cause, ...fields }: { reason: X402ErrorReason; source: string; details?: string; cause?: unknown }) {
+  constructor({ details, cause, ...fields }: { reason: X402ErrorReason; source: string; details?: string | undefined; cause?: unknown }) {
     super(`Could not read the x402 ${fields.source}: ${fields.reason.replaceAll('_', ' ')}`, { details, cause })
     Object.assign(this, fields)
   }
@@ -191,10 +191,10 @@ export class PayLinkPaymentError extends PayLinkError {
   }: {
     reason: PaymentErrorReason
     message: string
-    x402Reason?: string
+    x402Reason?: string | undefined
     cause?: unknown
-    details?: string
-    paymentHeader?: { name: 'PAYMENT-SIGNATURE' | 'X-PAYMENT'; value: string }
+    details?: string | undefined
+    paymentHeader?: { name: 'PAYMENT-SIGNATURE' | 'X-PAYMENT'; value: string } | undefined
   }) {
     super(message, options)
     Object.assign(this, { reason, x402Reason })

@@ -7,7 +7,7 @@ export interface ParsedErrorBody {
   /** A message for a person. */
   message: string
   /** The request id, when the body had one. */
-  requestId?: string
+  requestId?: string | undefined
   /** `details` of the contract's error body. */
   details?: unknown
   /** The body: parsed JSON, the text, or `undefined` when empty. */

@@ -8,7 +8,7 @@ import { PayLinkConfigError, type PayLinkEndpoint } from './errors.js'
  */
 export interface PayLinkRequestOptions {
   /** Aborts the request, retries and back-off included; the abort is rethrown as it is. */
-  signal?: AbortSignal
+  signal?: AbortSignal | undefined
 }
 
 /** One API call, as the endpoint functions describe it to the transport. */

@@ -16,30 +16,30 @@ export interface AttentionTrackerProps extends HTMLAttributes<HTMLElement> {
   /** Whether the viewer agreed to attention tracking: no token and no tracking until true, and turning it false stops both. */
   consent: boolean
   /** The link whose content this is, sent with the token request. Defaults to none. */
-  code?: string
+  code?: string | undefined
   /** An opaque viewer id, sent with the token request. Defaults to none. */
-  viewerId?: string
+  viewerId?: string | undefined
   /** Seconds between heartbeats, at least 1. Defaults to the token's `heartbeatSeconds`, else `15` (so does a value that is not a finite number, such as NaN). */
-  heartbeatSeconds?: number
+  heartbeatSeconds?: number | undefined
   /** Attention needed before the first report, in ms: shorter visits are never reported. Defaults to `3000` (so does a value that is not a finite number). */
-  minDwellMs?: number
+  minDwellMs?: number | undefined
   /** How long an input (pointer, key, wheel, touch; not a `scroll` event, which scripts fire too) keeps counting as attention, in ms. Defaults to `30000` (so does a value that is not a finite number). */
-  idleTimeoutMs?: number
+  idleTimeoutMs?: number | undefined
   /**
    * Receives every report: a heartbeat every `heartbeatSeconds` and one when the document turns
    * hidden, each with attention not yet reported (once `minDwellMs` is reached), and the final one
    * (`final: true`, the session ends) on `pagehide`, unmount or a new `code`/`viewerId`, if a
    * report went since the last final one or attention is owed. Defaults to none.
    */
-  onHeartbeat?: (report: AttentionReport) => void
+  onHeartbeat?: ((report: AttentionReport) => void) | undefined
   /** Receives the error of a failed token request (one that may pass is retried at a heartbeat, not before its `Retry-After`), in a task of its own: a throw there is the app's own uncaught error. Defaults to none. */
-  onError?: (error: unknown) => void
+  onError?: ((error: unknown) => void) | undefined
   /** Where `navigator.sendBeacon` posts every report `onHeartbeat` receives, just before it, as JSON text (`text/plain`, so no CORS preflight). Defaults to none. */
-  beaconUrl?: string
+  beaconUrl?: string | undefined
   /** The root element. Defaults to `'div'`. */
-  as?: AttentionTrackerElement
+  as?: AttentionTrackerElement | undefined
   /** Leaves out the library's classes, keeping the structure and data attributes. Defaults to `false`. */
-  unstyled?: boolean
+  unstyled?: boolean | undefined
 }
 
 /** Wraps content and counts the viewer's attention to it, reporting heartbeats with an attention token once consent is given. */

@@ -6,6 +6,7 @@ import { formatDuration, formatRelative } from './format.js'
 import { rootClassName } from './rootClassName.js'
 import { useCoarseNow } from './useCoarseNow.js'
 import { withDefaults } from './withDefaults.js'
+import type { PartialOrUndefined } from '../client/PartialOrUndefined.js'
 
 /** What a `BridgeStatusBadge` shows, exposed as its `data-state`. */
 export type BridgeStatusBadgeState =
@@ -68,7 +69,7 @@ export function bridgeStatusBadgeState(query: {
   isStale: boolean
   isError: boolean
   /** The query's error, judged by `stopsPolling`. Defaults to none: a known status is then shown whatever `isError` says. */
-  error?: { name: string } | null
+  error?: { name: string } | null | undefined
 }): BridgeStatusBadgeState {
   // Nothing will bring that status up to date (a 404, an answer that breaks the contract): it would
   // stay on screen for good, and turn "stale" after maxDurationMs, long after the transfer ended.
@@ -83,17 +84,17 @@ export interface BridgeStatusBadgeProps extends Omit<HTMLAttributes<HTMLDivEleme
   /** The transfer to follow. */
   transferId: string
   /** The block-explorer URL of a transaction, or `undefined` for none; without it no links are shown. Defaults to none. */
-  explorerUrl?: (chain: string, tx: string) => string | undefined
+  explorerUrl?: ((chain: string, tx: string) => string | undefined) | undefined
   /** Where explorer links open, e.g. `'_blank'`. Defaults to the current tab. */
-  linkTarget?: HTMLAttributeAnchorTarget
+  linkTarget?: HTMLAttributeAnchorTarget | undefined
   /** The polling policy passed to `useBridgeStatus`. Defaults to its policy (2 s growing to 30 s, stale after 30 minutes). */
-  polling?: PollingOptions
+  polling?: PollingOptions | undefined
   /** Texts to replace; one given as `undefined` (a missing translation) keeps its default. Defaults to `defaultBridgeStatusBadgeLabels`. */
-  labels?: Partial<BridgeStatusBadgeLabels>
+  labels?: PartialOrUndefined<BridgeStatusBadgeLabels> | undefined
   /** The locale of durations and times. Defaults to `'en-US'`, the labels' language: the same on the server and in the browser, so hydration matches. */
-  locale?: string
+  locale?: string | undefined
   /** Leaves out the library's classes, keeping the structure and data attributes. Defaults to `false`. */
-  unstyled?: boolean
+  unstyled?: boolean | undefined
 }
 
 /** A live status badge for a cross-chain transfer, followed until it completes, fails or is refunded. */

@@ -7,6 +7,7 @@ import { formatDecimal, formatDuration, formatRelative } from './format.js'
 import { rootClassName } from './rootClassName.js'
 import { useCoarseNow } from './useCoarseNow.js'
 import { withDefaults } from './withDefaults.js'
+import type { PartialOrUndefined } from '../client/PartialOrUndefined.js'
 
 /** What a `FeeEstimate` shows, exposed as its `data-state`: `refreshing` keeps the previous quote on screen while a new one loads. */
 export type FeeEstimateState = 'idle' | 'loading' | 'ready' | 'refreshing' | 'error'
@@ -25,7 +26,7 @@ export interface FeeEstimateLabels {
    * Optional: without it the button reads `retry` followed by `relative` ("Try again in 2 minutes"),
    * so an app that translated `retry` shows no English.
    */
-  retryIn?: (values: { relative: string }) => string
+  retryIn?: ((values: { relative: string }) => string) | undefined
   totalFee: string
   gasFee: string
   platformFee: string
@@ -70,21 +71,21 @@ export function feeEstimateState(query: {
 /** Props of `FeeEstimate`: the estimate's parameters (quoted once all four are set); the rest go to its root `<div>`. */
 export interface FeeEstimateProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
   /** The chain the transfer leaves from, e.g. `'solana'`. Defaults to none: nothing is quoted (`idle`). */
-  sourceChain?: string
+  sourceChain?: string | undefined
   /** The chain the transfer arrives on, e.g. `'base'`. Defaults to none: nothing is quoted (`idle`). */
-  destinationChain?: string
+  destinationChain?: string | undefined
   /** The asset transferred, e.g. `'USDC'`. Defaults to none: nothing is quoted (`idle`). */
-  asset?: string
+  asset?: string | undefined
   /** The amount transferred, as a decimal string (`'100'`, `'1.50'`; `'1.'`, mid-typing, counts as `'1'`, `'.5'` as `'0.5'`). Defaults to none: nothing is quoted (`idle`). */
-  amount?: string
+  amount?: string | undefined
   /** Called when the retry button is pressed, before the new quote is asked for; `preventDefault()` cancels it. Not while the button waits out a `Retry-After`. Defaults to none. */
-  onRetry?: (event: MouseEvent<HTMLButtonElement>) => void
+  onRetry?: ((event: MouseEvent<HTMLButtonElement>) => void) | undefined
   /** Texts to replace; the rest, and any left `undefined`, stay English. Defaults to `defaultFeeEstimateLabels`. */
-  labels?: Partial<FeeEstimateLabels>
+  labels?: PartialOrUndefined<FeeEstimateLabels> | undefined
   /** The locale of amounts, durations and times (one `Intl` refuses, such as `'en_US'`, gives `'en-US'`). Defaults to `'en-US'`, the labels' language: the same on the server and in the browser, so hydration matches. */
-  locale?: string
+  locale?: string | undefined
   /** Leaves out the library's classes, keeping the structure and data attributes. Defaults to `false`. */
-  unstyled?: boolean
+  unstyled?: boolean | undefined
 }
 
 const retryIn = (labels: FeeEstimateLabels, relative: string) => labels.retryIn?.({ relative }) ?? `${labels.retry} ${relative}`

@@ -31,6 +31,7 @@ import { defaultPayLinkButtonLabels, type PayLinkButtonLabels } from './PayLinkB
 import { type PayLinkButtonState, payLinkButtonState } from './payLinkButtonState.js'
 import { rootClassName } from './rootClassName.js'
 import { withDefaults } from './withDefaults.js'
+import type { PartialOrUndefined } from '../client/PartialOrUndefined.js'
 
 /** The settlement `onSettled` receives: the API's proof for a link, the x402 settlement header for a `resource`. */
 export type PayLinkButtonProof = SettlementProof | SettleResponse
@@ -51,7 +52,7 @@ interface PayLinkButtonOwnProps extends Omit<ButtonHTMLAttributes<HTMLButtonElem
   /** Renders the only child element (an `<a>`, a design-system button) with the button's props and content merged in. Defaults to `false`. */
   asChild?: boolean | undefined
   /** Texts to replace; the rest, and any left `undefined`, stay English (`defaultPayLinkButtonLabels`). Defaults to none. */
-  labels?: Partial<PayLinkButtonLabels> | undefined
+  labels?: PartialOrUndefined<PayLinkButtonLabels> | undefined
   /** The locale of the price and the split, for `Intl` (one it refuses, such as `'en_US'`, gives `'en-US'`). Defaults to `'en-US'`, the labels' language: the same on the server and in the browser, so hydration matches. */
   locale?: string | undefined
   /** Drops the package's classes (and so its look), keeping the structure and the data attributes. Defaults to `false`. */

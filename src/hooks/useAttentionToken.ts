@@ -7,7 +7,7 @@ import { usePayLinkClient } from './usePayLinkClient.js'
 /** Options of `useAttentionToken`. */
 export interface UseAttentionTokenOptions {
   /** TanStack mutation options. */
-  mutation?: PayLinkMutationOptions<AttentionSession, AttentionTokenInput>
+  mutation?: PayLinkMutationOptions<AttentionSession, AttentionTokenInput> | undefined
 }
 
 /** Requests an attention session token: `mutate({ code, viewerId })`. */

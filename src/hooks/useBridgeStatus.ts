@@ -9,9 +9,9 @@ import { usePolledQuery } from './usePolledQuery.js'
 /** Options of `useBridgeStatus`. */
 export interface UseBridgeStatusOptions {
   /** The polling policy (intervals, maximum duration, regression report). */
-  polling?: PollingOptions
+  polling?: PollingOptions | undefined
   /** TanStack Query options; the key and fetcher stay ours. */
-  query?: PayLinkQueryOptions<Transfer, ReturnType<typeof transferKey>>
+  query?: PayLinkQueryOptions<Transfer, ReturnType<typeof transferKey>> | undefined
 }
 
 /** Follows a cross-chain transfer until it is `completed`, `failed` or `refunded`; `isStale` says polling gave up. */

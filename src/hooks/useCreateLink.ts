@@ -8,7 +8,7 @@ import { usePayLinkClient } from './usePayLinkClient.js'
 /** Options of `useCreateLink`. */
 export interface UseCreateLinkOptions {
   /** TanStack mutation options (`onSuccess`, …); runs after the new link is put into the cache. */
-  mutation?: PayLinkMutationOptions<Link, CreateLinkInput>
+  mutation?: PayLinkMutationOptions<Link, CreateLinkInput> | undefined
 }
 
 /** Creates a payment link; the new link lands in the `useLink` cache, so reading it costs no request. */

@@ -4,17 +4,18 @@ import type { PayLinkQueryOptions } from '../query/types.js'
 import type { FeeEstimate, FeeEstimateParams } from '../schemas/fees.js'
 import { usePayLinkClient } from './usePayLinkClient.js'
 import { usePayLinkQuery } from './usePayLinkQuery.js'
+import type { PartialOrUndefined } from '../client/PartialOrUndefined.js'
 
 /** Options of `useFeeEstimate`. */
 export interface UseFeeEstimateOptions {
   /** TanStack Query options; the key and fetcher stay ours. */
-  query?: PayLinkQueryOptions<FeeEstimate, ReturnType<typeof feesKey>>
+  query?: PayLinkQueryOptions<FeeEstimate, ReturnType<typeof feesKey>> | undefined
 }
 
 /**
  * Quotes the fees of a transfer: waits for a complete set of parameters, keeps the previous quote
  * on screen while they change (`isPlaceholderData`), and re-quotes when the quote expires.
  */
-export function useFeeEstimate(params: Partial<FeeEstimateParams> | undefined, { query }: UseFeeEstimateOptions = {}) {
+export function useFeeEstimate(params: PartialOrUndefined<FeeEstimateParams> | undefined, { query }: UseFeeEstimateOptions = {}) {
   return usePayLinkQuery(estimateFeesQueryOptions(usePayLinkClient('useFeeEstimate'), params), query)
 }

@@ -8,7 +8,7 @@ import { usePayLinkQuery } from './usePayLinkQuery.js'
 /** Options of `useLink`. */
 export interface UseLinkOptions {
   /** TanStack Query options (`staleTime`, `select`, …); the key and the fetcher stay ours. */
-  query?: PayLinkQueryOptions<Link, ReturnType<typeof linkKey>>
+  query?: PayLinkQueryOptions<Link, ReturnType<typeof linkKey>> | undefined
 }
 
 /** Reads a payment link by code; disabled while `code` is empty. Many components for one code share one request. */

@@ -31,19 +31,19 @@ export interface PayResourceState {
    * requirements share. Only for an asset whose decimals are known (USDC); else `undefined`, as when
    * nothing is payable.
    */
-  price?: Price
+  price?: Price | undefined
   /**
    * `true` when the last click signed nothing because the server now asks more than `price` (or
    * another asset or network): `price` is the new one, and the next click pays it. Let your
    * button ignore the second click of a double click (`event.detail > 1`): it was aimed at the old price.
    */
-  priceChanged?: boolean
+  priceChanged?: boolean | undefined
   /** The settlement the server sent with the paid answer, if it sent one. */
-  proof?: SettleResponse
+  proof?: SettleResponse | undefined
   /** The paid-for answer (`settled`), its body unread. */
-  response?: Response
+  response?: Response | undefined
   /** Why the purchase failed, or why its outcome is unknown. */
-  error?: PayLinkError
+  error?: PayLinkError | undefined
 }
 
 /**

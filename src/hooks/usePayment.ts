@@ -9,9 +9,9 @@ import { usePolledQuery } from './usePolledQuery.js'
 /** Options of `usePayment`. */
 export interface UsePaymentOptions {
   /** The polling policy (intervals, maximum duration, regression report). */
-  polling?: PollingOptions
+  polling?: PollingOptions | undefined
   /** TanStack Query options; the key, fetcher and polling stay ours unless overridden here. */
-  query?: PayLinkQueryOptions<Payment, ReturnType<typeof paymentKey>>
+  query?: PayLinkQueryOptions<Payment, ReturnType<typeof paymentKey>> | undefined
 }
 
 /** Follows a payment until it is `settled`, `failed` or `expired`; `isStale` says polling gave up. */

@@ -7,7 +7,7 @@ import { usePayLinkClient } from './usePayLinkClient.js'
 /** Options of `useVerifyPayment`. */
 export interface UseVerifyPaymentOptions {
   /** TanStack mutation options. */
-  mutation?: PayLinkMutationOptions<VerifyPaymentResult, VerifyPaymentVariables>
+  mutation?: PayLinkMutationOptions<VerifyPaymentResult, VerifyPaymentVariables> | undefined
 }
 
 /** The 402 gate as a mutation: `mutate({ code })` prices a link; `mutate({ code, paymentHeader, idempotencyKey })` pays it. */

@@ -14,21 +14,21 @@ import { createState, type MockLedgerEntry, type MockState } from './state.js'
 /** Options of `createMockApi`. */
 export interface MockApiOptions {
   /** Accepted `X-API-Key` values, or `false` for no key check (a browser talking to the keyless proxy). Defaults to `['pk_test_paylink']`. */
-  apiKeys?: readonly string[] | false
+  apiKeys?: readonly string[] | false | undefined
   /** Initial data; each part given replaces that part of the built-in seed. Defaults to `defaultSeed()`. */
-  seed?: Partial<MockSeed>
+  seed?: Partial<MockSeed> | undefined
   /** How long an accepted payment stays `verified` before it reads as `settled`, in ms. Defaults to `2000`. */
-  settleDelayMs?: number
+  settleDelayMs?: number | undefined
   /** How long each step of a transfer takes (pending → source_confirmed → in_transit → completed), in ms. Defaults to `5000`. */
-  transferStepMs?: number
+  transferStepMs?: number | undefined
   /** How long an attention token lives, in ms. Defaults to `600000` (10 minutes). */
-  attentionTtlMs?: number
+  attentionTtlMs?: number | undefined
   /** The mock's clock, read on every request; tests pass their own or use fake timers. Defaults to `Date.now`. */
-  now?: () => number
+  now?: (() => number) | undefined
   /** Delay before every answer, in ms. Defaults to `0`. */
-  latencyMs?: number
+  latencyMs?: number | undefined
   /** Scenarios on from the start (and again after `reset()`). Defaults to none. */
-  scenarios?: readonly MockScenario[]
+  scenarios?: readonly MockScenario[] | undefined
 }
 
 /** A stateful stand-in for the PayLink API: MSW handlers plus the controls tests and stories need. */

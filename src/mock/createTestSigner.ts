@@ -4,11 +4,11 @@ import type { PaymentSigner } from '../x402/paymentSigner.js'
 /** Options of `createTestSigner`. */
 export interface TestSignerOptions {
   /** The payer address. Defaults to `0x00000000000000000000000000000000000B0B00`. */
-  address?: string
+  address?: string | undefined
   /** Refuse every request as a user would (a `UserRejectedRequestError`, code 4001). Defaults to `false`. */
-  rejects?: boolean
+  rejects?: boolean | undefined
   /** How long the "wallet" takes to sign, in ms. Defaults to `0`. */
-  delayMs?: number
+  delayMs?: number | undefined
 }
 
 const hex = (bytes: number) =>

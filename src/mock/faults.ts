@@ -20,19 +20,19 @@ export const MOCK_ROUTES = [
 /** A fault to inject on a route; the first kind set wins, in the order listed here after `latencyMs`. */
 export interface MockFault {
   /** Delay before answering (added to the mock's own `latencyMs`). Alone, the route then answers normally. */
-  latencyMs?: number
+  latencyMs?: number | undefined
   /** Drop the connection without an answer (a network error for the client). */
-  dropConnection?: boolean
+  dropConnection?: boolean | undefined
   /** Answer 502 with a gateway's HTML page. */
-  html502?: boolean
+  html502?: boolean | undefined
   /** Answer with a body that is not JSON, with status `status`. */
-  malformedJson?: boolean
+  malformedJson?: boolean | undefined
   /** Answer with a `Retry-After` header (seconds, or an HTTP date) and status `status`. */
-  retryAfter?: number | string
+  retryAfter?: number | string | undefined
   /** The status of the answer. Defaults to `429` with `retryAfter`, `200` with `malformedJson`; alone, an error body of the contract with the code of that status. */
-  status?: number
+  status?: number | undefined
   /** How many requests the fault hits before it clears itself. Defaults to every request until `clearFaults`. */
-  times?: number
+  times?: number | undefined
 }
 
 const GATEWAY_PAGE =

@@ -29,8 +29,8 @@ export interface MockPaymentSeed {
   amount: string
   asset: string
   network: string
-  payer?: string
-  failureReason?: string
+  payer?: string | undefined
+  failureReason?: string | undefined
 }
 
 /** A seeded transfer; `pending`, `source_confirmed` and `in_transit` move on with the clock from there. */
@@ -41,7 +41,7 @@ export interface MockTransferSeed {
   destinationChain: string
   asset: string
   amount: string
-  failureReason?: string
+  failureReason?: string | undefined
 }
 
 /** A bridge route the fee estimate knows (either direction). */

@@ -7,9 +7,9 @@ import { createMockApi, type MockApi, type MockApiOptions } from './createMockAp
 /** Options of `startMockServer`: those of `createMockApi`, plus where to listen. */
 export interface MockServerOptions extends MockApiOptions {
   /** The port; `0` picks a free one. Defaults to `0`. */
-  port?: number
+  port?: number | undefined
   /** The interface to listen on. Defaults to `'127.0.0.1'` (never the outside world unless asked). */
-  host?: string
+  host?: string | undefined
 }
 
 /** A running mock server. */

@@ -4,9 +4,9 @@ import type { MockPaymentSeed, MockSeed, MockTransferSeed } from './seed.js'
 
 /** A payment as the mock stores it; `status` `verified` turns into `settled` on read once the settle delay has passed. */
 export interface MockPaymentRecord extends MockPaymentSeed {
-  transaction?: string
+  transaction?: string | undefined
   /** When a `verified` payment reads as `settled`, ms since the epoch; fixed when it is taken, so a status never moves back. */
-  settlesAt?: number
+  settlesAt?: number | undefined
   /** ms since the epoch. */
   createdAt: number
   /** ms since the epoch. */

@@ -24,7 +24,7 @@ export type PurchaseStatus =
 export interface PurchaseState {
   status: PurchaseStatus
   /** The requirements of the last 402, once known. */
-  paymentRequired?: PaymentRequired
+  paymentRequired?: PaymentRequired | undefined
   /**
    * `true` when the last click signed nothing because the requirements it was about to sign (fresh
    * ones, or those a failed click left) ask more than those shown before (or another scheme,
@@ -32,13 +32,13 @@ export interface PurchaseState {
    * once requirements are read again or signing starts. A button of your own should not pay on the
    * second click of a double click (`event.detail > 1`): it was aimed at the old price.
    */
-  priceChanged?: boolean
+  priceChanged?: boolean | undefined
   /** The payment, once the server accepted it (`verified` or `settled`). */
-  payment?: Payment
+  payment?: Payment | undefined
   /** The settlement proof, once the server accepted the payment. */
-  proof?: SettlementProof
+  proof?: SettlementProof | undefined
   /** Why the purchase failed, or why its outcome is unknown. */
-  error?: PayLinkError
+  error?: PayLinkError | undefined
 }
 
 /** A snapshot of a purchase whose seller answers an accepted payment with `A`. */

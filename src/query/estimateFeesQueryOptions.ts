@@ -1,5 +1,6 @@
 import { estimateFees } from '../actions/estimateFees.js'
 import type { PayLinkClient } from '../client/createPayLinkClient.js'
+import type { PartialOrUndefined } from '../client/PartialOrUndefined.js'
 import type { PayLinkHttpError } from '../client/errors.js'
 import { timerDelay } from '../client/timerDelay.js'
 import type { FeeEstimate, FeeEstimateParams } from '../schemas/fees.js'
@@ -32,7 +33,7 @@ const afterRetryAfter = ({ state }: { state: { error: unknown; errorUpdatedAt: n
  * Whether every parameter of a fee estimate is present. An amount that is a lone `"."` or `"-"`
  * (the first key of `".5"`, `"-1"`) is not there yet: incomplete, not a bad amount.
  */
-export function hasFeeParams(params: Partial<FeeEstimateParams> | undefined): params is FeeEstimateParams {
+export function hasFeeParams(params: PartialOrUndefined<FeeEstimateParams> | undefined): params is FeeEstimateParams {
   return !!(params?.sourceChain && params.destinationChain && params.asset && params.amount && !/^[-.]$/.test(params.amount))
 }
 
@@ -44,7 +45,7 @@ export function hasFeeParams(params: Partial<FeeEstimateParams> | undefined): pa
  * disabled until then; `refetch()` still asks). An amount ending in a dot (`'1.'`) is quoted as `'1'`, one starting with it (`'.5'`)
  * as `'0.5'`.
  */
-export function estimateFeesQueryOptions(client: PayLinkClient, params: Partial<FeeEstimateParams> | undefined): Options {
+export function estimateFeesQueryOptions(client: PayLinkClient, params: PartialOrUndefined<FeeEstimateParams> | undefined): Options {
   // "1." is "1" being typed on the way to "1.5": keyed and checked as "1", so its quote stays on
   // screen instead of an error. ".5" is how many write half a unit: "0.5". A lone "." is
   // incomplete (hasFeeParams).

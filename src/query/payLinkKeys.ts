@@ -1,3 +1,4 @@
+import type { PartialOrUndefined } from '../client/PartialOrUndefined.js'
 import type { FeeEstimateParams } from '../schemas/fees.js'
 
 // One function per key, so that a bundle with one query carries only its own key (the
@@ -12,7 +13,7 @@ export const paymentKey = (id: string | undefined) => ['paylink', 'payment', id 
 /** The key of a transfer by id. */
 export const transferKey = (id: string | undefined) => ['paylink', 'transfer', id ?? null] as const
 /** The key of a fee estimate for a set of parameters (missing ones as `null`). */
-export const feesKey = (params: Partial<FeeEstimateParams> | undefined) =>
+export const feesKey = (params: PartialOrUndefined<FeeEstimateParams> | undefined) =>
   [
     'paylink',
     'fees',

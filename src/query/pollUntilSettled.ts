@@ -5,13 +5,13 @@ import { timerDelay } from '../client/timerDelay.js'
 /** Options of the polling policy shared by `usePayment` and `useBridgeStatus`. */
 export interface PollingOptions {
   /** First interval between polls. Defaults to `2000` ms. */
-  initialIntervalMs?: number
+  initialIntervalMs?: number | undefined
   /** Longest interval between polls; the interval grows by half each poll up to this. Defaults to `30000` ms. */
-  maxIntervalMs?: number
+  maxIntervalMs?: number | undefined
   /** Polling stops after this long without a terminal status, and the hook reports `isStale`. Defaults to 30 minutes. */
-  maxDurationMs?: number
+  maxDurationMs?: number | undefined
   /** Called when a response would move the status backwards; that response is not shown. Defaults to a `console.warn` in development builds, nothing in production. */
-  onRegression?: (seen: string, received: string) => void
+  onRegression?: ((seen: string, received: string) => void) | undefined
 }
 
 /** A status lifecycle: statuses in order, and those after which nothing changes. */

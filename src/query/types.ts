@@ -11,7 +11,7 @@ export type PayLinkQueryOptions<TData, TKey extends QueryKey = QueryKey> = Omit<
   'queryKey' | 'queryFn' | 'enabled'
 > & {
   /** Set to `false` to hold the query. Defaults to `true`. */
-  enabled?: boolean
+  enabled?: boolean | undefined
 }
 
 /** TanStack mutation options a caller may pass through a hook's `mutation` bag; the mutation function stays ours. */

@@ -14,13 +14,13 @@ export interface PayLinkProxyOptions {
    * Origins (`https://app.example`) allowed to call the proxy from another origin, matched exactly; a
    * request from any other origin but the proxy's own gets 403. Defaults to none: no CORS headers at all.
    */
-  allowedOrigins?: readonly string[]
+  allowedOrigins?: readonly string[] | undefined
   /** The largest request body forwarded, in bytes; a longer one gets 413. Defaults to `65536` (64 KiB). */
-  maxBodyBytes?: number
+  maxBodyBytes?: number | undefined
   /** Time-out of each upstream call in ms, its body included; then the answer is 504; `Infinity` for none. Defaults to `15000`. */
-  timeoutMs?: number
+  timeoutMs?: number | undefined
   /** The `fetch` for upstream calls (one with a proxy agent, a test double). Defaults to the global `fetch`. */
-  fetch?: typeof fetch
+  fetch?: typeof fetch | undefined
 }
 
 /** The options checked and normalised, for the proxy only. */

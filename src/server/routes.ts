@@ -3,7 +3,7 @@ export interface ProxyRoute {
   readonly method: 'GET' | 'POST'
   readonly pattern: string
   /** Whether the query string is forwarded. Defaults to `false`. */
-  readonly query?: boolean
+  readonly query?: boolean | undefined
 }
 
 /** The seven endpoints of the API, and nothing else. */

@@ -15,7 +15,7 @@ export interface PaymentHeader {
 /** What a payment echoes from its 402 besides the requirement: the resource and the extensions (v2). */
 export interface PaymentHeaderContext {
   /** The 402's x402 version; must be the requirement's own. Defaults to `requirement.x402Version`. */
-  x402Version?: 1 | 2
+  x402Version?: 1 | 2 | undefined
   /** The 402's resource (v2). */
   resource?: ResourceInfo | undefined
   /** The 402's extensions (v2). */

@@ -9,11 +9,11 @@ import { sendX402, type X402Answer } from './sendX402.js'
 /** Options of `fetchWithPayment`: the signer, the spend cap, and the transport. */
 export interface FetchWithPaymentOptions extends SelectPaymentRequirementOptions {
   /** Aborts the request (and the paid retry); the abort is rethrown as it is. Defaults to the request's own signal (`init.signal`). */
-  signal?: AbortSignal
+  signal?: AbortSignal | undefined
   /** Time-out of each of the (at most two) requests until its headers arrive (a 402's body included), in ms; signing is not timed. Defaults to `15000`. */
-  timeoutMs?: number
+  timeoutMs?: number | undefined
   /** The `fetch` to send with. Defaults to the global `fetch`. */
-  fetch?: typeof fetch
+  fetch?: typeof fetch | undefined
 }
 
 /**

@@ -26,9 +26,9 @@ export interface PaymentRequirement {
   /** Scheme-specific data, e.g. the EIP-712 `name` and `version` of the token. */
   extra: Record<string, unknown>
   /** The URL of the resource paid for, when the server said. */
-  resource?: string
+  resource?: string | undefined
   /** What is being paid for, when the server said. */
-  description?: string
+  description?: string | undefined
   /** The requirement exactly as the server sent it (v2 payments echo it back as `accepted`). */
   raw: PaymentRequirementV1 | PaymentRequirementV2
 }
@@ -38,11 +38,11 @@ export interface PaymentRequired {
   /** The version the server spoke (2 wins when both are present). */
   x402Version: 1 | 2
   /** The server's reason, e.g. `insufficient_funds` after a refused payment. */
-  error?: string
+  error?: string | undefined
   /** The resource (v2). */
-  resource?: ResourceInfo
+  resource?: ResourceInfo | undefined
   /** The x402 extensions the server declared (v2); a payment echoes them. */
-  extensions?: Record<string, unknown>
+  extensions?: Record<string, unknown> | undefined
   /** Every way to pay that the server accepts. */
   accepts: PaymentRequirement[]
   /** When this was received (ms since the epoch), to tell when `maxTimeoutSeconds` has passed. */

@@ -6,7 +6,7 @@ export interface PaymentSignerContext {
   /** The x402 version of the 402; the package wraps the payload in that version's envelope. */
   x402Version: 1 | 2
   /** The resource the 402 was about (v2), as the server described it. */
-  resource?: ResourceInfo
+  resource?: ResourceInfo | undefined
 }
 
 /**
@@ -24,7 +24,7 @@ export interface PaymentSigner {
   /** The networks it pays on: v1 names (`base`) and/or CAIP-2 ids (`eip155:8453`), with `namespace:*` wildcards. */
   readonly networks: readonly string[]
   /** The x402 schemes its payloads follow. Defaults to `['exact']`. */
-  readonly schemes?: readonly string[]
+  readonly schemes?: readonly string[] | undefined
   /**
    * Signs one payment and returns the scheme payload; for EVM `exact`, `{ signature, authorization:
    * { from, to, value, validAfter, validBefore, nonce } }`. Throw to refuse (a wallet's

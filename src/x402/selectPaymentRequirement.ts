@@ -9,9 +9,9 @@ export interface SelectPaymentRequirementOptions {
   /** The wallet that will pay. */
   signer: PaymentSigner
   /** The most to pay per asset, in atomic units; an asset not listed is never paid. Defaults to `DEFAULT_MAX_AMOUNT` ($0.10 of USDC). */
-  maxAmount?: MaxAmount
+  maxAmount?: MaxAmount | undefined
   /** Picks one of the payable requirements (each one the signer can pay, within `maxAmount`). Defaults to the first. */
-  selectRequirement?: (payable: PaymentRequirement[]) => PaymentRequirement | undefined
+  selectRequirement?: ((payable: PaymentRequirement[]) => PaymentRequirement | undefined) | undefined
 }
 
 const describe = (r: PaymentRequirement) => `${r.amount} of ${r.asset} on ${r.network} (${r.scheme})`
