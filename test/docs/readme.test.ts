@@ -1,0 +1,164 @@
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, relative } from 'node:path'
+import ts from 'typescript'
+
+// Every ```ts and ```tsx block of README.md, type-checked as an app would check it after copying
+// the block into a file of its own (a consumer check once found the prefetch example passing
+// `code=` to a `Checkout` that took none). The convention for fragments:
+// - Each block is one module, `L<line>.ts(x)` (the line of its opening fence); ```sh and others
+//   are not checked.
+// - The names a block uses without defining them (`signer`, `cap`, …) come from FREE_NAMES below,
+//   typed as an app would have them. A name used by a new block that is not there fails the test:
+//   add it here (a name the README gives a meaning, never `any`).
+// - A block without imports (the JSX of a component's section) gets the root exports it names, as
+//   if it began with `import { … } from '@paylink/react'` (the import goes at its end, keeping its
+//   lines). One that starts with `<` lists elements side by side: it is checked inside `<>…</>`.
+// - A relative import (`import { Checkout } from './Checkout'`) is the block that exports the name:
+//   that is how the README's files build on each other.
+// - `…` (U+2026) elides an expression and is checked as `undefined as never`. `...` is JavaScript's
+//   spread, checked as written. No block is skipped.
+// - The package's import paths are those of package.json's exports, mapped to the sources.
+
+const ROOT = join(import.meta.dirname, '../..')
+const README = readFileSync(join(ROOT, 'README.md'), 'utf8')
+
+const FREE_NAMES = `
+import type { AttentionReport, MaxAmount, PaymentSigner } from '@paylink/react'
+import type { JSX } from 'react'
+declare global {
+  const signal: AbortSignal
+  const signer: PaymentSigner
+  const cap: MaxAmount
+  const transferId: string
+  const userConsented: boolean
+  function report(report: AttentionReport): void
+  function Article(): JSX.Element
+}
+`
+
+const JSX_OPEN = '<>'
+const ELIDED = 'undefined as never'
+
+interface Snippet {
+  /** README line of the opening fence (1-based). */
+  line: number
+  file: string
+  code: string
+}
+
+/** The ts/tsx blocks of a Markdown text; throws on a fence left open, which would hide the rest. */
+function snippetsOf(markdown: string): Snippet[] {
+  const lines = markdown.split('\n')
+  const found: Snippet[] = []
+  for (let i = 0; i < lines.length; i++) {
+    const open = /^(\s*)(`{3,})(\S*)/.exec(lines[i] as string)
+    if (!open) continue
+    const [, indent = '', fence = '', lang] = open
+    const end = lines.findIndex((l, j) => j > i && l.trimStart().startsWith(fence) && !l.trim().slice(fence.length))
+    if (end < 0) throw new Error(`README.md:${i + 1}: a code block is never closed`)
+    if (lang === 'ts' || lang === 'tsx') {
+      const code = lines.slice(i + 1, end).map((l) => (l.startsWith(indent) ? l.slice(indent.length) : l))
+      found.push({ line: i + 1, file: `L${String(i + 1).padStart(4, '0')}.${lang}`, code: code.join('\n') })
+    }
+    i = end
+  }
+  return found
+}
+
+/** `paths` for every import path of package.json's exports, pointing at the sources. */
+function packagePaths(stylesheetTypes: string): Record<string, string[]> {
+  const { name, exports } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+    name: string
+    exports: Record<string, string | { types: string }>
+  }
+  const paths: Record<string, string[]> = {}
+  for (const [subpath, target] of Object.entries(exports)) {
+    if (typeof target === 'string') continue
+    const specifier = name + subpath.slice(1)
+    if (subpath === './styles.css') paths[specifier] = [stylesheetTypes]
+    else paths[specifier] = [join(ROOT, 'src', target.types.replace(/^\.\/dist\/(.*)\.d\.ts$/, '$1.ts'))]
+  }
+  return paths
+}
+
+/** The problems of every snippet, each as `README.md:<line>:<col> (block at <line>: <first line>) TS<code>: <message>`. */
+async function typeCheck(markdown: string): Promise<string[]> {
+  const snippets = snippetsOf(markdown)
+  expect(snippets.length).toBeGreaterThan(0)
+  const rootExports = new Set(Object.keys(await import('../../src/index.js')))
+  const dir = mkdtempSync(join(tmpdir(), 'paylink-readme-'))
+  try {
+    // The repo's packages (react, viem, @tanstack/react-query, express's types), as the app's own.
+    symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir')
+    writeFileSync(join(dir, 'styles.css.d.ts'), 'export {}\n')
+    writeFileSync(join(dir, 'free-names.d.ts'), FREE_NAMES)
+    const exporters = new Map<string, string>()
+    for (const s of snippets) {
+      for (const m of s.code.matchAll(/^export (?:default )?(?:async )?(?:function|const|class) (\w+)/gm)) {
+        exporters.set(m[1] as string, s.file.replace(/\.tsx?$/, '.js'))
+      }
+    }
+    for (const s of snippets) {
+      let code = s.code.replaceAll('…', ELIDED)
+      if (code.startsWith('<')) code = `${JSX_OPEN}${code}\n</>`
+      if (!/^\s*import\b/m.test(code)) {
+        const named = [...new Set(code.match(/\b[A-Za-z_$][\w$]*\b/g))].filter((n) => rootExports.has(n))
+        if (named.length) code += `\nimport { ${named.join(', ')} } from '@paylink/react'\n`
+      }
+      writeFileSync(join(dir, s.file), code)
+      for (const [, name] of s.code.matchAll(/from '\.\/(\w+)'/g)) {
+        const exporter = exporters.get(name as string)
+        if (exporter) writeFileSync(join(dir, `${name}.ts`), `export * from './${exporter}'\n`)
+      }
+    }
+    const program = ts.createProgram(
+      [...snippets.map((s) => join(dir, s.file)), join(dir, 'free-names.d.ts')],
+      {
+        target: ts.ScriptTarget.ES2022,
+        lib: ['lib.es2022.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
+        module: ts.ModuleKind.ESNext,
+        moduleResolution: ts.ModuleResolutionKind.Bundler,
+        moduleDetection: ts.ModuleDetectionKind.Force,
+        jsx: ts.JsxEmit.ReactJSX,
+        strict: true,
+        skipLibCheck: true,
+        noEmit: true,
+        types: ['node'],
+        paths: packagePaths(join(dir, 'styles.css.d.ts')),
+      },
+    )
+    const byFile = new Map(snippets.map((s) => [join(dir, s.file), s]))
+    // The snippets' own diagnostics (and the options'), not those of the sources (tsc checks them).
+    const diagnostics = [
+      ...program.getOptionsDiagnostics(),
+      ...program.getGlobalDiagnostics(),
+      ...program.getSourceFiles()
+        .filter((f) => f.fileName.startsWith(dir) && !f.fileName.includes('/node_modules/'))
+        .flatMap((f) => [...program.getSyntacticDiagnostics(f), ...program.getSemanticDiagnostics(f)]),
+    ]
+    return diagnostics.map((d) => {
+      const message = `TS${d.code}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`
+      const snippet = d.file && byFile.get(d.file.fileName)
+      if (!d.file || d.start === undefined) return message
+      const at = d.file.getLineAndCharacterOfPosition(d.start)
+      if (!snippet) return `${relative(dir, d.file.fileName)}:${at.line + 1}:${at.character + 1} ${message}`
+      const lines = snippet.code.split('\n')
+      // The column as written: without the added `<>`, and each `…` one character again.
+      let column = at.character - (at.line === 0 && snippet.code.startsWith('<') ? JSX_OPEN.length : 0)
+      for (const m of (lines[at.line] ?? '').matchAll(/…/g)) {
+        if (m.index < column) column -= Math.min(column - m.index, ELIDED.length - 1)
+      }
+      const where = at.line < lines.length ? `README.md:${snippet.line + 1 + at.line}:${column + 1}` : 'its added import'
+      return `${where} (block at README.md:${snippet.line}: ${lines[0]}) ${message}`
+    })
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+describe("README.md's TypeScript blocks", () => {
+  it('type-check as an app would check them, strict, against the sources', async () => {
+    expect(await typeCheck(README)).toEqual([])
+  })
+})
