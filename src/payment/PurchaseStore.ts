@@ -296,21 +296,24 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
           if (!required || preview || isExpired(required)) required = await load()
           if (!required) return
           try {
-            let requirement: PaymentRequirement | undefined = selectPaymentRequirement(required, options as SelectPaymentRequirementOptions)
-            let was: PaymentRequirement | undefined
-            try {
-              if (shown !== required) was = selectPaymentRequirement(shown!, options as SelectPaymentRequirementOptions)
-            } catch {
-              // No price shown (no 402 read, or nothing payable in it): there is nothing to hold `required` to.
+            // The pick with this click's options, or none where nothing is payable (or no price was shown).
+            const pick = (from: PaymentRequired | undefined) => {
+              try {
+                return selectPaymentRequirement(from!, options as SelectPaymentRequirementOptions)
+              } catch {
+                // None.
+              }
             }
+            let requirement: PaymentRequirement | undefined = selectPaymentRequirement(required, options as SelectPaymentRequirementOptions)
+            const was = shown !== required && pick(shown)
             // The user agreed to the price shown, not to whatever came next (a fresh read, or one a
-            // failed click left). A seller may list its offers in another order in each 402: the one
-            // shown, still offered on its terms, is signed rather than refused.
+            // failed click left). A seller may list its offers in another order in each 402: the
+            // app's selectRequirement then picks again among the offers on the terms shown, which
+            // become the requirements on screen, so the price shown is that of the offer signed.
             if (was && differs(was, requirement)) {
-              requirement = required.accepts.find((fresh) => !differs(was!, fresh))
-              if (!requirement) return set({ status: 'ready', paymentRequired: (shown = required), priceChanged: true })
-              // Shown as it is signed: the price on screen is that of the offer signed, not of the seller's first.
-              required = { ...required, accepts: [requirement] }
+              const same = { ...required, accepts: required.accepts.filter((fresh) => !differs(was, fresh)) }
+              if (!(requirement = pick(same))) return set({ status: 'ready', paymentRequired: (shown = required), priceChanged: true })
+              required = same
             }
             // What a cancel or a failure leaves on screen with its price: the baseline from now on.
             set({ status: 'signing', paymentRequired: (shown = required) })

@@ -569,6 +569,30 @@ describe('fresh requirements against those shown', () => {
     expect(priceToPay(store.getSnapshot().paymentRequired, { signer })).toEqual({ amount: '0.01', currency: 'USDC' })
   })
 
+  it("asks the app's selectRequirement among the offers on the terms shown: an offer it refuses is never signed", async () => {
+    const OTHER = '0x00000000000000000000000000000000000B0B00'
+    const ours = offer(PAY_TO).accepts[0]!
+    const at = (changes: object) => ({ ...ours, ...changes, raw: { ...ours.raw, ...changes } })
+    const sepolia = { network: 'eip155:84532', asset: '0x036CbD53842c5426634e7929541eC2318f3dCF7e' }
+    // The app pays only its own seller (an allow-list of payees in selectRequirement).
+    const selectRequirement = (payable: PaymentRequired['accepts']) => payable.find((r) => r.payTo === PAY_TO)
+    const shown = { ...offer(PAY_TO), accepts: [at({ ...sepolia, payTo: OTHER }), ours] }
+    // Fresh: the payees swapped networks. The offer on the terms shown (Base) now pays OTHER.
+    const fresh = { ...offer(PAY_TO), accepts: [at(sepolia), at({ payTo: OTHER })] }
+    const { gate, paid } = reprice(shown, fresh, fresh)
+    const store = sharedPurchase({}, 'url:https://seller.test/selected-payee', gate, true)
+    const signer = createTestSigner()
+    store.start()
+    await vi.waitFor(() => expect(store.getSnapshot().status).toBe('ready'))
+    await store.pay({ signer, selectRequirement })
+    // Not signed to OTHER: the new offer the app picks (Sepolia) is shown first.
+    expect(store.getSnapshot()).toMatchObject({ status: 'ready', priceChanged: true })
+    expect(paid).toHaveLength(0)
+    await store.pay({ signer, selectRequirement })
+    const signed = paid.map((p) => (JSON.parse(atob(p.paymentHeader)) as { accepted: { network: string; payTo: string } }).accepted)
+    expect(signed).toEqual([expect.objectContaining({ network: 'eip155:84532', payTo: PAY_TO })])
+  })
+
   it('with no price shown (the preview failed), a pay signs the fresh requirements as they come', async () => {
     const { gate, paid } = reprice(new PayLinkNetworkError({ timedOut: true, timeoutMs: 1 }), offer(PAY_TO))
     const store = sharedPurchase({}, 'url:https://seller.test/no-preview', gate, true)
