@@ -22,15 +22,16 @@ function below(prefix: readonly string[], segments: readonly string[]): string[]
 
 /**
  * Whether a browser page at `origin` may use the key: a listed origin, or the proxy's own, which the
- * browser names (`Sec-Fetch-Site`, when it sends it) or the `Host` it was sent to matches.
+ * browser names (`Sec-Fetch-Site`, when it sends it) or the `Host` it was sent to matches. Behind a
+ * proxy that rewrites `Host`, the first `X-Forwarded-Host` is that host: a page cannot add that header
+ * cross-site without a preflight, which is refused.
  */
 function servesOrigin(config: ProxyConfig, headers: Headers, origin: string): boolean {
-  const host = headers.get('Host')
+  const hosts = [headers.get('Host'), headers.get('X-Forwarded-Host')?.split(',')[0]!.trim()]
   return (
     !!config.allowedOrigins?.has(origin) ||
     headers.get('Sec-Fetch-Site') === 'same-origin' ||
-    origin === `https://${host}` ||
-    origin === `http://${host}`
+    hosts.some((host) => host && (origin === `https://${host}` || origin === `http://${host}`))
   )
 }
 

@@ -467,6 +467,27 @@ describe('CORS', () => {
     expect(calls).toHaveLength(4)
   })
 
+  // Over plain http (not localhost) no browser sends Sec-Fetch-Site, and what is in front may rewrite Host:
+  // Vite's server.proxy with changeOrigin opened from a phone at http://192.168.1.20:5173, nginx's proxy_pass.
+  test('behind a proxy that rewrites Host, a same-origin POST is served when the first X-Forwarded-Host is the page\'s host', async () => {
+    const { proxy, calls } = setup()
+    const post = (headers: Record<string, string>) =>
+      proxy(new Request(`${APP}/payments/verify`, { method: 'POST', body: '{"code":"demo"}', headers: { ...JSON_TYPE, Host: 'localhost:3000', ...headers } }))
+    const statuses = [
+      (await post({ Origin: 'http://192.168.1.20:5173', 'X-Forwarded-Host': '192.168.1.20:5173' })).status,
+      // Each proxy of a chain appends: the first value is the host the browser asked for.
+      (await post({ Origin: 'http://staging.example', 'X-Forwarded-Host': 'staging.example, 10.0.0.7:8080' })).status,
+      (await post({ Origin: 'https://shop.example', 'X-Forwarded-Host': 'shop.example' })).status,
+      // Still refused: another origin, a later value of the chain, no X-Forwarded-Host, Origin: null (Referrer-Policy: no-referrer).
+      (await post({ Origin: 'https://evil.test', 'X-Forwarded-Host': '192.168.1.20:5173' })).status,
+      (await post({ Origin: 'http://10.0.0.7:8080', 'X-Forwarded-Host': 'staging.example, 10.0.0.7:8080' })).status,
+      (await post({ Origin: 'http://192.168.1.20:5173' })).status,
+      (await post({ Origin: 'null', 'X-Forwarded-Host': 'staging.example' })).status,
+    ]
+    expect(statuses).toEqual([200, 200, 200, 403, 403, 403, 403])
+    expect(calls).toHaveLength(3)
+  })
+
   test('a preflight from an allowed origin is answered by the proxy', async () => {
     const { proxy, calls } = setup({ allowedOrigins })
     const response = await proxy(

@@ -1,5 +1,5 @@
 import express from 'express'
-import { Agent, createServer, type RequestListener } from 'node:http'
+import { Agent, createServer, request, type RequestListener } from 'node:http'
 import http2 from 'node:http2'
 import { connect as connectTcp, type AddressInfo } from 'node:net'
 import { createPayLinkProxy, type NodeHandler, type PayLinkProxyOptions, toNodeHandler } from '../../src/server.js'
@@ -304,6 +304,28 @@ describe('under node:http2', () => {
       await new Promise((resolve) => server.close(resolve))
     }
   })
+})
+
+// What Vite's server.proxy does with changeOrigin and xfwd, and nginx with proxy_set_header X-Forwarded-Host $http_host.
+test('behind a reverse proxy that rewrites Host over plain http, a POST from the page it serves is forwarded when it sets X-Forwarded-Host', async () => {
+  const proxy = await proxyServer()
+  const front = (xfwd: boolean) =>
+    listen((req, res) => {
+      const headers = { ...req.headers, host: `127.0.0.1:${proxy.port}`, ...(xfwd && { 'x-forwarded-host': req.headers.host }) }
+      req.pipe(request({ host: '127.0.0.1', port: proxy.port, method: req.method, path: req.url, headers }, (answer) => {
+        res.writeHead(answer.statusCode!, answer.headers)
+        answer.pipe(res)
+      }))
+    })
+  const statuses: number[] = []
+  for (const xfwd of [true, false]) {
+    const server = await front(xfwd)
+    started.push(server)
+    const headers = { Origin: server.origin, 'Content-Type': 'application/json' }
+    statuses.push((await send(server.port, { method: 'POST', path: `${API}/payments/verify`, headers, chunks: ['{"code":"demo"}'] })).status)
+  }
+  expect(statuses).toEqual([200, 403])
+  expect(seen).toMatchObject([{ method: 'POST', url: '/pub/v1/payments/verify', body: '{"code":"demo"}' }])
 })
 
 test('the adapter\'s own answers (a refused target, a proxy that failed) say nosniff and carry the CSP too', async () => {
