@@ -43,7 +43,7 @@ interface PayLinkButtonOwnProps extends Omit<ButtonHTMLAttributes<HTMLButtonElem
   maxAmount?: MaxAmount | undefined
   /** Called with the new `data-state` on every change after mount (not for the first state). Defaults to none. */
   onStateChange?: ((state: PayLinkButtonState) => void) | undefined
-  /** Called once when the purchase settles, with its proof and, for a `resource`, the paid-for answer (its body unread); for a purchase that settled while the button showed another `code` or `resource`, when it is shown again. Defaults to none. */
+  /** Called once when the purchase settles, with its proof and, for a `resource`, the paid-for answer (its body unread); for a purchase this button left in flight (signing, verifying, unknown) and that settled while it showed another `code` or `resource`, when it is shown again. Defaults to none. */
   onSettled?: ((proof: PayLinkButtonProof | undefined, response?: Response) => void) | undefined
   /** Called when the purchase fails, or when its outcome becomes unknown (a payment being confirmed, not failed). Defaults to none. */
   onError?: ((error: PayLinkError) => void) | undefined
@@ -87,6 +87,8 @@ type OwnTextState = Exclude<PayLinkButtonState, 'ready' | 'cancelled' | 'disable
 // States in which the visible second line is the status: something went wrong or is being confirmed
 // (and `ready` after a price change, below).
 const SHOWN_STATUS: readonly PayLinkButtonState[] = ['failed', 'cancelled', 'unknown']
+// States a purchase is in flight in: one this button leaves in them is still its own to report.
+const IN_FLIGHT: readonly PayLinkButtonState[] = ['signing', 'verifying', 'unknown']
 // The split is shown before paying only.
 const SPLIT_STATES: readonly PayLinkButtonState[] = ['loading', 'ready', 'disabled']
 
@@ -136,18 +138,18 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
 
   // Runs after every render and reports only a change, with that render's callbacks: new callbacks
   // alone report nothing. Starts at the first state so that mount reports nothing; StrictMode's
-  // second effect run sees no change. An outcome is held to the state this button last showed of
-  // the same purchase (a store is kept per client and code, so switching back finds the same one):
-  // a purchase it never showed is a new baseline, as its outcome came before (reporting it could
-  // fulfil an order twice), while one that settled while another code was shown is reported on
-  // switching back, once.
-  // Under the key 0 (no store is 0), the state shown last, whatever the purchase.
-  const [seen] = useState(() => new Map<unknown, PayLinkButtonState>([[0, state], [store, state]]))
+  // second effect run sees no change. Another purchase (a new code or resource; a store is kept per
+  // client and code, so switching back finds the same one) is a new baseline, as its outcome came
+  // before (reporting it could fulfil an order twice), unless this button left it in flight: then
+  // its outcome is this button's to report, once, when it shows the purchase again.
+  const [seen] = useState(() => ({ state, store, left: new Map<unknown, PayLinkButtonState>() }))
   useEffect(() => {
     const { proof, error, response } = purchase
-    const was = seen.get(store) ?? state
-    if (seen.get(0) !== state) onStateChange?.(state)
-    seen.set(0, state).set(store, state)
+    if (seen.store !== store && IN_FLIGHT.includes(seen.state)) seen.left.set(seen.store, seen.state)
+    const was = seen.store === store ? seen.state : (seen.left.get(store) ?? state)
+    seen.left.delete(store)
+    if (seen.state !== state) onStateChange?.(state)
+    Object.assign(seen, { state, store })
     if (was === state) return
     if (state === 'settled') {
       if (response) onSettled?.(proof, response)
@@ -212,7 +214,7 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
   const rootProps = {
     'data-state': state,
     // A consumer's aria-label must be able to rename the button, and aria-labelledby would win over it.
-    'aria-labelledby': rest['aria-label'] ? undefined : `${id}label${split ? ` ${id}split` : statusShown ? ` ${id}status` : ''}`,
+    'aria-labelledby': rest['aria-label'] ? undefined : `${id}label${split ? ` ${id}split` : ''}${statusShown ? ` ${id}status` : ''}`,
     'aria-busy': state === 'signing' || state === 'verifying' || undefined,
     // In flight the button stays focusable (aria-disabled, not disabled): focus is not thrown away mid-purchase.
     'aria-disabled': (!actionable && !nativelyDisabled) || undefined,

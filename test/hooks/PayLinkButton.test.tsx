@@ -628,6 +628,33 @@ describe('PayLinkButton: an invalid locale, a missing translation, switching pur
     expect(testSigner.calls).toBe(1)
   })
 
+  test('a button that only showed a purchase (ready) does not report its outcome on switching back: the button that paid did', async () => {
+    const onSettledX = vi.fn()
+    const onSettledY = vi.fn()
+    const signer = createTestSigner()
+    const ui = (xCode: string) => (
+      <>
+        <PayLinkButton data-testid="x" code={xCode} maxAmount={cap} signer={signer} onSettled={onSettledX} />
+        <PayLinkButton data-testid="y" code={code} maxAmount={cap} signer={signer} onSettled={onSettledY} />
+      </>
+    )
+    const { rerender } = render(ui(code), { wrapper: wrapperFor() })
+    await waitFor(() => expect(stateOf(screen.getByTestId('x'))).toBe('ready'))
+    await waitFor(() => expect(stateOf(screen.getByTestId('y'))).toBe('ready'))
+    // X moves on (a carousel, a tab) before anything is paid; Y pays.
+    rerender(ui(MOCK_LINKS.engagement))
+    await waitFor(() => expect(stateOf(screen.getByTestId('x'))).toBe('ready'))
+    fireEvent.click(screen.getByTestId('y'))
+    await waitFor(() => expect(stateOf(screen.getByTestId('y'))).toBe('settled'))
+    expect(onSettledY).toHaveBeenCalledTimes(1)
+    rerender(ui(code))
+    expect(stateOf(screen.getByTestId('x'))).toBe('settled')
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)))
+    expect(api.mock.ledger).toHaveLength(1)
+    // One order, one report.
+    expect(onSettledX).not.toHaveBeenCalled()
+  })
+
   test('switching back to a purchase that failed does not call onError again', async () => {
     const onError = vi.fn()
     // The default cap ($0.10) is under both prices: the demo link fails before the wallet is asked.
@@ -857,6 +884,21 @@ describe('PayLinkButton: a click never signs more than the price shown', () => {
     fireEvent.click(button())
     await waitFor(() => expect(stateOf(button())).toBe('settled'))
     expect(payments.map(signedAmount)).toEqual(['90000'])
+  })
+
+  test('with showSplit, the button is named by the notice too: it is on screen below the split', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      renderButton({ signer: createTestSigner(), showSplit: true })
+      await ready()
+      api.mock.state.links.get(code)!.price = { amount: '2.50', currency: 'USDC' }
+      vi.setSystemTime(Date.now() + 61_000)
+      fireEvent.click(button())
+      await waitFor(() => expect(status()).toHaveTextContent('The price changed to 2.50 USDC'))
+      expect(button()).toHaveAccessibleName('Pay 2.50 USDC Creator 90% · Platform 10% The price changed to 2.50 USDC. Press again to pay.')
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   test('the second click of a double click, after its first found a new price, pays nothing: a press of its own does', async () => {
