@@ -24,14 +24,19 @@ function below(prefix: readonly string[], segments: readonly string[]): string[]
  * Whether a browser page at `origin` may use the key: a listed origin, or the proxy's own, which the
  * browser names (`Sec-Fetch-Site`, when it sends it) or the `Host` it was sent to matches. Behind a
  * proxy that rewrites `Host`, the first `X-Forwarded-Host` is that host: a page cannot add that header
- * cross-site without a preflight, which is refused.
+ * cross-site without a preflight, which is refused. No `Origin` and no word from a browser: a server.
  */
-function servesOrigin(config: ProxyConfig, headers: Headers, origin: string): boolean {
+function servesOrigin(config: ProxyConfig, headers: Headers, origin: string | null): boolean {
+  const site = headers.get('Sec-Fetch-Site')
   const hosts = [headers.get('Host'), headers.get('X-Forwarded-Host')?.split(',')[0]!.trim()]
   return (
-    !!config.allowedOrigins?.has(origin) ||
-    headers.get('Sec-Fetch-Site') === 'same-origin' ||
-    hosts.some((host) => host && (origin === `https://${host}` || origin === `http://${host}`))
+    (origin !== null && !!config.allowedOrigins?.has(origin)) ||
+    // A no-cors GET (an <img>, a link) carries no Origin, only this.
+    (site !== 'cross-site' &&
+      site !== 'same-site' &&
+      (origin === null ||
+        site === 'same-origin' ||
+        hosts.some((host) => host && (origin === `https://${host}` || origin === `http://${host}`))))
   )
 }
 
@@ -100,8 +105,7 @@ async function forward(
 async function handle(config: ProxyConfig, request: Request, cors: Record<string, string>): Promise<Response> {
   // A browser sends a simple request (a GET, a text/plain POST) cross-site without a preflight, and
   // with the user's cookies: refusing only the preflight would let any site use the app's session.
-  const origin = request.headers.get('Origin')
-  if (origin !== null && !servesOrigin(config, request.headers, origin)) {
+  if (!servesOrigin(config, request.headers, request.headers.get('Origin'))) {
     return jsonError(403, 'forbidden', 'This origin is not allowed to call the PayLink proxy; list it in allowedOrigins')
   }
   const segments = safeSegments(new URL(request.url).pathname)

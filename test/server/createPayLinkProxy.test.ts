@@ -488,6 +488,30 @@ describe('CORS', () => {
     expect(calls).toHaveLength(3)
   })
 
+  // Browsers add Origin only to CORS requests and to methods other than GET/HEAD: an <img> or a link to the
+  // proxy on any site is a GET without Origin, with the user's cookies; only Sec-Fetch-Site tells it apart.
+  test('a cross-site or same-site request without Origin (an <img>, a link) gets 403 and is not forwarded; a typed URL or a server is served', async () => {
+    const listed = setup({ allowedOrigins })
+    const own = setup()
+    const get = (proxy: typeof own.proxy, headers: Record<string, string>) =>
+      proxy(new Request(`${APP}/links/abc`, { headers: { Host: 'proxy.test', Cookie: 'session=1', ...headers } })).then((r) => r.status)
+    const statuses = [
+      await get(listed.proxy, { 'Sec-Fetch-Site': 'cross-site', 'Sec-Fetch-Mode': 'no-cors', 'Sec-Fetch-Dest': 'image' }),
+      await get(listed.proxy, { 'Sec-Fetch-Site': 'same-site', 'Sec-Fetch-Mode': 'navigate' }),
+      await get(own.proxy, { 'Sec-Fetch-Site': 'cross-site', 'Sec-Fetch-Mode': 'no-cors', 'Sec-Fetch-Dest': 'image' }),
+      // A listed origin, on another site or a sibling subdomain.
+      await get(listed.proxy, { 'Sec-Fetch-Site': 'cross-site', Origin: 'https://app.test' }),
+      await get(listed.proxy, { 'Sec-Fetch-Site': 'same-site', Origin: 'https://app.test' }),
+      // The user typed the URL; a same-origin GET (no Origin either); a server or curl.
+      await get(own.proxy, { 'Sec-Fetch-Site': 'none', 'Sec-Fetch-Mode': 'navigate' }),
+      await get(own.proxy, { 'Sec-Fetch-Site': 'same-origin', 'Sec-Fetch-Mode': 'cors' }),
+      await get(own.proxy, {}),
+    ]
+    expect(statuses).toEqual([403, 403, 403, 200, 200, 200, 200, 200])
+    expect(listed.calls).toHaveLength(2)
+    expect(own.calls).toHaveLength(3)
+  })
+
   test('a preflight from an allowed origin is answered by the proxy', async () => {
     const { proxy, calls } = setup({ allowedOrigins })
     const response = await proxy(
