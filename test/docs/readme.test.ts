@@ -115,7 +115,9 @@ async function typeCheck(markdown: string): Promise<string[]> {
     const program = ts.createProgram(
       [...snippets.map((s) => join(dir, s.file)), join(dir, 'free-names.d.ts')],
       {
-        target: ts.ScriptTarget.ES2022,
+        // The target Next.js writes into an app's tsconfig.json (and create-next-app's template):
+        // a snippet must compile there, so no BigInt literal (TS2737).
+        target: ts.ScriptTarget.ES2017,
         lib: ['lib.es2022.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
         module: ts.ModuleKind.ESNext,
         moduleResolution: ts.ModuleResolutionKind.Bundler,
