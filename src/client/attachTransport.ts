@@ -40,7 +40,7 @@ export function attachTransport(client: PayLinkClient, apiKey: string | undefine
 
   transports.set(client, async ({ endpoint, signal, method, path, body, expect, headers: extra }) => {
     if (baseUrl[0] === '/' && typeof location === 'undefined') {
-      throw new PayLinkConfigError(`baseUrl "${baseUrl}" is a path: on a server (SSR, a script), give an absolute URL`)
+      throw new PayLinkConfigError(`baseUrl "${baseUrl}" is a path: on a server, give an absolute URL`)
     }
     const headers: Record<string, string> = { ...clientHeaders }
     if (body !== undefined) headers['content-type'] = 'application/json'

@@ -85,8 +85,7 @@ export function createPayLinkClient(options: PayLinkClientOptions): PayLinkClien
   const apiKey = options.apiKey || headerKey
   if (apiKey && typeof document !== 'undefined' && !options.dangerouslyAllowApiKeyInBrowser) {
     throw new PayLinkConfigError('An API key must not be shipped to a browser', {
-      details:
-        'Give the browser client the path of a server-side proxy that adds the key (createPayLinkProxy from @paylink/react/server) as baseUrl, or set dangerouslyAllowApiKeyInBrowser if exposing the key is acceptable.',
+      details: 'Use a server-side proxy that adds the key (createPayLinkProxy from @paylink/react/server) as baseUrl, or set dangerouslyAllowApiKeyInBrowser.',
     })
   }
   const timeoutMs = options.timeoutMs ?? 15_000
@@ -96,7 +95,7 @@ export function createPayLinkClient(options: PayLinkClientOptions): PayLinkClien
   // A same-origin path (but not a protocol-relative `//host`) or an absolute http(s) URL, without a
   // query or a fragment: the paths appended to it would land in them.
   if (!/^(\/(?!\/)|https?:\/\/[^/?#])[^?#]*$/i.test(baseUrl)) {
-    throw new PayLinkConfigError(`baseUrl must be an absolute http(s) URL or a same-origin path such as "/api/paylink", with no ? or #`, {
+    throw new PayLinkConfigError('baseUrl must be an absolute http(s) URL or a same-origin path, with no ? or #', {
       details: `got ${JSON.stringify(options.baseUrl)}`,
     })
   }
