@@ -105,7 +105,7 @@ export function createPayLinkClient(options: PayLinkClientOptions): PayLinkClien
     fetch: options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init)),
     headers: Object.freeze(headers),
     timeoutMs,
-    retry: options.retry === false ? false : retryPolicy(options.retry),
+    retry: options.retry !== false && retryPolicy(options.retry),
   })
   attachTransport(client, apiKey)
   return client

@@ -14,10 +14,8 @@ export class PayLinkError extends Error {
   /** One sentence for a person, without the technical detail of `message`. */
   declare readonly shortMessage: string
 
-  constructor(shortMessage: string, options: { cause?: unknown; details?: string | undefined } = {}) {
-    super(options.details ? `${shortMessage}\n\nDetails: ${options.details}` : shortMessage, {
-      cause: options.cause,
-    })
+  constructor(shortMessage: string, { cause, details }: { cause?: unknown; details?: string | undefined } = {}) {
+    super(details ? `${shortMessage}\n\nDetails: ${details}` : shortMessage, { cause })
     this.shortMessage = shortMessage
   }
 }
