@@ -10,7 +10,7 @@ export const PayLinkContext = createContext<PayLinkClient | null>(null)
 export function usePayLinkClient(hookName = 'usePayLinkClient'): PayLinkClient {
   const client = useContext(PayLinkContext)
   if (!client) {
-    throw new Error(`${hookName} must be used inside <PayLinkProvider>; wrap your app in one.`)
+    throw new Error(`${hookName} must be used inside <PayLinkProvider>`)
   }
   return client
 }
