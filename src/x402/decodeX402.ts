@@ -25,7 +25,7 @@ export function x402VersionOf(value: unknown, source: string): 1 | 2 {
   throw new PayLinkX402Error({
     reason: version === undefined ? 'invalid_shape' : 'unsupported_version',
     source,
-    details: `x402Version is ${shown}; this client speaks 1 and 2`,
+    details: `x402Version is ${shown}, not 1 or 2`,
   })
 }
 
