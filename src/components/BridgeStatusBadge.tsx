@@ -103,12 +103,11 @@ export const BridgeStatusBadge = forwardRef<HTMLDivElement, BridgeStatusBadgePro
   ref,
 ) {
   const labels = withDefaults(defaultBridgeStatusBadgeLabels, customLabels)
-  const query = useBridgeStatus(transferId, { polling })
-  const transfer = query.data
-  // The fields it needs, not a spread: each field read is a field TanStack re-renders for.
-  const state = bridgeStatusBadgeState({ status: transfer?.status, isStale: query.isStale, isError: query.isError, error: query.error })
+  // Only the fields it needs (no rest, no spread): each field read is a field TanStack re-renders for.
+  const { data: transfer, isStale, isError, error, dataUpdatedAt } = useBridgeStatus(transferId, { polling })
+  const state = bridgeStatusBadgeState({ status: transfer?.status, isStale, isError, error })
   const etaAt = MOVING.includes(state) && transfer?.estimatedCompletionAt ? Date.parse(transfer.estimatedCompletionAt) : undefined
-  const now = useCoarseNow(etaAt, query.dataUpdatedAt)
+  const now = useCoarseNow(etaAt, dataUpdatedAt)
 
   const text = state === 'unknown' ? labels.unknown({ status: transfer!.status }) : labels[state]
   const eta =
