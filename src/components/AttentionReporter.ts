@@ -61,9 +61,10 @@ export function createAttentionReporter(
 ): AttentionReporter {
   // The element while started, else undefined.
   let root: HTMLElement | undefined
-  // The signals, all reset by start(); the document's visibility is read when needed.
-  let inView = false
-  let focused = false
+  // The signals; start() sets inView, focused and playing before anything reads them, and the
+  // document's visibility is read when needed.
+  let inView: boolean
+  let focused: boolean
   let playing: Set<EventTarget>
   let lastInputAt = -Infinity
   // What the signals meant at the last update: visible time counts, and attention counts until

@@ -7,6 +7,6 @@ import { mutationKey } from './payLinkKeys.js'
 export function createAttentionTokenMutationOptions(client: PayLinkClient) {
   return {
     mutationKey: mutationKey('createAttentionToken'),
-    mutationFn: (input: AttentionTokenInput = {}) => createAttentionToken(client, input),
+    mutationFn: (input?: AttentionTokenInput) => createAttentionToken(client, input),
   }
 }
