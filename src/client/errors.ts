@@ -108,7 +108,7 @@ export class PayLinkNetworkError extends PayLinkError {
   declare readonly endpoint: PayLinkEndpoint | undefined
 
   constructor({ cause, timeoutMs, ...fields }: { endpoint?: PayLinkEndpoint | undefined; timedOut: boolean; cause?: unknown; timeoutMs?: number | undefined }) {
-    super(fields.timedOut ? `The request timed out after ${timeoutMs} ms` : 'The request could not reach the PayLink API', {
+    super(fields.timedOut ? `The request timed out after ${timeoutMs} ms` : 'The request could not reach the server', {
       cause,
       details: fields.endpoint,
     })

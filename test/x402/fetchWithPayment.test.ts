@@ -204,11 +204,12 @@ describe('fetchWithPayment', () => {
     expect(signer.calls).toHaveLength(1)
   })
 
-  test('a network error before any payment is a PayLinkNetworkError', async () => {
+  test('a network error before any payment is a PayLinkNetworkError that names no PayLink API (this server is not one)', async () => {
     server.use(http.get(URL_, () => HttpResponse.error()))
     expect(await rejection(fetchWithPayment(URL_, undefined, { signer: fakeSigner() }))).toMatchObject({
       name: 'PayLinkNetworkError',
       timedOut: false,
+      shortMessage: 'The request could not reach the server',
     })
   })
 
