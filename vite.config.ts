@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url'
 import type { Plugin } from 'vite'
 import { defineConfig } from 'vitest/config'
 import { clientDirective } from './scripts/clientDirective.js'
+import { chromium, holdKey } from './test/browser/chromium.js'
 
 const react18 = fileURLToPath(new URL('./test/react18/node_modules/', import.meta.url))
 
@@ -58,7 +59,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/**/*.test.{ts,tsx}'],
-          exclude: [...hookTests, 'test/react18/**', '**/node_modules/**'],
+          exclude: [...hookTests, 'test/browser/**', 'test/react18/**', '**/node_modules/**'],
           environment: 'node',
           globals: true,
           restoreMocks: true,
@@ -98,6 +99,17 @@ export default defineConfig({
           // Generous: property tests send 1000 requests, and CI shares two cores with the browser project.
           testTimeout: 30_000,
           setupFiles: ['test/hooks/setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'browser',
+          // What only a real browser shows: its own input events (a held key), not a simulation's.
+          include: ['test/browser/**/*.test.{ts,tsx}'],
+          globals: true,
+          restoreMocks: true,
+          testTimeout: 30_000,
+          browser: { enabled: true, headless: true, provider: chromium(), instances: [{ browser: 'chromium' }], commands: { holdKey } },
         },
       },
       // The stories as tests in headless Chromium (its own config: Storybook's Vite setup, not this one).

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin'
-import { playwright } from '@vitest/browser-playwright'
 import { defineProject } from 'vitest/config'
+import { chromium } from '../test/browser/chromium.js'
 
 // Every story is a test: rendered in headless Chromium, its `play` run, then axe (a11y test 'error').
 export default defineProject({
@@ -14,27 +14,7 @@ export default defineProject({
     browser: {
       enabled: true,
       headless: true,
-      provider: playwright({
-        launchOptions: {
-          // Debian's Chromium: playwright downloads no browser here (no internet), and CI installs the same package.
-          executablePath: '/usr/bin/chromium',
-          args: [
-            // Runs as root in containers, where the sandbox cannot start.
-            '--no-sandbox',
-            // No GPU in CI; software rendering is enough for DOM and axe.
-            '--disable-gpu',
-            // Without these four, Chromium keeps reaching for Google's servers (QUIC probes,
-            // component and safe-browsing updates, sync), which fail offline and slow start-up.
-            '--disable-quic',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-            // Docker's /dev/shm is 64 MB; Chromium crashes tabs when it runs out.
-            '--disable-dev-shm-usage',
-          ],
-        },
-      }),
+      provider: chromium(),
       instances: [{ browser: 'chromium' }],
     },
   },

@@ -1,6 +1,7 @@
 import {
   type ButtonHTMLAttributes,
   type HTMLAttributes,
+  type KeyboardEvent,
   type MouseEvent,
   Children,
   cloneElement,
@@ -111,6 +112,7 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
     className,
     disabled,
     onClick,
+    onKeyDown,
     children,
     ...rest
   } = props
@@ -142,9 +144,15 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
   // client and code, so switching back finds the same one) is a new baseline, as its outcome came
   // before (reporting it could fulfil an order twice), unless this button left it in flight: then
   // its outcome is this button's to report, once, when it shows the purchase again.
-  const [seen] = useState(() => ({ state, store, left: new Map<unknown, PayLinkButtonState>() }))
+  // `shown` and `at`: the new price last put on screen and when, for the click handler below.
+  const [seen] = useState<{ state: PayLinkButtonState; store: unknown; left: Map<unknown, PayLinkButtonState>; shown?: unknown; at?: number }>(() => ({
+    state,
+    store,
+    left: new Map(),
+  }))
   useEffect(() => {
-    const { proof, error, response } = purchase
+    const { proof, error, response, paymentRequired } = purchase
+    if (priceChanged && seen.shown !== paymentRequired) Object.assign(seen, { shown: paymentRequired, at: performance.now() })
     if (seen.store !== store && IN_FLIGHT.includes(seen.state)) seen.left.set(seen.store, seen.state)
     const was = seen.store === store ? seen.state : (seen.left.get(store) ?? state)
     seen.left.delete(store)
@@ -223,9 +231,14 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
     onClick: composeEventHandlers(onClick, (event: MouseEvent<HTMLButtonElement>) => {
       // An <a href> as the child (asChild) must not navigate away while the wallet is open.
       if (asChild) event.preventDefault()
-      // Not the second click of a double click (detail 2): it was aimed at the price its first click
-      // saw, and that click may have come back with a new one (priceChanged), for a press of its own.
-      if (actionable && event.detail < 2) void purchase.pay()
+      // Not the second click of a double click (detail 2), nor a press within half a second of a new
+      // price (a quick second press of a key): either was aimed at the price the first press saw,
+      // and that press may have come back with a new one (priceChanged), for a press of its own.
+      if (actionable && event.detail < 2 && !(priceChanged && performance.now() - seen.at! < 500)) void purchase.pay()
+    }),
+    onKeyDown: composeEventHandlers(onKeyDown, (event: KeyboardEvent<HTMLButtonElement>) => {
+      // A held Enter repeats its click every few ms: one press pays at most once, whatever comes back.
+      if (event.repeat && event.key === 'Enter') event.preventDefault()
     }),
   }
 

@@ -27,6 +27,12 @@ function renderButton(props: LinkButtonProps = {}, { strict = false } = {}) {
 const button = () => screen.getByRole('button')
 const status = () => screen.getByRole('status')
 const stateOf = (element: HTMLElement) => element.getAttribute('data-state')
+// The user reads the new price before pressing again: the button ignores a press within half a
+// second of it. Moves the clock on (restoreMocks puts it back after each test).
+const aMomentLater = () => {
+  const now = performance.now.bind(performance)
+  vi.spyOn(performance, 'now').mockImplementation(() => now() + 600)
+}
 
 /** A promise the test opens by hand. */
 function gate() {
@@ -838,6 +844,7 @@ describe('PayLinkButton: a click never signs more than the price shown', () => {
     expect(signer.calls).toBe(0)
     expect(onError).not.toHaveBeenCalled()
 
+    aMomentLater()
     fireEvent.click(button())
     await waitFor(() => expect(stateOf(button())).toBe('settled'))
     expect(signer.calls).toBe(1)
@@ -881,6 +888,7 @@ describe('PayLinkButton: a click never signs more than the price shown', () => {
     // The button's name is what it shows: the new price, and below it the notice.
     expect(button()).toHaveAccessibleName('Pay 0.09 USDC The price changed to 0.09 USDC. Press again to pay.')
     expect(signer.calls).toBe(0)
+    aMomentLater()
     fireEvent.click(button())
     await waitFor(() => expect(stateOf(button())).toBe('settled'))
     expect(payments.map(signedAmount)).toEqual(['90000'])
@@ -915,9 +923,42 @@ describe('PayLinkButton: a click never signs more than the price shown', () => {
     expect(signer.calls).toBe(0)
     expect(payments).toHaveLength(0)
 
+    aMomentLater()
     fireEvent.click(button(), { detail: 1 })
     await waitFor(() => expect(stateOf(button())).toBe('settled'))
     expect(payments.map(signedAmount)).toEqual(['90000'])
+  })
+
+  test('a second key press within half a second of a new price pays nothing (it was aimed at the old one); one after it pays', async () => {
+    api.serveX402(RESOURCE, offerAt('10000'))
+    const signer = createTestSigner()
+    render(<PayLinkButton resource={RESOURCE} signer={signer} />, { wrapper: wrapperFor() })
+    await ready()
+    const payments = api.serveX402(RESOURCE, offerAt('90000'))
+    // A key's click has detail 0.
+    fireEvent.click(button(), { detail: 0 })
+    await waitFor(() => expect(status()).toHaveTextContent('The price changed to 0.09 USDC'), { interval: 1 })
+    fireEvent.click(button(), { detail: 0 })
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(signer.calls).toBe(0)
+    expect(payments).toHaveLength(0)
+    expect(stateOf(button())).toBe('ready')
+
+    aMomentLater()
+    fireEvent.click(button(), { detail: 0 })
+    await waitFor(() => expect(stateOf(button())).toBe('settled'))
+    expect(payments.map(signedAmount)).toEqual(['90000'])
+  })
+
+  test('a held Enter does not click again: its repeats are cancelled, a new press and other keys are not', async () => {
+    const onKeyDown = vi.fn()
+    render(<PayLinkButton resource={RESOURCE} signer={createTestSigner()} onKeyDown={onKeyDown} />, { wrapper: wrapperFor() })
+    // fireEvent returns false when the event's default (the browser's click) was prevented.
+    expect(fireEvent.keyDown(button(), { key: 'Enter', repeat: true })).toBe(false)
+    expect(fireEvent.keyDown(button(), { key: 'Enter' })).toBe(true)
+    expect(fireEvent.keyDown(button(), { key: 'Tab', repeat: true })).toBe(true)
+    // The consumer's handler still sees every key.
+    expect(onKeyDown).toHaveBeenCalledTimes(3)
   })
 
   test('a link whose 402 price cannot be read (an asset of unknown decimals): after a price change, no old link price is shown or announced', async () => {

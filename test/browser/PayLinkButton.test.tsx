@@ -1,0 +1,76 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { render, screen, waitFor } from '@testing-library/react'
+import { commands } from 'vitest/browser'
+import { createPayLinkClient } from '../../src/client.js'
+import { PayLinkButton } from '../../src/components/PayLinkButton.js'
+import { PayLinkProvider } from '../../src/hooks/PayLinkProvider.js'
+import { BASE_SEPOLIA_USDC, MOCK_PAY_TO } from '../../src/mock/constants.js'
+import { createTestSigner } from '../../src/mock/createTestSigner.js'
+import { encodeBase64Json } from '../../src/x402/base64.js'
+
+// The seller's side, as fetch answers: the first 402 asks 0.05 USDC, every later one 0.09.
+const RESOURCE = 'https://paid.test/article'
+const offerAt = (amount: string) =>
+  encodeBase64Json({
+    x402Version: 2,
+    resource: { url: RESOURCE },
+    accepts: [{ scheme: 'exact', network: 'eip155:84532', amount, asset: BASE_SEPOLIA_USDC, payTo: MOCK_PAY_TO, maxTimeoutSeconds: 60, extra: { name: 'USDC', version: '2' } }],
+  })
+const settlement = encodeBase64Json({ success: true, transaction: '0xfeed', network: 'eip155:84532' })
+
+function sellerRaisingItsPrice() {
+  const paid: string[] = []
+  let reads = 0
+  vi.stubGlobal('fetch', async (input: Request) => {
+    const payment = input.headers.get('PAYMENT-SIGNATURE')
+    if (payment) {
+      paid.push(payment)
+      return new Response('The article', { headers: { 'PAYMENT-RESPONSE': settlement } })
+    }
+    return new Response('{}', { status: 402, headers: { 'PAYMENT-REQUIRED': offerAt(reads++ ? '90000' : '50000') } })
+  })
+  return paid
+}
+
+// The events here are the browser's own, not acted out, so React's act() warnings do not apply
+// (Testing Library turns them on in its own beforeAll, which runs first).
+beforeAll(() => {
+  ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false
+})
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+  sessionStorage.clear()
+})
+
+test('Enter held on the button after its press found a new price: the browser repeats it, nothing is paid', async () => {
+  const paid = sellerRaisingItsPrice()
+  const signer = createTestSigner()
+  const client = createPayLinkClient({ baseUrl: 'https://api.paylink.test', retry: false })
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <PayLinkProvider client={client}>
+        <PayLinkButton resource={RESOURCE} signer={signer} />
+      </PayLinkProvider>
+    </QueryClientProvider>,
+  )
+  const button = await screen.findByRole('button', { name: 'Pay 0.05 USDC' })
+  const clicks: number[] = []
+  const repeats: number[] = []
+  button.addEventListener('click', () => clicks.push(Date.now()))
+  button.addEventListener('keydown', (event) => event.repeat && repeats.push(Date.now()))
+  button.focus()
+
+  // Long past the half second in which a press counts as aimed at the old price.
+  await commands.holdKey('Enter', 1200)
+
+  // The browser repeated the key for over a second (so the test holds a key, not a single press)...
+  expect(repeats.length).toBeGreaterThan(10)
+  expect(repeats.at(-1)! - clicks[0]!).toBeGreaterThan(1000)
+  await waitFor(() => expect(button).toHaveAccessibleName('Pay 0.09 USDC The price changed to 0.09 USDC. Press again to pay.'))
+  // ...and only the first press reached the button: it found the new price; nothing was signed.
+  expect(clicks).toHaveLength(1)
+  expect(signer.calls).toBe(0)
+  expect(paid).toHaveLength(0)
+  expect(button).toHaveAttribute('data-state', 'ready')
+})

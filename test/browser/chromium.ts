@@ -1,0 +1,44 @@
+import { playwright } from '@vitest/browser-playwright'
+import type { BrowserCommand } from 'vitest/node'
+
+/** Headless Debian Chromium under Playwright: the browser of the stories and of test/browser. */
+export const chromium = () =>
+  playwright({
+    launchOptions: {
+      // Debian's Chromium: playwright downloads no browser here (no internet), and CI installs the same package.
+      executablePath: '/usr/bin/chromium',
+      args: [
+        // Runs as root in containers, where the sandbox cannot start.
+        '--no-sandbox',
+        // No GPU in CI; software rendering is enough for DOM and axe.
+        '--disable-gpu',
+        // Without these four, Chromium keeps reaching for Google's servers (QUIC probes,
+        // component and safe-browsing updates, sync), which fail offline and slow start-up.
+        '--disable-quic',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        // Docker's /dev/shm is 64 MB; Chromium crashes tabs when it runs out.
+        '--disable-dev-shm-usage',
+      ],
+    },
+  })
+
+// Playwright sends a second `down` of a key still down as an auto-repeat (`repeat` set, and the
+// keypress that activates a focused button), as an operating system does for a held key.
+/** Holds `key` down for `ms`, repeating it every 50 ms, then releases it: real input events. */
+export const holdKey: BrowserCommand<[key: string, ms: number]> = async ({ page }, key, ms) => {
+  await page.keyboard.down(key)
+  for (const end = Date.now() + ms; Date.now() < end; ) {
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    await page.keyboard.down(key)
+  }
+  await page.keyboard.up(key)
+}
+
+declare module 'vitest/browser' {
+  interface BrowserCommands {
+    holdKey: (key: string, ms: number) => Promise<void>
+  }
+}
