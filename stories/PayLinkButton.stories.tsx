@@ -91,6 +91,44 @@ export const Verifying: Story = {
   },
 }
 
+// The clock before any story moves it.
+const realNow = Date.now.bind(Date)
+let polls = 0
+
+/**
+ * Still confirming: the payment stays `verified` past the 30 minutes the polling waits (the page's
+ * clock is moved on; the mock keeps its own), so the button says it is taking longer than usual.
+ */
+export const VerifyingSlow: Story = {
+  parameters: { paylinkMock: { options: { settleDelayMs: 24 * 3_600_000, now: realNow } } },
+  beforeEach: ({ msw }) => {
+    polls = 0
+    // Counts the reads of the payment and lets the mock answer them.
+    msw.use(
+      http.get('*/pub/v1/payments/:id', () => {
+        polls++
+      }),
+    )
+    return () => {
+      Date.now = realNow
+    }
+  },
+  play: async ({ canvas, canvasElement }) => {
+    await expectState(canvasElement, 'ready')
+    await userEvent.click(canvas.getByRole('button'))
+    await expectState(canvasElement, 'verifying')
+    // The polling's clock starts at its first answer: the time moves on after it.
+    await waitFor(() => expect(polls).toBeGreaterThan(0), { timeout: 5_000 })
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    Date.now = () => realNow() + 31 * 60_000
+    // The next poll's answer finds the polling past its time.
+    const notice = await canvas.findByText('Still confirming the payment: this is taking longer than usual', {}, { timeout: 10_000 })
+    await expect(notice).toBeVisible()
+    await expect(notice.getBoundingClientRect().width).toBeGreaterThan(50)
+    await expect(canvasElement.querySelector('[data-state]')).toHaveAttribute('data-state', 'verifying')
+  },
+}
+
 /** The link does not exist (`link-not-found`): failed, and a click tries again. */
 export const Failed: Story = {
   parameters: { paylinkMock: { scenarios: ['link-not-found'] } },

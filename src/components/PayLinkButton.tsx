@@ -136,7 +136,9 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
   // A new price is said on the button's second line too: a 0.01 that became 0.09 is easy to miss in
   // the label alone, and the next press pays it.
   const priceChanged = state === 'ready' && purchase.priceChanged
-  const statusShown = priceChanged || SHOWN_STATUS.includes(state)
+  // A payment still being confirmed after the polling gave up says so on screen, as `unknown` does.
+  const slow = state === 'verifying' && purchase.isStale
+  const statusShown = priceChanged || slow || SHOWN_STATUS.includes(state)
 
   // Runs after every render and reports only a change, with that render's callbacks: new callbacks
   // alone report nothing. Starts at the first state so that mount reports nothing; StrictMode's
@@ -175,7 +177,7 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
   const payText = shownPrice ? labels.pay(shownPrice) : labels.payWithoutPrice
   const text = PAY_STATES.includes(state) ? payText : labels[state as OwnTextState]
   const statusText =
-    state === 'verifying' && purchase.isStale
+    slow
       ? labels.verifyingSlowStatus
       : priceChanged
         ? labels.priceChangedStatus(shownPrice)

@@ -235,6 +235,9 @@ describe('PayLinkButton', () => {
       await act(() => vi.advanceTimersByTimeAsync(31 * 60_000))
       expect(stateOf(button())).toBe('verifying')
       expect(status()).toHaveTextContent('Still confirming the payment: this is taking longer than usual')
+      // On screen (the second line), not only announced, and part of the button's name.
+      expect(status()).not.toHaveAttribute('data-paylink-sr-only')
+      expect(button()).toHaveAccessibleName('Verifying payment… Still confirming the payment: this is taking longer than usual')
     } finally {
       vi.useRealTimers()
     }
