@@ -23,12 +23,18 @@ function below(prefix: readonly string[], segments: readonly string[]): string[]
 /**
  * Whether a browser page at `origin` may use the key: a listed origin, or the proxy's own, which the
  * browser names (`Sec-Fetch-Site`, when it sends it) or the `Host` it was sent to matches. Behind a
- * proxy that rewrites `Host`, the first `X-Forwarded-Host` is that host: a page cannot add that header
- * cross-site without a preflight, which is refused. No `Origin` and no word from a browser: a server.
+ * proxy that rewrites `Host`, the first `X-Forwarded-Host` or `Forwarded: host=` is that host: a page
+ * cannot add either header cross-site without a preflight, which is refused. No `Origin` and no word from a browser: a server.
  */
 function servesOrigin(config: ProxyConfig, headers: Headers, origin: string | null): boolean {
   const site = headers.get('Sec-Fetch-Site')
-  const hosts = [headers.get('Host'), headers.get('X-Forwarded-Host')?.split(',')[0]!.trim()]
+  // The first host each header names: later values were added by proxies further along.
+  const hosts = [
+    headers.get('Host'),
+    headers.get('X-Forwarded-Host')?.split(',')[0]!.trim(),
+    // RFC 7239: `Forwarded: for=…;host=shop.example;proto=https, for=…`, the value maybe quoted.
+    /(?:^|;)\s*host="?([^";,\s]+)/i.exec(headers.get('Forwarded')?.split(',')[0] ?? '')?.[1],
+  ]
   return (
     (origin !== null && !!config.allowedOrigins?.has(origin)) ||
     // A no-cors GET (an <img>, a link) carries no Origin, only this.
@@ -93,7 +99,12 @@ async function forward(
     }
     return new Response(NULL_BODY_STATUSES.has(upstream.status) ? null : text, { status: upstream.status, headers: returned })
   } catch {
-    return controller.signal.reason === TIMED_OUT
+    const { reason } = controller.signal
+    // The browser leaving is its own doing, not the API's: logs and metrics must not count a 502.
+    if (request.signal.aborted && reason === request.signal.reason) {
+      return jsonError(499, 'client_closed_request', 'The client went away before the PayLink API answered')
+    }
+    return reason === TIMED_OUT
       ? jsonError(504, 'upstream_timeout', `The PayLink API did not answer within ${config.timeoutMs} ms`)
       : jsonError(502, 'bad_gateway', 'The PayLink API could not be reached')
   } finally {
@@ -105,8 +116,11 @@ async function forward(
 async function handle(config: ProxyConfig, request: Request, cors: Record<string, string>): Promise<Response> {
   // A browser sends a simple request (a GET, a text/plain POST) cross-site without a preflight, and
   // with the user's cookies: refusing only the preflight would let any site use the app's session.
-  if (!servesOrigin(config, request.headers, request.headers.get('Origin'))) {
-    return jsonError(403, 'forbidden', 'This origin is not allowed to call the PayLink proxy; list it in allowedOrigins')
+  const origin = request.headers.get('Origin')
+  if (!servesOrigin(config, request.headers, origin)) {
+    // Without an Origin (an <img>, a link on another site) there is no origin to name.
+    const who = origin === null ? 'A request from another site' : `The origin ${origin}`
+    return jsonError(403, 'forbidden', `${who} is not allowed to call the PayLink proxy; list the page's origin in allowedOrigins`)
   }
   const segments = safeSegments(new URL(request.url).pathname)
   if (!segments) return jsonError(400, 'invalid_request', 'The request path is not allowed')

@@ -369,8 +369,11 @@ describe('upstream failures', () => {
         browser.abort()
       }),
     )
-    await proxy(new Request(`${APP}/links/abc`, { signal: browser.signal }))
+    const response = await proxy(new Request(`${APP}/links/abc`, { signal: browser.signal }))
     expect(upstreamAborted).toBe(true)
+    // What the server's log shows: the client left, the API did not fail.
+    expect(response.status).toBe(499)
+    expect((await response.json()).error.code).toBe('client_closed_request')
   })
 })
 
@@ -486,6 +489,34 @@ describe('CORS', () => {
     ]
     expect(statuses).toEqual([200, 200, 200, 403, 403, 403, 403])
     expect(calls).toHaveLength(3)
+  })
+
+  test('behind a proxy that says Forwarded: host= (RFC 7239), a same-origin POST is served; only the first element counts', async () => {
+    const { proxy, calls } = setup()
+    const post = (headers: Record<string, string>) =>
+      proxy(new Request(`${APP}/payments/verify`, { method: 'POST', body: '{"code":"demo"}', headers: { ...JSON_TYPE, Host: 'localhost:3000', ...headers } }))
+    const statuses = [
+      (await post({ Origin: 'http://192.168.1.20:5173', Forwarded: 'for=192.168.1.20;host=192.168.1.20:5173;proto=http' })).status,
+      (await post({ Origin: 'https://shop.example', Forwarded: 'for=198.51.100.7; Host="shop.example", for=10.0.0.2;host=10.0.0.7' })).status,
+      // Refused: another origin, a host only a later proxy added, a for= that looks like the host.
+      (await post({ Origin: 'https://evil.test', Forwarded: 'host=shop.example' })).status,
+      (await post({ Origin: 'http://10.0.0.7', Forwarded: 'for=198.51.100.7;host=shop.example, for=10.0.0.2;host=10.0.0.7' })).status,
+      (await post({ Origin: 'http://198.51.100.7', Forwarded: 'for=198.51.100.7' })).status,
+    ]
+    expect(statuses).toEqual([200, 200, 403, 403, 403])
+    expect(calls).toHaveLength(2)
+  })
+
+  test('the 403 names the origin it refused, and says "another site" when there is none', async () => {
+    const { proxy } = setup({ allowedOrigins })
+    const withOrigin = await proxy(new Request(`${APP}/links/abc`, { headers: { Origin: 'https://evil.test' } }))
+    const without = await proxy(new Request(`${APP}/links/abc`, { headers: { 'Sec-Fetch-Site': 'cross-site' } }))
+    expect((await withOrigin.json()).error.message).toBe(
+      "The origin https://evil.test is not allowed to call the PayLink proxy; list the page's origin in allowedOrigins",
+    )
+    expect((await without.json()).error.message).toBe(
+      "A request from another site is not allowed to call the PayLink proxy; list the page's origin in allowedOrigins",
+    )
   })
 
   // Browsers add Origin only to CORS requests and to methods other than GET/HEAD: an <img> or a link to the
