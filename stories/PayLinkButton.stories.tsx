@@ -69,14 +69,25 @@ export const Settled: Story = {
   },
 }
 
-/** The wallet is open: the button is busy and ignores clicks. */
+// The signer a story was given, to count what it was asked to sign.
+const signerOf = (args: { signer?: unknown }) => args.signer as ReturnType<typeof testSigner>
+
+/** The wallet is open: the button is busy and ignores clicks (a second click asks the wallet nothing). */
 export const Signing: Story = {
   args: { signer: testSigner({ delayMs: 10 * 60_000 }) },
-  play: async ({ canvas, canvasElement }) => {
+  play: async ({ args, canvas, canvasElement }) => {
     await expectState(canvasElement, 'ready')
+    // The signer is the story's, kept across its runs (and its dark twin's): count from here.
+    const before = signerOf(args).calls
     await userEvent.click(canvas.getByRole('button'))
     await expectState(canvasElement, 'signing')
-    await expect(canvas.getByRole('button', { name: 'Confirm in your wallet…' })).toHaveAttribute('aria-busy', 'true')
+    const button = canvas.getByRole('button', { name: 'Confirm in your wallet…' })
+    await expect(button).toHaveAttribute('aria-busy', 'true')
+    // A click of its own (userEvent's is `detail` 1), not a double click's second half, which is ignored anyway.
+    await userEvent.click(button)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    await expect(signerOf(args).calls - before).toBe(1)
+    await expect(button).toHaveAttribute('data-state', 'signing')
   },
 }
 
@@ -141,11 +152,13 @@ export const Failed: Story = {
 /** The wallet refused: cancelled, nothing paid, the price offered again. */
 export const Cancelled: Story = {
   args: { signer: testSigner({ rejects: true }) },
-  play: async ({ canvas, canvasElement }) => {
+  play: async ({ canvas, canvasElement, paylinkMock }) => {
     await expectState(canvasElement, 'ready')
     await userEvent.click(canvas.getByRole('button'))
     await expectState(canvasElement, 'cancelled')
     await expect(canvas.getByText('Payment cancelled in your wallet')).toBeVisible()
+    await expect(canvas.getByRole('button', { name: 'Pay 1.50 USDC Payment cancelled in your wallet' })).toBeEnabled()
+    await expect(paylinkMock.ledger).toHaveLength(0)
   },
 }
 
@@ -243,9 +256,35 @@ export const Resource: Story = {
 }
 
 const REPRICED = '/x402-demo/repriced-article'
-const offerAt = (amount: string) => {
+// The article's offer at another amount, or on other terms (`asset`, `extra`), for another URL.
+const offerAt = (amount: string, terms: object = {}, url = REPRICED) => {
   const [accepted] = JSON.parse(atob(offer)).accepts
-  return encodeBase64Json({ x402Version: 2, resource: { url: REPRICED }, accepts: [{ ...accepted, amount }] })
+  return encodeBase64Json({ x402Version: 2, resource: { url }, accepts: [{ ...accepted, amount, ...terms }] })
+}
+
+const UNPRICED = '/x402-demo/unpriced-article'
+
+/**
+ * An x402 URL whose price could not be read: its first answer (the price's preview) is a 500, which
+ * fails quietly, so the button is ready and reads "Pay" with no amount (a press asks for the price afresh).
+ */
+export const PayWithoutPrice: Story = {
+  args: { code: undefined, resource: UNPRICED },
+  beforeEach: ({ msw }) => {
+    let reads = 0
+    msw.use(
+      http.get(UNPRICED, () =>
+        reads++
+          ? HttpResponse.json({}, { status: 402, headers: { 'PAYMENT-REQUIRED': offerAt('50000', {}, UNPRICED) } })
+          : HttpResponse.text('Upstream failed', { status: 500 }),
+      ),
+    )
+  },
+  play: async ({ canvas, canvasElement }) => {
+    await expectState(canvasElement, 'ready')
+    await expect(canvas.getByRole('button', { name: 'Pay' })).toBeEnabled()
+    await expect(canvas.getByText('Pay')).toBeVisible()
+  },
 }
 
 /**
@@ -275,7 +314,67 @@ export const PriceChanged: Story = {
   },
 }
 
-/** Dark theme, ready. */
+const REASSETED = '/x402-demo/reasseted-article'
+// A token the app caps (below) but whose decimals the package does not know, so its amount cannot be shown.
+const OTHER_TOKEN = '0x00000000000000000000000000000000000d0c01'
+
+/**
+ * The seller asks another asset between showing the price and the click (0.05 USDC, then an amount
+ * of a token whose decimals are not known): nothing is signed; the button reads "Pay" with a notice
+ * that the price changed, without a price it cannot read.
+ */
+export const PriceChangedUnreadable: Story = {
+  args: { code: undefined, resource: REASSETED, maxAmount: { ...maxAmount, [OTHER_TOKEN]: '1000000000000000000' } },
+  beforeEach: ({ msw }) => {
+    let reads = 0
+    msw.use(
+      http.get(REASSETED, ({ request }) =>
+        request.headers.has('PAYMENT-SIGNATURE')
+          ? HttpResponse.text('The article', { headers: { 'PAYMENT-RESPONSE': settlement } })
+          : HttpResponse.json({}, {
+              status: 402,
+              headers: {
+                'PAYMENT-REQUIRED': reads++
+                  ? offerAt('50000000000000000', { asset: OTHER_TOKEN, extra: { name: 'Other Token', version: '1' } }, REASSETED)
+                  : offerAt('50000', {}, REASSETED),
+              },
+            }),
+      ),
+    )
+  },
+  play: async ({ args, canvas, canvasElement }) => {
+    await expectState(canvasElement, 'ready')
+    const before = signerOf(args).calls
+    await userEvent.click(canvas.getByRole('button', { name: 'Pay 0.05 USDC' }))
+    const notice = await canvas.findByText('The price changed. Press again to pay.', {}, { timeout: 5_000 })
+    await expect(notice).toBeVisible()
+    await expect(notice.getBoundingClientRect().width).toBeGreaterThan(50)
+    await expect(canvas.getByRole('button', { name: 'Pay The price changed. Press again to pay.' })).toHaveAttribute('data-state', 'ready')
+    await expect(signerOf(args).calls).toBe(before)
+  },
+}
+
+/**
+ * `unstyled`: none of the package's classes (the browser's own button), the same structure; the
+ * "Ready to pay" status stays visually hidden (a 1 px box), announced but not shown.
+ */
+export const Unstyled: Story = {
+  args: { unstyled: true },
+  play: async ({ canvas, canvasElement }) => {
+    await expectState(canvasElement, 'ready')
+    const button = canvas.getByRole('button', { name: 'Pay 1.50 USDC' })
+    await expect(button).not.toHaveClass('paylink-button')
+    await expect(button).not.toHaveClass('paylink-root')
+    await expect(canvas.getByText('Pay 1.50 USDC')).toBeVisible()
+    const status = canvasElement.querySelector('[data-paylink-part="status"]')!
+    await expect(status).toHaveTextContent('Ready to pay')
+    const box = status.getBoundingClientRect()
+    await expect(box.width).toBeLessThanOrEqual(1)
+    await expect(box.height).toBeLessThanOrEqual(1)
+  },
+}
+
+/** Dark theme, ready, with the creator/platform split on a second line. */
 export const Dark: Story = {
   globals: { theme: 'dark' },
   args: { showSplit: true },
@@ -293,3 +392,21 @@ export const DarkFailed: Story = { ...Failed, globals: { theme: 'dark' } }
 
 /** Dark theme, outcome unknown (warning colours). */
 export const DarkUnknown: Story = { ...Unknown, globals: { theme: 'dark' } }
+
+/** Dark theme, loading (muted colours). */
+export const DarkLoading: Story = { ...Loading, globals: { theme: 'dark' } }
+
+/** Dark theme, no wallet: disabled (muted colours, dashed border). */
+export const DarkDisabled: Story = { ...Disabled, globals: { theme: 'dark' } }
+
+/** Dark theme, the wallet open (busy). */
+export const DarkSigning: Story = { ...Signing, globals: { theme: 'dark' } }
+
+/** Dark theme, cancelled in the wallet: the price again, with the notice below it. */
+export const DarkCancelled: Story = { ...Cancelled, globals: { theme: 'dark' } }
+
+/** Dark theme, the price changed: the new price with the notice below it. */
+export const DarkPriceChanged: Story = { ...PriceChanged, globals: { theme: 'dark' } }
+
+/** Dark theme, still confirming past the polling's 30 minutes: the notice on the second line. */
+export const DarkVerifyingSlow: Story = { ...VerifyingSlow, globals: { theme: 'dark' } }
