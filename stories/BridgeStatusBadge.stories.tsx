@@ -53,10 +53,31 @@ export const SourceConfirmed: Story = {
   },
 }
 
-/** On its way to the destination chain. */
+/** On its way to the destination chain, with the time left. */
 export const InTransit: Story = {
   args: { transferId: MOCK_TRANSFERS.inTransit },
-  play: async ({ canvasElement }) => expectState(canvasElement, 'in_transit'),
+  play: async ({ canvas, canvasElement }) => {
+    await expectState(canvasElement, 'in_transit')
+    const badge = canvas.getByRole('status')
+    await expect(badge).toHaveTextContent('In transit')
+    await waitFor(() => expect(badge).toHaveTextContent('about 10 minutes left'))
+  },
+}
+
+/**
+ * Stuck in transit (`transfer-stuck-in-transit`) after its estimated time passed (one transfer step a
+ * second, so the estimate is a second away): still in transit, "any moment now" instead of a time left.
+ */
+export const EtaPassed: Story = {
+  args: { transferId: MOCK_TRANSFERS.inTransit, polling: { initialIntervalMs: 500, maxIntervalMs: 500 } },
+  parameters: { paylinkMock: { scenarios: ['transfer-stuck-in-transit'], options: { transferStepMs: 1_000 } } },
+  play: async ({ canvas, canvasElement }) => {
+    const badge = canvas.getByRole('status')
+    await waitFor(() => expect(badge).toHaveTextContent('any moment now'), { timeout: 5_000 })
+    await expect(badge).toHaveAttribute('data-state', 'in_transit')
+    await expect(badge).toHaveTextContent('In transit')
+    await expect(badge).not.toHaveTextContent('left')
+  },
 }
 
 /** Done: both transactions linked. */
@@ -86,7 +107,11 @@ export const FailedDark: Story = {
 /** Refunded to the sender, with the reason. */
 export const Refunded: Story = {
   args: { transferId: MOCK_TRANSFERS.refunded },
-  play: async ({ canvasElement }) => expectState(canvasElement, 'refunded'),
+  play: async ({ canvas, canvasElement }) => {
+    await expectState(canvasElement, 'refunded')
+    await expect(canvas.getByRole('status')).toHaveTextContent('Transfer refunded')
+    await expect(canvas.getByText('The bridge timed out; the amount went back to the sender')).toBeVisible()
+  },
 }
 
 /** Stuck in transit (`transfer-stuck-in-transit`) past a short `maxDurationMs`: polling gave up. */
@@ -108,6 +133,22 @@ export const ErrorState: Story = {
   play: async ({ canvas, canvasElement }) => {
     await expectState(canvasElement, 'error')
     await expect(canvas.getByRole('status')).toHaveTextContent('Could not check the transfer')
+  },
+}
+
+/**
+ * A status on screen, then reading it fails for good (a 404, which asking again cannot fix): the
+ * error replaces the status, which nothing would bring up to date any more.
+ */
+export const ErrorAfterStatus: Story = {
+  args: { polling: { initialIntervalMs: 500, maxIntervalMs: 500 } },
+  play: async ({ canvas, canvasElement, paylinkMock }) => {
+    await expectState(canvasElement, 'pending')
+    paylinkMock.inject('getBridgeStatus', { status: 404 })
+    await waitFor(() => expect(canvas.getByRole('status')).toHaveAttribute('data-state', 'error'), { timeout: 3_000 })
+    await expect(canvas.getByRole('status')).toHaveTextContent('Could not check the transfer')
+    await expect(canvas.getByRole('status')).not.toHaveTextContent('Transfer pending')
+    await expect(canvas.getByRole('status')).not.toHaveTextContent('left')
   },
 }
 
@@ -164,3 +205,31 @@ export const German: Story = {
     await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent('noch etwa 30 Minuten'))
   },
 }
+
+/** `unstyled`: none of the package's classes, the same structure, texts and data attributes. */
+export const Unstyled: Story = {
+  args: { unstyled: true },
+  play: async ({ canvas, canvasElement }) => {
+    await expectState(canvasElement, 'pending')
+    const badge = canvas.getByRole('status')
+    await expect(badge).not.toHaveClass('paylink-bridge-status-badge')
+    await expect(badge).not.toHaveClass('paylink-root')
+    await expect(badge).toHaveTextContent('Transfer pending')
+    await expect(canvas.getByText('about 30 minutes left')).toBeVisible()
+  },
+}
+
+/** Pending in the dark theme (the moving colours). */
+export const PendingDark: Story = { ...Pending, globals: { theme: 'dark' } }
+
+/** Completed in the dark theme: success colours and both links. */
+export const CompletedDark: Story = { ...Completed, globals: { theme: 'dark' } }
+
+/** Refunded in the dark theme: warning colours and the reason. */
+export const RefundedDark: Story = { ...Refunded, globals: { theme: 'dark' } }
+
+/** Stale in the dark theme (warning colours). */
+export const StaleDark: Story = { ...Stale, globals: { theme: 'dark' } }
+
+/** The error in the dark theme (danger colours). */
+export const ErrorDark: Story = { ...ErrorState, name: 'Error (dark)', globals: { theme: 'dark' } }
