@@ -1,7 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
+import { http, HttpResponse } from 'msw'
 import { expect, userEvent, waitFor } from 'storybook/test'
 import { FeeEstimate } from '../src/components/FeeEstimate.js'
 import { QUICK_QUOTE_TTL_MS } from '../src/mock/browser.js'
+import { storyBaseUrl } from './support/paylinkMock.js'
 
 const meta = {
   title: 'Components/FeeEstimate',
@@ -35,11 +37,14 @@ export const Idle: Story = {
   },
 }
 
-/** The quote never arrives: busy. */
+/** The quote never arrives: busy, "Getting a quote…". */
 export const Loading: Story = {
   parameters: { paylinkMock: { faults: { estimateFees: { latencyMs: 999_999 } }, client: { timeoutMs: Infinity } } },
-  play: async ({ canvas }) => {
-    await expect(canvas.getByRole('group')).toHaveAttribute('aria-busy', 'true')
+  play: async ({ canvas, canvasElement }) => {
+    await expectState(canvasElement, 'loading')
+    const group = canvas.getByRole('group', { name: 'Fee estimate' })
+    await expect(group).toHaveAttribute('aria-busy', 'true')
+    await expect(canvas.getByText('Getting a quote…')).toBeVisible()
   },
 }
 
@@ -85,6 +90,49 @@ export const RequoteAfterExpiry: Story = {
   },
 }
 
+/**
+ * A quote with only the fields the API must send (total fee and time): the network and platform
+ * fees and the quote's age are left out, not shown as blank rows.
+ */
+export const WithoutOptionalFields: Story = {
+  beforeEach: ({ msw, id }) => {
+    msw.use(
+      http.get(`${storyBaseUrl(id)}/pub/v1/fees/estimate`, () => HttpResponse.json({ totalFee: '0.4215 USDC', estimatedTime: '120 seconds' })),
+    )
+  },
+  play: async ({ canvas, canvasElement }) => {
+    await expectState(canvasElement, 'ready')
+    const group = canvas.getByRole('group', { name: 'Fee estimate' })
+    await expect(group).toHaveTextContent('Total fee0.4215 USDC')
+    await expect(group).toHaveTextContent('Estimated timeabout 2 minutes')
+    await expect(group).not.toHaveTextContent('Network fee')
+    await expect(group).not.toHaveTextContent('Platform fee')
+    await expect(group).not.toHaveTextContent('quoted')
+    // Two rows, each with its figure.
+    const figures = [...group.querySelectorAll('dd')].map((dd) => dd.textContent)
+    await expect(figures).toEqual(['0.4215 USDC', 'about 2 minutes'])
+  },
+}
+
+/**
+ * The quote expires (`fees-expire-quickly`, 5 s) and the new quote fails (HTTP 500): the expired
+ * figures are taken off the screen, and the error is shown with "Try again".
+ */
+export const RequoteFails: Story = {
+  parameters: { paylinkMock: { scenarios: ['fees-expire-quickly'] } },
+  play: async ({ canvas, canvasElement, paylinkMock }) => {
+    await expectState(canvasElement, 'ready')
+    const group = canvas.getByRole('group', { name: 'Fee estimate' })
+    await expect(group).toHaveTextContent('0.4215 USDC')
+    paylinkMock.inject('estimateFees', { status: 500 })
+    await expectState(canvasElement, 'error', QUICK_QUOTE_TTL_MS + 3_000)
+    await expect(canvas.getByRole('alert')).toHaveTextContent('Could not get a fee quote.')
+    await expect(canvas.getByRole('button', { name: 'Try again' })).toBeVisible()
+    await expect(group).not.toHaveTextContent('USDC')
+    await expect(group).not.toHaveTextContent('quoted')
+  },
+}
+
 /** The quote request fails (HTTP 500); "Try again" asks again and, the fault cleared, gets a quote. */
 export const ErrorState: Story = {
   name: 'Error',
@@ -121,13 +169,20 @@ export const RetryAfter: Story = {
   },
 }
 
-/** The error in the dark theme. */
+/** The error in the dark theme: the message and "Try again". */
 export const ErrorDark: Story = {
   name: 'Error (dark)',
   globals: { theme: 'dark' },
   parameters: ErrorState.parameters,
-  play: async ({ canvasElement }) => expectState(canvasElement, 'error'),
+  play: async ({ canvas, canvasElement }) => {
+    await expectState(canvasElement, 'error')
+    await expect(canvas.getByRole('alert')).toHaveTextContent('Could not get a fee quote.')
+    await expect(canvas.getByRole('button', { name: 'Try again' })).toBeVisible()
+  },
 }
+
+/** Retry-After in the dark theme: the waiting "Try again in … seconds". */
+export const RetryAfterDark: Story = { ...RetryAfter, name: 'Retry-After (dark)', globals: { theme: 'dark' } }
 
 /** Solana → Polygon in USDT, with German texts, numbers and durations through `labels` and `locale`. */
 export const German: Story = {
@@ -152,3 +207,21 @@ export const German: Story = {
     await expect(group).toHaveTextContent('etwa 4 Minuten')
   },
 }
+
+/** `unstyled`: none of the package's classes, the same structure, figures and data attributes. */
+export const Unstyled: Story = {
+  args: { unstyled: true },
+  play: async ({ canvas, canvasElement }) => {
+    await expectState(canvasElement, 'ready')
+    const group = canvas.getByRole('group', { name: 'Fee estimate' })
+    await expect(group).not.toHaveClass('paylink-fee-estimate')
+    await expect(group).not.toHaveClass('paylink-root')
+    await expect(canvas.getByText('0.4215 USDC')).toBeVisible()
+  },
+}
+
+/** Loading in the dark theme. */
+export const LoadingDark: Story = { ...Loading, globals: { theme: 'dark' } }
+
+/** Refreshing in the dark theme: the previous figures, dimmed, while the new quote loads. */
+export const RefreshingDark: Story = { ...Refreshing, globals: { theme: 'dark' } }
