@@ -1,9 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
+import { http } from 'msw'
 import { useEffect, useState } from 'react'
 import { expect, userEvent, waitFor } from 'storybook/test'
 import type { AttentionReport } from '../src/components/AttentionReporter.js'
 import { AttentionTracker, type AttentionTrackerProps } from '../src/components/AttentionTracker.js'
 import { MOCK_LINKS } from '../src/mock/browser.js'
+import { storyBaseUrl } from './support/paylinkMock.js'
 
 /**
  * The tracker with what a host page would put around it: a consent checkbox, a button that hides
@@ -114,10 +116,33 @@ export const WaitingForConsent: Story = {
   },
 }
 
-/** Consent given, no input yet: waiting for the first attention (no token asked for). */
+let tokenRequests = 0
+
+/**
+ * Consent given, no input yet: waiting for the first attention. The article shows, nothing is
+ * counted and no heartbeat is logged, however long it waits (and no token is asked for).
+ */
 export const Waiting: Story = {
-  play: async ({ canvasElement }) => {
+  beforeEach: ({ msw, id }) => {
+    tokenRequests = 0
+    // Counts the token requests and lets the mock answer them.
+    msw.use(
+      http.post(`${storyBaseUrl(id)}/pub/v1/attention/token`, () => {
+        tokenRequests++
+      }),
+    )
+  },
+  play: async ({ canvas, canvasElement }) => {
     await expectState(canvasElement, 'waiting')
+    await expect(canvas.getByRole('checkbox', { name: 'Allow attention tracking' })).toBeChecked()
+    await expect(canvas.getByText('Paid article.')).toBeVisible()
+    // Longer than a heartbeat and the minimum dwell: a report would be in the log by now.
+    await sleep(1_500)
+    await expect(tracker(canvasElement)).toHaveAttribute('data-state', 'waiting')
+    await expect(canvas.getByRole('status', { name: 'Attention counted' })).toHaveTextContent('none yet')
+    await expect(canvas.getByRole('list', { name: 'Heartbeats' })).toBeEmptyDOMElement()
+    await expect(canvas.queryByRole('alert')).toBeNull()
+    await expect(tokenRequests).toBe(0)
   },
 }
 
