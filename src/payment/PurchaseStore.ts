@@ -126,13 +126,19 @@ export interface PurchaseStore<A> {
   reset(): void
 }
 
-// Per client, so that two providers (two APIs, or a test's fresh client) never share a purchase.
+// Per client, so that two providers (two APIs, or a test's fresh client) share no purchase, but for
+// a click under way on the same API (below).
 const stores = new WeakMap<object, Map<string, PurchaseStore<object>>>()
+// The clicks under way that have nothing kept yet (reading requirements, signing), by API and key,
+// whatever their client: a provider that remounts (navigated away and back) makes a new client, and
+// while the wallet is still open it must show that purchase, not offer a second. Once the payload is
+// signed it is kept in sessionStorage, from which any store resumes it.
+const live = new Map<string, PurchaseStore<object>>()
 
 /**
  * The purchase kept under `key` for `scope` (a client), made on first use: every hook (and every
  * remount) showing it shares it, so one click is one purchase and a remount during signing cannot
- * start a second one. Its requests go through the latest caller's `gate` (a link's verify endpoint,
+ * start a second one, even one whose provider made a new client for the same API (`baseUrl`). Its requests go through the latest caller's `gate` (a link's verify endpoint,
  * or any x402 URL); keys of links and of URLs start apart (`link:`, `url:`), so a URL never shares
  * a link's purchase or stored payment.
  *
@@ -147,8 +153,10 @@ const stores = new WeakMap<object, Map<string, PurchaseStore<object>>>()
 export function sharedPurchase<A extends object>(scope: object, key: string, gate: PurchaseGate<A>, preview?: boolean): PurchaseStore<A> {
   let byKey = stores.get(scope)
   if (!byKey) stores.set(scope, (byKey = new Map()))
-  let store = byKey.get(key) as PurchaseStore<A> | undefined
+  const liveKey = `${(scope as { baseUrl?: string }).baseUrl} ${key}`
+  let store = (byKey.get(key) ?? live.get(liveKey)) as PurchaseStore<A> | undefined
   if (store) {
+    byKey.set(key, store)
     store.gate = gate
     return store
   }
@@ -172,11 +180,14 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
   // showed "Try again", not their price), so a later click is held to them.
   let shown: PaymentRequired | undefined
 
+  // Listed in `live` exactly while a click runs with nothing kept.
+  const track = () => (busy && !pending ? live.set(liveKey, store!) : live.get(liveKey) === store && live.delete(liveKey))
   const set = (next: Fields) => {
     state = next as State
     // An ended purchase has nothing left to resend. Not before: a payment accepted as `verified` may
     // still fail, and a reload meanwhile must get it back by resending, not pay again.
     if (['settled', 'failed'].includes(next.status)) keep()
+    track()
     for (const listener of listeners) listener()
   }
   // Most steps keep what is known (requirements, payment) and change the status and the error.
@@ -285,6 +296,9 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
         void (pending ? send() : load(preview))
       },
       async pay(options) {
+        // A child's effect runs before the hook's own: a pay() (or reset) before start() must still
+        // find a payment kept from before a reload, and resend it rather than sign another.
+        store!.start()
         const { status } = state
         if (inFlight() || status === 'settled') return
         const click = (busy = {})
@@ -332,12 +346,14 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
         } finally {
           // An abandoned click must not end the one after the reset.
           if (busy === click) busy = undefined
+          track()
         }
       },
       observePayment,
       reset() {
         // A wallet that never answers must not hold the purchase; a paid request may be moving money.
-        if (inFlight() && state.status !== 'signing') return
+        // Before start() there is nothing to forget yet, but maybe a kept payment to resume.
+        if (state.status === 'idle' || (inFlight() && state.status !== 'signing')) return store!.start()
         busy = undefined
         keep()
         set({ status: 'idle' })

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useSyncExternalStore } from 'react'
+import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react'
 import { usePayment } from '../hooks/usePayment.js'
 import { stopsPolling } from '../query/pollUntilSettled.js'
 import type { Payment } from '../schemas/payment.js'
@@ -14,8 +14,13 @@ export function usePurchase<A extends object>(store: PurchaseStore<A> | undefine
   const state: PurchaseSnapshot<A> = useSyncExternalStore(store?.subscribe ?? noop, store?.getSnapshot ?? idle, idle)
   useEffect(() => store?.start(), [store])
   const pay = useCallback(async () => store?.pay({ signer, maxAmount, selectRequirement }), [store, signer, maxAmount, selectRequirement])
+  // One paid-for answer, many readers (every hook and button showing the purchase): each gets a copy
+  // of its own to read, and the store's own stays unread for the next.
+  const { response } = state as { response?: Response }
+  const own = useMemo(() => response?.clone(), [response])
   return {
     ...state,
+    ...(own && { response: own }),
     /** Starts the purchase (or, in `unknown`, resends the same signed payment). Never rejects. */
     pay,
     /**

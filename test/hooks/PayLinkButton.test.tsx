@@ -10,7 +10,9 @@ import { createMockApi } from '../../src/mock/createMockApi.js'
 import { defaultSeed } from '../../src/mock/seed.js'
 import { createTestSigner } from '../../src/mock/createTestSigner.js'
 import { encodeBase64Json } from '../../src/x402/base64.js'
-import { useMockApi, wrapperFor } from './harness.js'
+import { BASE_URL, testQueryClient, useMockApi, wrapperFor } from './harness.js'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { PayLinkProvider } from '../../src/hooks/PayLinkProvider.js'
 
 const api = useMockApi({ settleDelayMs: 0 })
 const code = MOCK_LINKS.demo
@@ -987,4 +989,68 @@ describe('PayLinkButton: a click never signs more than the price shown', () => {
       vi.useRealTimers()
     }
   })
+})
+
+test('a PayLinkProvider remounted while the wallet is open (navigated away and back) shows that purchase, not the price again: one signature, one payment', async () => {
+  let answer!: () => void
+  const inner = createTestSigner()
+  let asked = 0
+  const signer = {
+    ...inner,
+    signPayment: async (...args: Parameters<typeof inner.signPayment>) => {
+      if (asked++ === 0) await new Promise<void>((resolve) => (answer = resolve))
+      return inner.signPayment(...args)
+    },
+  }
+  const queryClient = testQueryClient()
+  // The provider makes its client from `baseUrl`: a new one on every mount.
+  const page = () => (
+    <QueryClientProvider client={queryClient}>
+      <PayLinkProvider baseUrl={BASE_URL} retry={false}>
+        <PayLinkButton code={code} maxAmount={cap} signer={signer} />
+      </PayLinkProvider>
+    </QueryClientProvider>
+  )
+  const first = render(page())
+  await waitFor(() => expect(stateOf(button())).toBe('ready'))
+  fireEvent.click(button())
+  await waitFor(() => expect(stateOf(button())).toBe('signing'))
+  first.unmount()
+  render(page())
+  expect(stateOf(button())).toBe('signing')
+  answer()
+  await waitFor(() => expect(stateOf(button())).toBe('settled'))
+  fireEvent.click(button())
+  await new Promise((resolve) => setTimeout(resolve, 50))
+  expect(inner.calls).toBe(1)
+  expect(api.mock.ledger).toHaveLength(1)
+})
+
+test('two buttons for one resource: each onSettled gets the paid-for answer with its body unread', async () => {
+  const RESOURCE = 'https://paid.test/one-article-two-buttons'
+  api.serveX402(
+    RESOURCE,
+    encodeBase64Json({
+      x402Version: 2,
+      resource: { url: RESOURCE },
+      accepts: [{ scheme: 'exact', network: 'eip155:84532', amount: '10000', asset: BASE_SEPOLIA_USDC, payTo: MOCK_PAY_TO, maxTimeoutSeconds: 60, extra: { name: 'USDC', version: '2' } }],
+    }),
+    () => HttpResponse.text('the article'),
+  )
+  const bodies: Promise<string>[] = []
+  const onSettled = (_: unknown, response?: Response) => void bodies.push(response!.text())
+  const signer = createTestSigner()
+  render(
+    <>
+      <PayLinkButton resource={RESOURCE} signer={signer} onSettled={onSettled} />
+      <PayLinkButton resource={RESOURCE} signer={signer} onSettled={onSettled} />
+    </>,
+    { wrapper: wrapperFor() },
+  )
+  const [first] = screen.getAllByRole('button')
+  await waitFor(() => expect(stateOf(first!)).toBe('ready'))
+  fireEvent.click(first!)
+  await waitFor(() => expect(bodies).toHaveLength(2))
+  expect(await Promise.all(bodies)).toEqual(['the article', 'the article'])
+  expect(signer.calls).toBe(1)
 })

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
-import { StrictMode } from 'react'
+import { StrictMode, useEffect } from 'react'
 import { usePayLink, type UsePayLinkOptions } from '../../src/hooks/usePayLink.js'
 import { usePayResource } from '../../src/hooks/usePayResource.js'
 import { BASE_SEPOLIA_USDC, MOCK_LINKS, MOCK_PAY_TO } from '../../src/mock/constants.js'
@@ -541,4 +541,38 @@ describe('a click never signs more than the price shown', () => {
       vi.useRealTimers()
     }
   })
+})
+
+test('after a reload, a pay() from a child effect (which runs before the hook starts) resends the kept payment: no second signature, one payment', async () => {
+  // The first page: the paid request's answer is lost, so the button is left `unknown` with the payload kept.
+  const lost: typeof fetch = async (input, init) => {
+    const answer = await fetch(input, init)
+    if (new Headers(init?.headers).has('payment-signature')) throw new TypeError('the tab was closed')
+    return answer
+  }
+  const first = render(<PayButton signer={createTestSigner()} />, { wrapper: wrapperFor(testClient(lost)) })
+  await waitFor(() => expect(screen.getByRole('button')).toHaveAttribute('data-state', 'ready'))
+  fireEvent.click(screen.getByRole('button'))
+  await waitFor(() => expect(screen.getByRole('button')).toHaveAttribute('data-state', 'unknown'))
+  first.unmount()
+  expect(api.mock.ledger).toHaveLength(1)
+
+  // After the reload (a new client): "pay as soon as the wallet is there", from a child.
+  function AutoPay({ pay }: { pay: () => Promise<void> }) {
+    useEffect(() => void pay(), [pay])
+    return null
+  }
+  function Checkout({ signer }: { signer: ReturnType<typeof createTestSigner> }) {
+    const { status, pay } = usePayLink(code, { maxAmount: cap, signer })
+    return (
+      <output data-state={status}>
+        <AutoPay pay={pay} />
+      </output>
+    )
+  }
+  const signer = createTestSigner()
+  render(<Checkout signer={signer} />, { wrapper: wrapperFor(testClient(), testQueryClient()) })
+  await waitFor(() => expect(screen.getByRole('status')).toHaveAttribute('data-state', 'settled'))
+  expect(signer.calls).toBe(0)
+  expect(api.mock.ledger).toHaveLength(1)
 })

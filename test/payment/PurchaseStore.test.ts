@@ -235,6 +235,32 @@ describe('a purchase kept in sessionStorage', () => {
     expect(paid.map((p) => p.paymentHeader)).not.toContain(junk.paymentHeader)
   })
 
+  // A child's effect runs before its parent's: a child that pays on mount ("pay once the wallet is
+  // there") calls pay() before the hook's own start().
+  it('is resent, not signed again, when pay() comes before start()', async () => {
+    const kept = { paymentHeader: btoa(JSON.stringify({ x402Version: 2, payload: { signed: 'before the reload' } })), idempotencyKey: '1-2-3-4' }
+    vi.stubGlobal('sessionStorage', memoryStorage({ 'paylink:purchase:url:https://seller.test/kept-pay': JSON.stringify(kept) }))
+    const { gate, paid } = seller()
+    const store = sharedPurchase({}, 'url:https://seller.test/kept-pay', gate, true)
+    const signer = createTestSigner()
+    const paying = store.pay({ signer })
+    store.start()
+    await paying
+    await vi.waitFor(() => expect(store.getSnapshot().status).toBe('settled'))
+    expect(signer.calls).toBe(0)
+    expect(paid).toEqual([kept])
+  })
+
+  it('is resent, not forgotten, when reset() comes before start()', async () => {
+    const kept = { paymentHeader: btoa(JSON.stringify({ x402Version: 2, payload: { signed: 'before the reload' } })), idempotencyKey: '5-6-7-8' }
+    vi.stubGlobal('sessionStorage', memoryStorage({ 'paylink:purchase:url:https://seller.test/kept-reset': JSON.stringify(kept) }))
+    const { gate, paid } = seller()
+    const store = sharedPurchase({}, 'url:https://seller.test/kept-reset', gate, true)
+    store.reset()
+    await vi.waitFor(() => expect(store.getSnapshot().status).toBe('settled'))
+    expect(paid).toEqual([kept])
+  })
+
   it('falls back to memory when the storage throws (blocked)', async () => {
     const blocked = () => {
       throw new DOMException('blocked', 'SecurityError')
