@@ -182,7 +182,14 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
 
   // Listed in `live` exactly while a click runs with nothing kept.
   const track = () => (busy && !pending ? live.set(liveKey, store!) : live.get(liveKey) === store && live.delete(liveKey))
+  // Whether a hook has shown the paid-for answer (a URL's Response) since it came: each hook reads a
+  // copy (usePurchase), so the store's own stays unread and holds every byte until it is let go, once
+  // no hook shows the purchase. Not before one has: a button that left the purchase signing gets
+  // the answer when it shows the purchase again.
+  let shownPaid: boolean | undefined
+  const paidAnswer = () => (state as { response?: Response }).response
   const set = (next: Fields) => {
+    if ((next as { response?: Response }).response !== paidAnswer()) shownPaid = listeners.size > 0
     state = next as State
     // An ended purchase has nothing left to resend. Not before: a payment accepted as `verified` may
     // still fail, and a reload meanwhile must get it back by resending, not pay again.
@@ -276,7 +283,17 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
       gate,
       subscribe(listener) {
         listeners.add(listener)
-        return () => listeners.delete(listener)
+        if (paidAnswer()) shownPaid = true
+        return () => {
+          listeners.delete(listener)
+          // After a turn: StrictMode and a remount subscribe again at once.
+          setTimeout(() => {
+            if (shownPaid && !listeners.size && paidAnswer()) {
+              void paidAnswer()!.body?.cancel()
+              update({ response: undefined } as unknown as Fields)
+            }
+          })
+        }
       },
       getSnapshot: () => state,
       start() {
@@ -302,6 +319,8 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
         const { status } = state
         if (inFlight() || status === 'settled') return
         const click = (busy = {})
+        // A click that joins a read under way changes no state until it answers: listed now all the same.
+        track()
         try {
           if (status === 'unknown' && pending) return await send()
           const { signer } = options

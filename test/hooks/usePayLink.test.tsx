@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw'
 import { StrictMode, useEffect } from 'react'
 import { usePayLink, type UsePayLinkOptions } from '../../src/hooks/usePayLink.js'
 import { usePayResource } from '../../src/hooks/usePayResource.js'
+import { resourcePurchase } from '../../src/payment/resourcePurchase.js'
 import { BASE_SEPOLIA_USDC, MOCK_LINKS, MOCK_PAY_TO } from '../../src/mock/constants.js'
 import { createTestSigner } from '../../src/mock/createTestSigner.js'
 import { encodeBase64Json } from '../../src/x402/base64.js'
@@ -575,4 +576,29 @@ test('after a reload, a pay() from a child effect (which runs before the hook st
   await waitFor(() => expect(screen.getByRole('status')).toHaveAttribute('data-state', 'settled'))
   expect(signer.calls).toBe(0)
   expect(api.mock.ledger).toHaveLength(1)
+})
+
+test('usePayResource: once no hook shows a paid URL, the store lets its copy of the answer go; a hook showing it reads its own', async () => {
+  const RESOURCE = 'https://paid.test/large-download'
+  const body = 'x'.repeat(1024 * 1024)
+  api.serveX402(
+    RESOURCE,
+    encodeBase64Json({
+      x402Version: 2,
+      resource: { url: RESOURCE },
+      accepts: [{ scheme: 'exact', network: 'eip155:84532', amount: '10000', asset: BASE_SEPOLIA_USDC, payTo: MOCK_PAY_TO, maxTimeoutSeconds: 60, extra: { name: 'USDC', version: '2' } }],
+    }),
+    () => HttpResponse.text(body),
+  )
+  const client = testClient()
+  const { result, unmount } = renderHook(() => usePayResource(RESOURCE, { signer: createTestSigner() }), { wrapper: wrapperFor(client) })
+  await waitFor(() => expect(result.current.status).toBe('ready'))
+  await act(() => result.current.pay())
+  await waitFor(() => expect(result.current.status).toBe('settled'))
+  expect((await result.current.response!.text()).length).toBe(body.length)
+  unmount()
+  // The store's own copy (what a later hook would be given) no longer holds the megabyte.
+  const held = () => (resourcePurchase(client, RESOURCE).getSnapshot() as { response?: Response }).response
+  await waitFor(() => expect(held()).toBeUndefined())
+  expect(resourcePurchase(client, RESOURCE).getSnapshot().status).toBe('settled')
 })

@@ -189,6 +189,41 @@ function memoryStorage(entries: Record<string, string> = {}) {
   }
 }
 
+// A provider given `baseUrl` makes a new client on every mount (navigated away and back).
+describe('a click under way, found by a new client of the same API', () => {
+  it('while it waits for the requirements a read already asked for: one signature, one payment', async () => {
+    const paid: PendingPurchase[] = []
+    const held: (() => void)[] = []
+    const gate = async (payment?: PendingPurchase): Promise<GateAnswer<{ ok: true }>> => {
+      if (payment) return paid.push(payment), { accepted: { ok: true } }
+      await new Promise<void>((resolve) => held.push(resolve))
+      return { paymentRequired: paymentRequired() }
+    }
+    const key = 'link:joined-read'
+    const signer = createTestSigner()
+    const first = sharedPurchase({ baseUrl: 'https://api.test/pub/v1' }, key, gate)
+    // "Pay once the wallet is there": a child's effect pays before the hook's start().
+    const paying = first.pay({ signer })
+    first.start()
+    const second = sharedPurchase({ baseUrl: 'https://api.test/pub/v1' }, key, gate)
+    second.start()
+    const payingAgain = second.pay({ signer })
+    held.splice(0).forEach((release) => release())
+    await Promise.all([paying, payingAgain])
+    await vi.waitFor(() => expect(second.getSnapshot().status).toBe('settled'))
+    expect(signer.calls).toBe(1)
+    expect(paid).toHaveLength(1)
+  })
+
+  it('is not found by a client of another API', () => {
+    const gate = () => new Promise<GateAnswer<{ ok: true }>>(() => {})
+    const first = sharedPurchase({ baseUrl: 'https://sandbox.test/pub/v1' }, 'link:other-api', gate)
+    void first.pay({ signer: createTestSigner() })
+    expect(sharedPurchase({ baseUrl: 'https://live.test/pub/v1' }, 'link:other-api', gate)).not.toBe(first)
+    expect(sharedPurchase({ baseUrl: 'https://sandbox.test/pub/v1' }, 'link:other-api', gate)).toBe(first)
+  })
+})
+
 describe('a purchase kept in sessionStorage', () => {
   afterEach(() => vi.unstubAllGlobals())
 
