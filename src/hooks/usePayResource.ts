@@ -40,7 +40,7 @@ export interface PayResourceState {
   priceChanged?: boolean | undefined
   /** The settlement the server sent with the paid answer, if it sent one. */
   proof?: SettleResponse | undefined
-  /** The paid-for answer (`settled`), its body unread: a copy for this hook alone, so that every hook and button showing the purchase can read it. */
+  /** The paid-for answer (`settled`), its body unread: a copy for this hook alone, so that every hook and button showing the purchase can read it (the purchase lets the answer go once none shows it). */
   response?: Response | undefined
   /** Why the purchase failed, or why its outcome is unknown. */
   error?: PayLinkError | undefined
