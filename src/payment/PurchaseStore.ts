@@ -138,9 +138,10 @@ const live = new Map<string, PurchaseStore<object>>()
 /**
  * The purchase kept under `key` for `scope` (a client), made on first use: every hook (and every
  * remount) showing it shares it, so one click is one purchase and a remount during signing cannot
- * start a second one, even one whose provider made a new client for the same API (`baseUrl`). Its requests go through the latest caller's `gate` (a link's verify endpoint,
- * or any x402 URL); keys of links and of URLs start apart (`link:`, `url:`), so a URL never shares
- * a link's purchase or stored payment.
+ * start a second one, even one whose provider made a new client for the same API (`baseUrl`). Its
+ * requests go through the latest caller's `gate` (a link's verify endpoint, or any x402 URL); keys
+ * of links and of URLs start apart (`link:`, `url:`), so a URL never shares a link's purchase or
+ * stored payment.
  *
  * Signs at most once per purchase: the signed payload and its idempotency key are kept (in memory
  * and in `sessionStorage`, under `key`) until the purchase is `settled` or `failed` (not while an

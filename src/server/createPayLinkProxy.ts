@@ -24,7 +24,8 @@ function below(prefix: readonly string[], segments: readonly string[]): string[]
  * Whether a browser page at `origin` may use the key: a listed origin, or the proxy's own, which the
  * browser names (`Sec-Fetch-Site`, when it sends it) or the `Host` it was sent to matches. Behind a
  * proxy that rewrites `Host`, the first `X-Forwarded-Host` or `Forwarded: host=` is that host: a page
- * cannot add either header cross-site without a preflight, which is refused. No `Origin` and no word from a browser: a server.
+ * cannot add either header cross-site without a preflight, which is refused. No `Origin` and no word
+ * from a browser: a server.
  */
 function servesOrigin(config: ProxyConfig, headers: Headers, origin: string | null): boolean {
   const site = headers.get('Sec-Fetch-Site')
