@@ -27,10 +27,12 @@ export const chromium = () =>
 
 // Playwright sends a second `down` of a key still down as an auto-repeat (`repeat` set, and the
 // keypress that activates a focused button), as an operating system does for a held key.
-/** Holds `key` down for `ms`, repeating it every 50 ms, then releases it: real input events. */
-export const holdKey: BrowserCommand<[key: string, ms: number]> = async ({ page }, key, ms) => {
+// A count, not a duration: on a busy machine each repeat takes longer to deliver, and a test needs
+// all of them, at least 50 ms apart.
+/** Holds `key` down for `repeats` auto-repeats, 50 ms apart or more, then releases it: real input events. */
+export const holdKey: BrowserCommand<[key: string, repeats: number]> = async ({ page }, key, repeats) => {
   await page.keyboard.down(key)
-  for (const end = Date.now() + ms; Date.now() < end; ) {
+  for (let i = 0; i < repeats; i++) {
     await new Promise((resolve) => setTimeout(resolve, 50))
     await page.keyboard.down(key)
   }
@@ -39,6 +41,6 @@ export const holdKey: BrowserCommand<[key: string, ms: number]> = async ({ page 
 
 declare module 'vitest/browser' {
   interface BrowserCommands {
-    holdKey: (key: string, ms: number) => Promise<void>
+    holdKey: (key: string, repeats: number) => Promise<void>
   }
 }
