@@ -132,12 +132,15 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
     disabled: disabled || !signer,
     linkLoading: !!linkCode && link.isPending,
   })
-  const actionable = purchase.canPay && !disabled && state !== 'loading'
+  // A wallet that has not answered for long may never: a press asks it again (see `walletSlow`).
+  const walletSlow = state === 'signing' && purchase.walletSlow
+  const actionable = (purchase.canPay || walletSlow) && !disabled && state !== 'loading'
   // A new price is said on the button's second line too: a 0.01 that became 0.09 is easy to miss in
   // the label alone, and the next press pays it.
   const priceChanged = state === 'ready' && purchase.priceChanged
-  // A payment still being confirmed after the polling gave up says so on screen, as `unknown` does.
-  const slow = state === 'verifying' && purchase.isStale
+  // A wallet slow to answer, or a payment still being confirmed after the polling gave up, says so
+  // on screen, as `unknown` does.
+  const slow = walletSlow || (state === 'verifying' && purchase.isStale)
   const statusShown = priceChanged || slow || SHOWN_STATUS.includes(state)
 
   // Runs after every render and reports only a change, with that render's callbacks: new callbacks
@@ -176,12 +179,11 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
   const shownPrice = price && { amount: formatDecimal(price.amount, locale, 2), currency: price.currency }
   const payText = shownPrice ? labels.pay(shownPrice) : labels.payWithoutPrice
   const text = PAY_STATES.includes(state) ? payText : labels[state as OwnTextState]
-  const statusText =
-    slow
-      ? labels.verifyingSlowStatus
-      : priceChanged
-        ? labels.priceChangedStatus(shownPrice)
-        : labels[`${state}Status` as StatusKey]
+  const statusText = slow
+    ? labels[`${state as 'signing' | 'verifying'}SlowStatus`]
+    : priceChanged
+      ? labels.priceChangedStatus(shownPrice)
+      : labels[`${state}Status` as StatusKey]
   const splits = showSplit && SPLIT_STATES.includes(state) ? link.data?.splits : undefined
   const split =
     splits &&

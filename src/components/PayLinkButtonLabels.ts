@@ -42,6 +42,8 @@ export interface PayLinkButtonLabels {
   priceChangedStatus: (price: PayLinkButtonPrice | undefined) => string
   /** Announced while the wallet is asked to sign. */
   signingStatus: string
+  /** Shown (and announced) while the wallet has not answered for 20 s (`walletSlow`): a press asks it again. */
+  signingSlowStatus: string
   /** Announced while the payment is verified and settled. */
   verifyingStatus: string
   /** Announced when settlement takes longer than usual. */
@@ -73,6 +75,7 @@ export const defaultPayLinkButtonLabels: PayLinkButtonLabels = {
   readyStatus: 'Ready to pay',
   priceChangedStatus: (price) => `The price changed${price ? ` to ${price.amount} ${price.currency}` : ''}. Press again to pay.`,
   signingStatus: 'Waiting for your wallet to sign',
+  signingSlowStatus: 'No answer from your wallet? Press to ask again.',
   verifyingStatus: 'Verifying the payment',
   verifyingSlowStatus: 'Still confirming the payment: this is taking longer than usual',
   settledStatus: 'Payment complete',

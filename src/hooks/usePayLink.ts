@@ -16,7 +16,8 @@ export interface UsePayLinkOptions extends Omit<PayOptions, 'signer'> {
  * known yet: `pay` resends the same signed payment, never a new one). The requirements are
  * fetched on mount, so a click opens the wallet with no request in between; once they expired
  * (`maxTimeoutSeconds`) a click fetches them again, and signs nothing if they ask more than before
- * (`priceChanged`: the next click pays the new price).
+ * (`priceChanged`: the next click pays the new price). A wallet silent for 20 s is `walletSlow`:
+ * `pay` then asks it again.
  */
 export function usePayLink(code: string | undefined, options: UsePayLinkOptions = {}) {
   const client = usePayLinkClient('usePayLink')

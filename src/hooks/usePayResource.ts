@@ -38,6 +38,8 @@ export interface PayResourceState {
    * button ignore the second click of a double click (`event.detail > 1`): it was aimed at the old price.
    */
   priceChanged?: boolean | undefined
+  /** `true` while `signing` once the wallet has not answered for 20 s: `pay` then abandons that request and asks again. */
+  walletSlow?: boolean | undefined
   /** The settlement the server sent with the paid answer, if it sent one. */
   proof?: SettleResponse | undefined
   /** The paid-for answer (`settled`), its body unread: a copy for this hook alone, so that every hook and button showing the purchase can read it (the purchase lets the answer go once none shows it). */

@@ -33,6 +33,12 @@ export interface PurchaseState {
    * second click of a double click (`event.detail > 1`): it was aimed at the old price.
    */
   priceChanged?: boolean | undefined
+  /**
+   * `true` while `signing` once the wallet has not answered for 20 s: it may never (a popup closed
+   * without a refusal, a phone gone away). `pay` then asks it again, abandoning that request:
+   * whatever it signs later is dropped unsent.
+   */
+  walletSlow?: boolean | undefined
   /** The payment, once the server accepted it (`verified` or `settled`). */
   payment?: Payment | undefined
   /** The settlement proof, once the server accepted the payment. */
@@ -42,7 +48,7 @@ export interface PurchaseState {
 }
 
 /** A snapshot of a purchase whose seller answers an accepted payment with `A`. */
-export type PurchaseSnapshot<A> = Pick<PurchaseState, 'status' | 'paymentRequired' | 'priceChanged' | 'error'> & Partial<A>
+export type PurchaseSnapshot<A> = Pick<PurchaseState, 'status' | 'paymentRequired' | 'priceChanged' | 'walletSlow' | 'error'> & Partial<A>
 
 /** A signed payment whose outcome is not known yet: resent as it is, never signed again. */
 export interface PendingPurchase {
@@ -104,8 +110,9 @@ export interface PurchaseStore<A> {
   /** Starts the purchase's life: resumes a payment signed before a reload, else fetches the requirements. Idempotent. */
   start(): void
   /**
-   * Pays: signs once and sends. A click while a purchase is in flight does nothing; in `unknown`
-   * it resends the same signed payload instead of signing again; after `settled`, call `reset` first.
+   * Pays: signs once and sends. A click while a purchase is in flight does nothing, but while a
+   * wallet is `walletSlow` it abandons that request and asks again; in `unknown` it resends the
+   * same signed payload instead of signing again; after `settled`, call `reset` first.
    * A click about to sign requirements other than those last shown with a price (fresh ones, or
    * those a failed click left) that ask more (or another scheme, asset or network) signs nothing:
    * they become the ones shown (`ready`, `priceChanged`), for the next click.
@@ -317,6 +324,7 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
         // A child's effect runs before the hook's own: a pay() (or reset) before start() must still
         // find a payment kept from before a reload, and resend it rather than sign another.
         store!.start()
+        if (state.status === 'signing' && state.walletSlow) store!.reset()
         const { status } = state
         if (inFlight() || status === 'settled') return
         const click = (busy = {})
@@ -351,6 +359,8 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
             }
             // What a cancel or a failure leaves on screen with its price: the baseline from now on.
             set({ status: 'signing', paymentRequired: (shown = required) })
+            // Left to run out: it marks only this click's signing, and only while it lasts.
+            setTimeout(() => busy === click && state.status === 'signing' && update({ status: 'signing', walletSlow: true }), 20_000)
             const { value } = await signPaymentHeader(requirement, signer, required)
             if (busy !== click) return
             // 128 random bits, as four numbers. getRandomValues works in any context (randomUUID only in

@@ -210,6 +210,40 @@ describe('PayLinkButton', () => {
     }
   })
 
+  test('a wallet that has not answered for 20 s: the button says so and a press asks it again; its late signature is dropped, one payment', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    try {
+      const wallet = createTestSigner()
+      let asked = 0
+      const first = gate()
+      // The first request never gets an answer in time; the second is signed at once.
+      const signer = { ...wallet, signPayment: async (...a: Parameters<typeof wallet.signPayment>) => (asked++ === 0 && (await first.promise), wallet.signPayment(...a)) }
+      renderButton({ signer })
+      await act(() => vi.advanceTimersByTimeAsync(10))
+      fireEvent.click(button())
+      await act(() => vi.advanceTimersByTimeAsync(19_000))
+      expect(stateOf(button())).toBe('signing')
+      expect(button()).toHaveAttribute('aria-disabled', 'true')
+      fireEvent.click(button())
+      expect(asked).toBe(1)
+
+      await act(() => vi.advanceTimersByTimeAsync(1_000))
+      expect(status()).toHaveTextContent('No answer from your wallet? Press to ask again.')
+      expect(status()).not.toHaveAttribute('data-paylink-sr-only')
+      expect(button()).toHaveAccessibleName('Confirm in your wallet… No answer from your wallet? Press to ask again.')
+      expect(button()).not.toHaveAttribute('aria-disabled')
+      fireEvent.click(button())
+      await act(() => vi.advanceTimersByTimeAsync(10))
+      expect(asked).toBe(2)
+      first.resolve()
+      await act(() => vi.advanceTimersByTimeAsync(100))
+      expect(stateOf(button())).toBe('settled')
+      expect(paidRequests()).toBe(1)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
   test('a settlement that takes longer than usual says so, still verifying', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
     try {

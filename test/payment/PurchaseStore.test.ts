@@ -153,6 +153,61 @@ describe('a reset while the wallet is open (a wallet that never answers)', () =>
   })
 })
 
+describe('a wallet that has not answered for 20 s', () => {
+  afterEach(() => vi.useRealTimers())
+
+  it('is walletSlow while signing; a pay then asks it again, and its late signature is dropped: one payment', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    const { gate, paid } = seller()
+    const store = sharedPurchase({}, 'url:https://seller.test/slow-wallet', gate)
+    const { signer, held } = heldWallet()
+    store.start()
+    await vi.waitFor(() => expect(store.getSnapshot().status).toBe('ready'))
+    const first = store.pay({ signer })
+    await vi.waitFor(() => expect(held).toHaveLength(1))
+    await vi.advanceTimersByTimeAsync(19_000)
+    expect(store.getSnapshot().status).toBe('signing')
+    expect(store.getSnapshot().walletSlow).toBeUndefined()
+    // A pay while the wallet is still within its time does nothing.
+    await store.pay({ signer })
+    expect(held).toHaveLength(1)
+    await vi.advanceTimersByTimeAsync(1_000)
+    expect(store.getSnapshot()).toMatchObject({ status: 'signing', walletSlow: true })
+
+    const second = store.pay({ signer })
+    await vi.waitFor(() => expect(held).toHaveLength(2))
+    expect(store.getSnapshot().status).toBe('signing')
+    expect(store.getSnapshot().walletSlow).toBeUndefined()
+    held[0]!.sign('abandoned')
+    await first
+    held[1]!.sign('asked again')
+    await second
+    expect(store.getSnapshot().status).toBe('settled')
+    expect(paid.map((p) => signedBy(p.paymentHeader))).toEqual(['asked again'])
+  })
+
+  it('marks nothing once the wallet has answered, even if settling takes longer', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    let settle!: () => void
+    const store = sharedPurchase({}, 'url:https://seller.test/slow-seller', (payment?: PendingPurchase): Promise<GateAnswer<{ ok: true }>> =>
+      payment ? new Promise((resolve) => (settle = () => resolve({ accepted: { ok: true } }))) : Promise.resolve({ paymentRequired: paymentRequired() }),
+    )
+    const { signer, held } = heldWallet()
+    store.start()
+    await vi.waitFor(() => expect(store.getSnapshot().status).toBe('ready'))
+    const paying = store.pay({ signer })
+    await vi.waitFor(() => expect(held).toHaveLength(1))
+    held[0]!.sign('signed')
+    await vi.waitFor(() => expect(store.getSnapshot().status).toBe('verifying'))
+    await vi.advanceTimersByTimeAsync(30_000)
+    expect(store.getSnapshot().status).toBe('verifying')
+    expect(store.getSnapshot().walletSlow).toBeUndefined()
+    settle()
+    await paying
+    expect(store.getSnapshot().status).toBe('settled')
+  })
+})
+
 describe('a pay while the price preview is loading', () => {
   it('shares its request and shows its failure, instead of doing nothing', async () => {
     let fail!: (error: unknown) => void
