@@ -91,6 +91,35 @@ export const Signing: Story = {
   },
 }
 
+/**
+ * The wallet has not answered for 20 s (here the page's 20 s timers run in 1 s): the second line
+ * says so, and a press asks the wallet again.
+ */
+export const SigningSlow: Story = {
+  args: { signer: testSigner({ delayMs: 10 * 60_000 }) },
+  beforeEach: () => {
+    const { setTimeout: realSetTimeout } = window
+    window.setTimeout = ((run: TimerHandler, ms?: number, ...rest: unknown[]) =>
+      realSetTimeout(run, ms === 20_000 ? 1_000 : ms, ...rest)) as typeof window.setTimeout
+    return () => {
+      window.setTimeout = realSetTimeout
+    }
+  },
+  play: async ({ args, canvas, canvasElement }) => {
+    await expectState(canvasElement, 'ready')
+    const before = signerOf(args).calls
+    await userEvent.click(canvas.getByRole('button'))
+    const notice = await canvas.findByText('No answer from your wallet? Press to ask again.', {}, { timeout: 5_000 })
+    await expect(notice).toBeVisible()
+    await expect(notice.getBoundingClientRect().width).toBeGreaterThan(50)
+    const button = canvas.getByRole('button', { name: 'Confirm in your wallet… No answer from your wallet? Press to ask again.' })
+    await expect(button).not.toHaveAttribute('aria-disabled')
+    await userEvent.click(button)
+    await waitFor(() => expect(signerOf(args).calls - before).toBe(2))
+    await expect(button).toHaveAttribute('data-state', 'signing')
+  },
+}
+
 /** Accepted, settling slowly (`payment-settles-slowly`): verifying until it settles. */
 export const Verifying: Story = {
   parameters: { paylinkMock: { scenarios: ['payment-settles-slowly'] } },
@@ -410,3 +439,6 @@ export const DarkPriceChanged: Story = { ...PriceChanged, globals: { theme: 'dar
 
 /** Dark theme, still confirming past the polling's 30 minutes: the notice on the second line. */
 export const DarkVerifyingSlow: Story = { ...VerifyingSlow, globals: { theme: 'dark' } }
+
+/** Dark theme, the wallet slow to answer (second-line colours while signing). */
+export const DarkSigningSlow: Story = { ...SigningSlow, globals: { theme: 'dark' } }
