@@ -134,7 +134,7 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
   })
   // A wallet that has not answered for long may never: a press asks it again (see `walletSlow`).
   const walletSlow = state === 'signing' && purchase.walletSlow
-  const actionable = (purchase.canPay || walletSlow) && !disabled && state !== 'loading'
+  const actionable = purchase.canPay && !disabled && state !== 'loading'
   // A new price is said on the button's second line too: a 0.01 that became 0.09 is easy to miss in
   // the label alone, and the next press pays it.
   const priceChanged = state === 'ready' && purchase.priceChanged

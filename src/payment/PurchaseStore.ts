@@ -248,7 +248,7 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
   async function send(): Promise<void> {
     // An earlier answer's payment is followed again only once this answer brings it back: a poll
     // during the resend could otherwise end the purchase, then the answer reopen it.
-    update({ status: 'verifying', error: undefined, payment: undefined })
+    update({ status: 'verifying', error: undefined, payment: undefined, walletSlow: undefined })
     let answer: AnswerFields<A> | undefined
     let lost: unknown
     const resent = sent
@@ -360,7 +360,7 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
             // What a cancel or a failure leaves on screen with its price: the baseline from now on.
             set({ status: 'signing', paymentRequired: (shown = required) })
             // Left to run out: it marks only this click's signing, and only while it lasts.
-            setTimeout(() => busy === click && state.status === 'signing' && update({ status: 'signing', walletSlow: true }), 20_000)
+            setTimeout(() => busy === click && state.status === 'signing' && update({ walletSlow: true } as Fields), 20_000)
             const { value } = await signPaymentHeader(requirement, signer, required)
             if (busy !== click) return
             // 128 random bits, as four numbers. getRandomValues works in any context (randomUUID only in

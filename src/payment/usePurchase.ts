@@ -29,8 +29,8 @@ export function usePurchase<A extends object>(store: PurchaseStore<A> | undefine
      * `verifying`; in `unknown` it forgets a payment that may have gone through.
      */
     reset: (store?.reset ?? noop) as () => void,
-    /** Whether a click would start a purchase (needs a signer) or resend one whose outcome is unknown (does not). */
-    canPay: state.status === 'unknown' || (!!signer && ['ready', 'cancelled', 'failed'].includes(state.status)),
+    /** Whether a click would start a purchase (needs a signer), ask a `walletSlow` wallet again, or resend one whose outcome is unknown (needs none). */
+    canPay: state.status === 'unknown' || (!!signer && (['ready', 'cancelled', 'failed'].includes(state.status) || !!state.walletSlow)),
   }
 }
 

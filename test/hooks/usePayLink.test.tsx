@@ -602,3 +602,30 @@ test('usePayResource: once no hook shows a paid URL, the store lets its copy of 
   await waitFor(() => expect(held()).toBeUndefined())
   expect(resourcePurchase(client, RESOURCE).getSnapshot().status).toBe('settled')
 })
+
+test('usePayLink: a wallet silent for 20 s makes canPay true again (walletSlow), and pay asks it again', async () => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+  try {
+    const wallet = createTestSigner()
+    let asked = 0
+    const signer = { ...wallet, signPayment: (...a: Parameters<typeof wallet.signPayment>) => (asked++ === 0 ? new Promise<never>(() => {}) : wallet.signPayment(...a)) }
+    const { result } = renderHook(() => usePayLink(code, { signer, maxAmount: cap }), { wrapper: wrapperFor() })
+    // Real requests under fake timers: time moves on in small steps until they are answered.
+    const until = async (status: string) => {
+      for (let i = 0; i < 100 && result.current.status !== status; i++) await act(() => vi.advanceTimersByTimeAsync(10))
+    }
+    await until('ready')
+    await act(async () => void result.current.pay())
+    await until('signing')
+    expect(result.current).toMatchObject({ status: 'signing', canPay: false })
+    await act(() => vi.advanceTimersByTimeAsync(20_000))
+    expect(result.current).toMatchObject({ status: 'signing', canPay: true, walletSlow: true })
+    await act(async () => void result.current.pay())
+    await until('settled')
+    expect(asked).toBe(2)
+    expect(result.current.status).toBe('settled')
+    expect(api.mock.ledger).toHaveLength(1)
+  } finally {
+    vi.useRealTimers()
+  }
+})

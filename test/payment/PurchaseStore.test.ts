@@ -186,6 +186,24 @@ describe('a wallet that has not answered for 20 s', () => {
     expect(paid.map((p) => signedBy(p.paymentHeader))).toEqual(['asked again'])
   })
 
+  it('is no longer walletSlow once that wallet answers late, without a second ask: its payment is sent, once', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    const { gate, paid } = seller()
+    const store = sharedPurchase({}, 'url:https://seller.test/late-wallet', gate)
+    const { signer, held } = heldWallet()
+    store.start()
+    await vi.waitFor(() => expect(store.getSnapshot().status).toBe('ready'))
+    const paying = store.pay({ signer })
+    await vi.waitFor(() => expect(held).toHaveLength(1))
+    await vi.advanceTimersByTimeAsync(25_000)
+    expect(store.getSnapshot().walletSlow).toBe(true)
+    held[0]!.sign('late')
+    await paying
+    expect(store.getSnapshot().status).toBe('settled')
+    expect(store.getSnapshot().walletSlow).toBeUndefined()
+    expect(paid.map((p) => signedBy(p.paymentHeader))).toEqual(['late'])
+  })
+
   it('marks nothing once the wallet has answered, even if settling takes longer', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     let settle!: () => void
