@@ -132,15 +132,13 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
     disabled: disabled || !signer,
     linkLoading: !!linkCode && link.isPending,
   })
-  // A wallet that has not answered for long may never: a press asks it again (see `walletSlow`).
-  const walletSlow = state === 'signing' && purchase.walletSlow
   const actionable = purchase.canPay && !disabled && state !== 'loading'
   // A new price is said on the button's second line too: a 0.01 that became 0.09 is easy to miss in
   // the label alone, and the next press pays it.
   const priceChanged = state === 'ready' && purchase.priceChanged
-  // A wallet slow to answer, or a payment still being confirmed after the polling gave up, says so
-  // on screen, as `unknown` does.
-  const slow = walletSlow || (state === 'verifying' && purchase.isStale)
+  // A wallet slow to answer (set only while signing; a press asks it again), or a payment still
+  // being confirmed after the polling gave up, says so on screen, as `unknown` does.
+  const slow = purchase.walletSlow || (state === 'verifying' && purchase.isStale)
   const statusShown = priceChanged || slow || SHOWN_STATUS.includes(state)
 
   // Runs after every render and reports only a change, with that render's callbacks: new callbacks

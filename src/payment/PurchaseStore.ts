@@ -324,7 +324,8 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
         // A child's effect runs before the hook's own: a pay() (or reset) before start() must still
         // find a payment kept from before a reload, and resend it rather than sign another.
         store!.start()
-        if (state.status === 'signing' && state.walletSlow) store!.reset()
+        // Set only while signing: asking the wallet again abandons its request.
+        if (state.walletSlow) store!.reset()
         const { status } = state
         if (inFlight() || status === 'settled') return
         const click = (busy = {})
