@@ -10,7 +10,7 @@ import { createMockApi } from '../../src/mock/createMockApi.js'
 import { defaultSeed } from '../../src/mock/seed.js'
 import { createTestSigner } from '../../src/mock/createTestSigner.js'
 import { encodeBase64Json } from '../../src/x402/base64.js'
-import { BASE_URL, testQueryClient, useMockApi, wrapperFor } from './harness.js'
+import { BASE_URL, testQueryClient, usdcOffer, useMockApi, wrapperFor } from './harness.js'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { PayLinkProvider } from '../../src/hooks/PayLinkProvider.js'
 
@@ -1064,11 +1064,7 @@ test('two buttons for one resource: each onSettled gets the paid-for answer with
   const RESOURCE = 'https://paid.test/one-article-two-buttons'
   api.serveX402(
     RESOURCE,
-    encodeBase64Json({
-      x402Version: 2,
-      resource: { url: RESOURCE },
-      accepts: [{ scheme: 'exact', network: 'eip155:84532', amount: '10000', asset: BASE_SEPOLIA_USDC, payTo: MOCK_PAY_TO, maxTimeoutSeconds: 60, extra: { name: 'USDC', version: '2' } }],
-    }),
+    usdcOffer(RESOURCE),
     () => HttpResponse.text('the article'),
   )
   const bodies: Promise<string>[] = []

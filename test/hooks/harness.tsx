@@ -4,7 +4,9 @@ import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { createPayLinkClient, type PayLinkClient } from '../../src/client.js'
 import { PayLinkProvider } from '../../src/hooks/PayLinkProvider.js'
+import { BASE_SEPOLIA_USDC, MOCK_PAY_TO } from '../../src/mock/constants.js'
 import { createMockApi, type MockApiOptions } from '../../src/mock/createMockApi.js'
+import { encodeBase64Json } from '../../src/x402/base64.js'
 
 export const BASE_URL = 'https://api.paylink.test'
 
@@ -72,4 +74,13 @@ export function wrapperFor(client = testClient(), queryClient = testQueryClient(
       </QueryClientProvider>
     )
   }
+}
+
+/** An x402 v2 PAYMENT-REQUIRED header for `url`: one exact offer of `amount` Base Sepolia USDC to the mock's payee. */
+export function usdcOffer(url: string, amount = '10000'): string {
+  return encodeBase64Json({
+    x402Version: 2,
+    resource: { url },
+    accepts: [{ scheme: 'exact', network: 'eip155:84532', amount, asset: BASE_SEPOLIA_USDC, payTo: MOCK_PAY_TO, maxTimeoutSeconds: 60, extra: { name: 'USDC', version: '2' } }],
+  })
 }

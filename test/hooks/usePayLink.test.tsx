@@ -8,7 +8,7 @@ import { BASE_SEPOLIA_USDC, MOCK_LINKS, MOCK_PAY_TO } from '../../src/mock/const
 import { createTestSigner } from '../../src/mock/createTestSigner.js'
 import { encodeBase64Json } from '../../src/x402/base64.js'
 import type { PaymentRequirement } from '../../src/x402/paymentRequired.js'
-import { testClient, testQueryClient, useMockApi, wrapperFor } from './harness.js'
+import { testClient, testQueryClient, usdcOffer, useMockApi, wrapperFor } from './harness.js'
 
 const api = useMockApi({ settleDelayMs: 0 })
 const code = MOCK_LINKS.demo
@@ -583,11 +583,7 @@ test('usePayResource: once no hook shows a paid URL, the store lets its copy of 
   const body = 'x'.repeat(1024 * 1024)
   api.serveX402(
     RESOURCE,
-    encodeBase64Json({
-      x402Version: 2,
-      resource: { url: RESOURCE },
-      accepts: [{ scheme: 'exact', network: 'eip155:84532', amount: '10000', asset: BASE_SEPOLIA_USDC, payTo: MOCK_PAY_TO, maxTimeoutSeconds: 60, extra: { name: 'USDC', version: '2' } }],
-    }),
+    usdcOffer(RESOURCE),
     () => HttpResponse.text(body),
   )
   const client = testClient()
