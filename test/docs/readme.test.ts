@@ -37,6 +37,13 @@ declare global {
 }
 `
 
+// Next.js is not a dependency: the one function of it the README calls, typed as next/navigation
+// types it. A file of its own, without imports, so that the declaration is ambient.
+const NEXT_NAVIGATION = `declare module 'next/navigation' {
+  export function notFound(): never
+}
+`
+
 const JSX_OPEN = '<>'
 const ELIDED = 'undefined as never'
 
@@ -93,6 +100,7 @@ async function typeCheck(markdown: string): Promise<string[]> {
     symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir')
     writeFileSync(join(dir, 'styles.css.d.ts'), 'export {}\n')
     writeFileSync(join(dir, 'free-names.d.ts'), FREE_NAMES)
+    writeFileSync(join(dir, 'next-navigation.d.ts'), NEXT_NAVIGATION)
     const exporters = new Map<string, string>()
     for (const s of snippets) {
       for (const m of s.code.matchAll(/^export (?:default )?(?:async )?(?:function|const|class) (\w+)/gm)) {
@@ -113,7 +121,7 @@ async function typeCheck(markdown: string): Promise<string[]> {
       }
     }
     const program = ts.createProgram(
-      [...snippets.map((s) => join(dir, s.file)), join(dir, 'free-names.d.ts')],
+      [...snippets.map((s) => join(dir, s.file)), join(dir, 'free-names.d.ts'), join(dir, 'next-navigation.d.ts')],
       {
         // The target Next.js writes into an app's tsconfig.json (and create-next-app's template):
         // a snippet must compile there, so no BigInt literal (TS2737).
