@@ -69,13 +69,14 @@ export interface PayOptions {
 }
 
 /**
- * A seller's answer: how to pay (a 402), what it sent back for an accepted payment, or a refusal
- * made without acting on the request (`error`). The keys are the snapshot's own where they can be.
+ * A seller's answer: how to pay (a 402), what it sent back for an accepted payment, a refusal
+ * made without acting on the request (`error`), or a 402 to a paid request that gives only the
+ * x402 reason of its failure (`x402Reason`). The keys are the snapshot's own where they can be.
  */
-export type GateAnswer<A> = { paymentRequired: PaymentRequired } | { accepted: A } | { error: PayLinkError }
+export type GateAnswer<A> = { paymentRequired: PaymentRequired } | { accepted: A } | { error: PayLinkError } | { x402Reason: string }
 
 // A gate's answer as the store reads it: the field of its kind set, the others `undefined`.
-type AnswerFields<A> = { paymentRequired?: PaymentRequired; accepted?: A; error?: PayLinkError }
+type AnswerFields<A> = { paymentRequired?: PaymentRequired; accepted?: A; error?: PayLinkError; x402Reason?: string }
 
 /** Sends a purchase's request to its seller: without a payment to learn the requirements, or with the signed one. */
 export type PurchaseGate<A> = (payment?: PendingPurchase) => Promise<GateAnswer<A>>
@@ -260,9 +261,9 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
     }
     // No answer, a 402 to a paid request, or a refusal of a payload sent before (a 401 once the
     // session expired, to a payment accepted earlier) is ambiguous: the payload is kept, never re-signed.
-    const { paymentRequired: required, error: refusal, accepted } = answer ?? {}
-    if (!answer || required || (resent && refusal)) {
-      return update({ status: 'unknown', error: paymentError('outcome_unknown', 'The payment is being confirmed', undefined, lost ?? refusal, required?.error) })
+    const { paymentRequired: required, error: refusal, accepted, x402Reason = required?.error } = answer ?? {}
+    if (!answer || required || x402Reason || (resent && refusal)) {
+      return update({ status: 'unknown', error: paymentError('outcome_unknown', 'The payment is being confirmed', undefined, lost ?? refusal, x402Reason) })
     }
     if (refusal) return update({ status: 'failed', error: refusal })
     const { payment } = accepted as { payment?: Payment }

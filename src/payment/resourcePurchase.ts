@@ -11,7 +11,10 @@ import { type PurchaseStore, sharedPurchase } from './PurchaseStore.js'
 export interface ResourcePurchaseResult {
   /** The settlement the server sent with the paid answer, if it sent one that could be read. */
   proof?: SettleResponse | undefined
-  /** The paid-for answer, its body unread. */
+  /**
+   * The paid-for answer, its body unread. Not always a 2xx: a server that settles before its handler
+   * runs sends the handler's error (a 404 for an item gone) with a successful `proof`.
+   */
   response: Response
 }
 
@@ -29,8 +32,12 @@ export function resourcePurchase(scope: PayLinkClient, url: string, timeoutMs?: 
       const headers = payment && { [paymentHeaderName(payment.paymentHeader)]: payment.paymentHeader }
       const answer = await sendX402(new Request(url, { headers }), { timeoutMs })
       const { response } = answer
-      if (response.status === 402) return { paymentRequired: decodePaymentRequired(answer) }
-      if (response.ok) return { accepted: { response, proof: readPaymentResponse(response.headers) } }
+      const proof = readPaymentResponse(response.headers)
+      // A settled payment is paid for, whatever the answer: a server that settles before its handler
+      // runs (x402's `upfront` flow) sends the receipt with the handler's 4xx or 5xx.
+      if (response.ok || proof?.success) return { accepted: { response, proof } }
+      // A failed settlement's reason is in its receipt: x402's reference server sends no new requirements with it.
+      if (response.status === 402) return proof?.errorReason ? { x402Reason: proof.errorReason } : { paymentRequired: decodePaymentRequired(answer) }
       const error = new PayLinkError(`The resource answered HTTP ${response.status}`)
       if (isRefusal(response.status)) return { error }
       throw error

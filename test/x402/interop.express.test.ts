@@ -7,7 +7,9 @@ import { ExactEvmScheme } from '@x402/evm/exact/server'
 import { paymentMiddleware, x402ResourceServer } from '@x402/express'
 import express from 'express'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { createPayLinkClient } from '../../src/client/createPayLinkClient.js'
 import { createEvmSigner } from '../../src/evm/createEvmSigner.js'
+import { resourcePurchase } from '../../src/payment/resourcePurchase.js'
 import { fetchWithPayment } from '../../src/x402/fetchWithPayment.js'
 import { decodePaymentResponse } from '../../src/x402/paymentHeaders.js'
 import { type ExactEvmPayload, PAY_TO, signedBy, USDC_BASE_SEPOLIA } from './helpers.js'
@@ -63,12 +65,21 @@ beforeAll(async () => {
     received.push({ method: req.method, path: req.path, body: req.body, trace: req.get('x-trace'), paid: !!req.get('PAYMENT-SIGNATURE') })
     next()
   })
+  // x402's `upfront` flow: the payment settles before the handler runs, which then finds the item gone.
+  const upfront = { ...accepts, extra: { paymentFlow: 'upfront' } }
   app.use(
     paymentMiddleware(
-      { 'GET /weather': { accepts, description: 'Weather' }, 'POST /notes': { accepts, description: 'Store a note' } },
+      {
+        'GET /weather': { accepts, description: 'Weather' },
+        'POST /notes': { accepts, description: 'Store a note' },
+        'GET /gone': { accepts: upfront, description: 'An item sold out' },
+      },
       resourceServer,
     ),
   )
+  app.get('/gone', (_req, res) => {
+    res.status(404).json({ error: 'sold out' })
+  })
   app.get('/weather', (_req, res) => {
     res.json({ weather: 'sunny', temperature: 21 })
   })
@@ -158,5 +169,40 @@ describe('fetchWithPayment against @x402/express', () => {
     })
     expect(signer.signPayment).toHaveBeenCalledTimes(1)
     expect(received.map((r) => r.paid)).toEqual([false, true])
+  })
+})
+
+describe('a URL purchase (PayLinkButton resource=…) against @x402/express', () => {
+  async function purchaseOf(path: string) {
+    const store = resourcePurchase(createPayLinkClient({ baseUrl: 'http://127.0.0.1:9' }), `${base}${path}`)
+    store.start()
+    await vi.waitFor(() => expect(store.getSnapshot().status).toBe('ready'))
+    return store
+  }
+
+  test('settled before its handler answered 404: paid, with the receipt and that 404; a second press signs nothing', async () => {
+    const store = await purchaseOf('/gone')
+    const signer = countingSigner()
+    await store.pay({ signer })
+    const paid = store.getSnapshot()
+    expect(paid).toMatchObject({ status: 'settled', proof: { success: true, transaction: TX } })
+    expect(paid.response?.status).toBe(404)
+    await store.pay({ signer })
+    expect(store.getSnapshot().status).toBe('settled')
+    expect(signer.signPayment).toHaveBeenCalledTimes(1)
+    expect(facilitator.settled).toHaveLength(1)
+  })
+
+  test("a failed settlement: unknown, with the facilitator's reason from PAYMENT-RESPONSE, signed once", async () => {
+    facilitator.refuseSettle = true
+    const store = await purchaseOf('/weather')
+    const signer = countingSigner()
+    await store.pay({ signer })
+    expect(store.getSnapshot()).toMatchObject({
+      status: 'unknown',
+      error: { name: 'PayLinkPaymentError', reason: 'outcome_unknown', x402Reason: 'insufficient_funds' },
+    })
+    expect(signer.signPayment).toHaveBeenCalledTimes(1)
+    expect(received.map((r) => r.paid)).toEqual([false, false, true])
   })
 })
