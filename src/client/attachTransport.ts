@@ -10,13 +10,21 @@ function lowerCased(target: Record<string, string>, headers: Record<string, stri
   return target
 }
 
-/** Reads a `Retry-After` value (delta seconds or an HTTP date) as seconds from now; `undefined` when unreadable. */
+/**
+ * Reads a `Retry-After` value (delta seconds or an HTTP date) as seconds from now, at most a day;
+ * `undefined` when unreadable.
+ */
 function retryAfterSeconds(value: string | null): number | undefined {
-  if (/^\s*\d+\s*$/.test(value!)) return Number(value)
   // Date.parse takes "1.5" or "-1" for a day of 2001, which would mean "now": only a value with a
   // time of day, as each of the three HTTP date formats has, is read as a date.
-  const date = /\d:\d\d:\d\d/.test(value!) ? Date.parse(value!) : NaN
-  if (!Number.isNaN(date)) return Math.max(0, Math.ceil((date - Date.now()) / 1000))
+  const seconds = /^\s*\d+\s*$/.test(value!)
+    ? Number(value)
+    : /\d:\d\d:\d\d/.test(value!)
+      ? Math.ceil((Date.parse(value!) - Date.now()) / 1000)
+      : NaN
+  // A day at most: 400 digits read as Infinity, which no "Try again in …" can format, and a wait of
+  // years would keep a retry button disabled for good.
+  if (!Number.isNaN(seconds)) return Math.min(86_400, Math.max(0, seconds))
 }
 
 /**

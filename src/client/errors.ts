@@ -29,7 +29,7 @@ export class PayLinkHttpError extends PayLinkError {
   declare readonly code: string
   /** The request id from the body or the `X-Request-Id` header, for support tickets. */
   declare readonly requestId: string | undefined
-  /** Seconds to wait before trying again, from `Retry-After` (seconds or HTTP date). */
+  /** Seconds to wait before trying again, from `Retry-After` (seconds or HTTP date), at most a day (86 400). */
   declare readonly retryAfterSeconds: number | undefined
   /** `details` of the error body (e.g. the bad fields of a 422). */
   declare readonly details: unknown

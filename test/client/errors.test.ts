@@ -134,6 +134,13 @@ describe('statuses', () => {
     await expect(error).rejects.toMatchObject({ status: 429, code: 'rate_limited', retryAfterSeconds: 30 })
   })
 
+  it('a Retry-After of years, or too long to be a number, is read as a day', async () => {
+    for (const retryAfter of ['9'.repeat(400), '1000000000000', 'Fri, 01 Jan 2100 00:00:00 GMT']) {
+      answerGetLink(() => new HttpResponse(null, { status: 429, headers: { 'Retry-After': retryAfter } }))
+      await expect(getLink(client(), 'lnk_x')).rejects.toMatchObject({ status: 429, retryAfterSeconds: 86_400 })
+    }
+  })
+
   it('500 is a server_error', async () => {
     answerGetLink(() => new HttpResponse(null, { status: 500 }))
 

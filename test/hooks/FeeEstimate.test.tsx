@@ -299,6 +299,14 @@ describe('with fake timers', () => {
     expect(root()).toHaveAttribute('data-state', 'ready')
   })
 
+  test('a Retry-After too long to be a number: "Try again tomorrow", not a crash', async () => {
+    api.mock.inject('estimateFees', { status: 429, retryAfter: '9'.repeat(400), times: 1 })
+    render(<FeeEstimate {...params} />, { wrapper: wrapperFor() })
+    await advance(0)
+    expect(root()).toHaveAttribute('data-state', 'error')
+    expect(screen.getByRole('button', { name: 'Try again tomorrow' })).toHaveAttribute('aria-disabled', 'true')
+  })
+
   test('editing the amount away and back during a Retry-After does not ask again for the amount told to wait', async () => {
     const amounts: (string | null)[] = []
     const record = ({ request }: { request: Request }) => void amounts.push(new URL(request.url).searchParams.get('amount'))
