@@ -2,9 +2,11 @@ import type { PayLinkClient } from '../client/createPayLinkClient.js'
 import { pathSegment } from '../client/pathSegment.js'
 import type { PayLinkRequestOptions } from '../client/transport.js'
 import { type Transfer, transferSchema } from '../schemas/transfer.js'
+import { sameId } from '../client/validate.js'
 import { fetchValidated } from './fetchValidated.js'
 
 /** Reads the status of a cross-chain transfer (`GET /pub/v1/bridge/status/{id}`). */
 export async function getBridgeStatus(client: PayLinkClient, id: string, options?: PayLinkRequestOptions): Promise<Transfer> {
-  return fetchValidated(client, 'getBridgeStatus', transferSchema, options, `/bridge/status/${pathSegment(id, 'id', 'getBridgeStatus')}`)
+  const path = `/bridge/status/${pathSegment(id, 'id', 'getBridgeStatus')}`
+  return sameId(await fetchValidated(client, 'getBridgeStatus', transferSchema, options, path), id, 'getBridgeStatus')
 }

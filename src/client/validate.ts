@@ -29,3 +29,13 @@ export function validate<S extends z.Schema>(
   if (result.success) return result.data
   throw new PayLinkValidationError({ endpoint, source, issues: toIssues(result.issues) })
 }
+
+/**
+ * `record`, or a `PayLinkValidationError` on `id` when the API answered about another record than
+ * the one asked for (a cache or a router gone wrong): another payment's status must never pass for
+ * this one's, and an error ends the polling that waits for it.
+ */
+export function sameId<T extends { id: string }>(record: T, id: string, endpoint: PayLinkEndpoint): T {
+  if (record.id === id) return record
+  throw new PayLinkValidationError({ endpoint, source: 'response', issues: [{ path: 'id', message: `expected ${JSON.stringify(id)}` }] })
+}

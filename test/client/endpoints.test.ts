@@ -206,6 +206,16 @@ describe('getPayment', () => {
 
     await expect(getPayment(makeClient(), 'pay_9f8e7d')).resolves.toEqual(paymentFixture)
   })
+
+  it("refuses an answer about another payment: its status is not this one's", async () => {
+    server.use(http.get(`${API}/payments/:id`, () => HttpResponse.json({ ...paymentFixture, id: 'pay_someone_else', status: 'settled' })))
+
+    await expect(getPayment(makeClient(), 'pay_9f8e7d')).rejects.toMatchObject({
+      name: 'PayLinkValidationError',
+      endpoint: 'getPayment',
+      issues: [{ path: 'id', message: 'expected "pay_9f8e7d"' }],
+    })
+  })
 })
 
 describe('createAttentionToken', () => {
@@ -244,6 +254,16 @@ describe('getBridgeStatus', () => {
     server.use(http.get(`${API}/bridge/status/:id`, ({ params }) => HttpResponse.json({ ...transferFixture, id: params.id })))
 
     await expect(getBridgeStatus(makeClient(), 'xfer_1')).resolves.toEqual(transferFixture)
+  })
+
+  it("refuses an answer about another transfer: its status is not this one's", async () => {
+    server.use(http.get(`${API}/bridge/status/:id`, () => HttpResponse.json({ ...transferFixture, id: 'xfer_2' })))
+
+    await expect(getBridgeStatus(makeClient(), 'xfer_1')).rejects.toMatchObject({
+      name: 'PayLinkValidationError',
+      endpoint: 'getBridgeStatus',
+      issues: [{ path: 'id', message: 'expected "xfer_1"' }],
+    })
   })
 })
 

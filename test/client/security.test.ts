@@ -356,7 +356,7 @@ describe('path values', () => {
   })
 
   it('encodes ?, # and / in a payment id', async () => {
-    server.use(http.get(`${API}/payments/:id`, () => HttpResponse.json(paymentFixture)))
+    server.use(http.get(`${API}/payments/:id`, ({ params }) => HttpResponse.json({ ...paymentFixture, id: params.id })))
 
     await getPayment(makeClient(), 'a/b?c=1#d')
 
@@ -364,7 +364,7 @@ describe('path values', () => {
   })
 
   it('encodes a well-formed id beyond ASCII, a surrogate pair included', async () => {
-    server.use(http.get(`${API}/payments/:id`, () => HttpResponse.json(paymentFixture)))
+    server.use(http.get(`${API}/payments/:id`, ({ params }) => HttpResponse.json({ ...paymentFixture, id: params.id })))
 
     await getPayment(makeClient(), 'pay_\u00e9\ud83d\ude00')
 
@@ -372,7 +372,7 @@ describe('path values', () => {
   })
 
   it('encodes a transfer id made of dots and a slash', async () => {
-    server.use(http.get(`${API}/bridge/status/:id`, () => HttpResponse.json(transferFixture)))
+    server.use(http.get(`${API}/bridge/status/:id`, ({ params }) => HttpResponse.json({ ...transferFixture, id: params.id })))
 
     await getBridgeStatus(makeClient(), '../..')
 

@@ -210,6 +210,31 @@ describe('PayLinkButton', () => {
     }
   })
 
+  test('a status read about another payment (a cache gone wrong) is not this one\'s: "unknown", and a press resends the same payment', async () => {
+    api.mock.useScenario('payment-settles-slowly')
+    const polled: string[] = []
+    api.server.use(
+      http.get(`${BASE_URL}/pub/v1/payments/:id`, ({ params }) => {
+        polled.push(String(params.id))
+        const at = new Date().toISOString()
+        return HttpResponse.json({ id: 'pay_someone_else', linkCode: code, status: 'settled', amount: '1.50', asset: 'USDC', network: 'eip155:84532', createdAt: at, updatedAt: at })
+      }),
+    )
+    const signer = createTestSigner()
+    const sign = vi.spyOn(signer, 'signPayment')
+    const onSettled = vi.fn()
+    renderButton({ signer, onSettled })
+    await waitFor(() => expect(stateOf(button())).toBe('ready'))
+    fireEvent.click(button())
+    await waitFor(() => expect(stateOf(button())).toBe('unknown'))
+    expect(polled).toEqual([api.mock.ledger[0]!.id])
+    expect(onSettled).not.toHaveBeenCalled()
+    fireEvent.click(button())
+    await waitFor(() => expect(polled).toHaveLength(2))
+    expect(sign).toHaveBeenCalledTimes(1)
+    expect(api.mock.ledger).toHaveLength(1)
+  })
+
   test('a wallet that has not answered for 20 s: the button says so and a press asks it again; its late signature is dropped, one payment', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     try {
