@@ -1,6 +1,5 @@
 import type { Account, Address, Chain, Hex, LocalAccount, Transport, TypedDataDefinition, WalletClient } from 'viem'
 import { PayLinkConfigError } from '../client/errors.js'
-import { evmChainId, V1_NETWORKS } from '../x402/networks.js'
 import type { PaymentSigner } from '../x402/paymentSigner.js'
 
 /** What `createEvmSigner` signs with: a viem local account (`privateKeyToAccount`) or a wallet client that has an account. */
@@ -18,6 +17,46 @@ const authorizationTypes = {
 } as const
 
 type AuthorizationTypedData = TypedDataDefinition<typeof authorizationTypes, 'TransferWithAuthorization'>
+
+// The chain ids of the x402 v1 EVM network names, as the reference client (@x402/evm) pays them.
+// Kept here, not in the root's V1_NETWORKS: only this signer needs the chain id, and the signer
+// lists the names itself, so that a v1 requirement matches them by name.
+const V1_CHAIN_IDS: Readonly<Record<string, number>> = {
+  ethereum: 1,
+  sepolia: 11155111,
+  abstract: 2741,
+  'abstract-testnet': 11124,
+  base: 8453,
+  'base-sepolia': 84532,
+  avalanche: 43114,
+  'avalanche-fuji': 43113,
+  iotex: 4689,
+  sei: 1329,
+  'sei-testnet': 1328,
+  polygon: 137,
+  'polygon-amoy': 80002,
+  peaq: 3338,
+  story: 1514,
+  educhain: 41923,
+  'skale-base-sepolia': 324705682,
+  megaeth: 4326,
+  monad: 143,
+  stable: 988,
+  'stable-testnet': 2201,
+  celo: 42220,
+  flare: 14,
+}
+
+/** The chain id of `eip155:N` or of a v1 EVM name, else `undefined`. */
+function chainIdOf(network: string): number | undefined {
+  // hasOwn: a network named "constructor" must not find Object.prototype.constructor.
+  if (Object.hasOwn(V1_CHAIN_IDS, network)) return V1_CHAIN_IDS[network]
+  const match = /^eip155:([1-9]\d{0,15})$/.exec(network)
+  return match ? Number(match[1]) : undefined
+}
+
+// Permit2 and other transfer methods need an approval this signer does not make.
+const isEip3009 = (method: unknown) => method === undefined || method === 'eip3009'
 
 // The reference client dates validAfter ten minutes back, so a facilitator whose clock runs behind still accepts it.
 const CLOCK_SKEW_SECONDS = 600
@@ -40,21 +79,24 @@ function toSign(source: EvmSignerSource): { address: Address; sign: (data: Autho
 
 /**
  * A `PaymentSigner` for EVM chains from viem: pays the x402 `exact` scheme with an EIP-3009
- * `transferWithAuthorization` signed as EIP-712 typed data (no RPC call, no gas).
+ * `transferWithAuthorization` signed as EIP-712 typed data (no RPC call, no gas), on any `eip155:N`
+ * and every x402 v1 EVM name the reference client knows. A requirement with another
+ * `extra.assetTransferMethod` (Permit2) is not supported, so another one the server offers is paid.
  */
 export function createEvmSigner(source: EvmSignerSource): PaymentSigner {
   const { address, sign } = toSign(source)
   return {
     address,
-    networks: ['eip155:*', ...Object.keys(V1_NETWORKS).filter((n) => evmChainId(n) !== undefined)],
+    networks: ['eip155:*', ...Object.keys(V1_CHAIN_IDS)],
+    supports: (requirement) => isEip3009(requirement.extra.assetTransferMethod),
     async signPayment(requirement) {
       const { name, version, assetTransferMethod } = requirement.extra
-      const chainId = evmChainId(requirement.network)
+      const chainId = chainIdOf(requirement.network)
       if (chainId === undefined) throw new Error(`${requirement.network} is not an EVM network this signer knows`)
       if (typeof name !== 'string' || typeof version !== 'string') {
         throw new Error(`The requirement's extra lacks the token's EIP-712 name and version (asset ${requirement.asset})`)
       }
-      if (assetTransferMethod !== undefined && assetTransferMethod !== 'eip3009') {
+      if (!isEip3009(assetTransferMethod)) {
         throw new Error(`Asset transfer method ${String(assetTransferMethod)} is not supported; only EIP-3009`)
       }
       // Up, not down: a fraction of a second floored to 0 would sign an authorization already expired.

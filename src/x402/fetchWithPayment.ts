@@ -56,8 +56,16 @@ export async function fetchWithPayment(
   if (first.response.status !== 402) return first.response
   const paymentRequired = decodePaymentRequired(first)
   const requirement = selectPaymentRequirement(paymentRequired, options)
-  const payment = await signPaymentHeader(requirement, options.signer, paymentRequired)
-  // The user may have cancelled while the wallet was open: nothing has been sent with the payment yet.
+  let stop!: () => void
+  // The user may cancel while the wallet is open: the abort ends it at once, and a signature that
+  // comes later is dropped unsent. The listener goes with the signing: the caller's signal may outlive it.
+  const payment = await new Promise<PaymentHeader>((resolve, reject) => {
+    // A throw in the executor is the promise's rejection, before the wallet is asked.
+    signal.throwIfAborted()
+    signal.addEventListener('abort', (stop = () => reject(signal.reason)))
+    signPaymentHeader(requirement, options.signer, paymentRequired).then(resolve, reject)
+  }).finally(() => signal.removeEventListener('abort', stop))
+  // Aborted as the signature came: nothing has been sent with the payment yet.
   signal.throwIfAborted()
 
   // Our own copy of the caller's request: setting the header on it leaves the caller's untouched.

@@ -1,6 +1,7 @@
 /**
  * The CAIP-2 ids of the x402 v1 network names this package knows, so that a requirement in one
- * form matches a signer that lists the other.
+ * form matches a signer that lists the other. Only the main ones, as every bundle carries this list:
+ * a signer that pays other v1 names lists them itself (as `createEvmSigner` does).
  */
 export const V1_NETWORKS: Readonly<Record<string, string>> = {
   base: 'eip155:8453',
@@ -18,10 +19,4 @@ export function toCaip2(network: string): string | undefined {
   if (network.includes(':')) return network
   // hasOwn: a network named "constructor" must not find Object.prototype.constructor.
   return Object.hasOwn(V1_NETWORKS, network) ? V1_NETWORKS[network] : undefined
-}
-
-/** The EVM chain id of `eip155:N` or of a known v1 EVM name, else `undefined`. */
-export function evmChainId(network: string): number | undefined {
-  const match = /^eip155:([1-9]\d{0,15})$/.exec(toCaip2(network) ?? '')
-  return match ? Number(match[1]) : undefined
 }

@@ -26,6 +26,13 @@ export interface PaymentSigner {
   /** The x402 schemes its payloads follow. Defaults to `['exact']`. */
   readonly schemes?: readonly string[] | undefined
   /**
+   * Whether it can sign this requirement, for what `networks` and `schemes` cannot tell (an EVM
+   * signer that signs EIP-3009 but not Permit2). A requirement it refuses is passed over when one is
+   * picked, so that another the server offers is paid instead. Without it, every requirement on its
+   * networks and schemes.
+   */
+  readonly supports?: ((requirement: PaymentRequirement) => boolean) | undefined
+  /**
    * Signs one payment and returns the scheme payload; for EVM `exact`, `{ signature, authorization:
    * { from, to, value, validAfter, validBefore, nonce } }`. Throw to refuse (a wallet's
    * `UserRejectedRequestError`, code 4001, is reported as `wallet_rejected`).

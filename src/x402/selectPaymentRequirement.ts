@@ -18,15 +18,16 @@ const describe = (r: PaymentRequirement) => `${r.amount} of ${r.asset} on ${r.ne
 
 /**
  * Picks the requirement of a 402 to pay: the first (or the caller-selected) one the signer can pay
- * and that is within `maxAmount`. Throws a `PayLinkPaymentError` (`no_payable_requirement` or
- * `exceeds_max_amount`) when there is none, before anything is signed.
+ * (its networks, schemes and `supports`) and that is within `maxAmount`. Throws a
+ * `PayLinkPaymentError` (`no_payable_requirement` or `exceeds_max_amount`) when there is none,
+ * before anything is signed.
  */
 export function selectPaymentRequirement(
   { accepts }: PaymentRequired,
   { signer, maxAmount = DEFAULT_MAX_AMOUNT, selectRequirement = (payable) => payable[0] }: SelectPaymentRequirementOptions,
 ): PaymentRequirement {
   const schemes = signer.schemes ?? ['exact']
-  const supported = accepts.filter((r) => schemes.includes(r.scheme) && signerSupports(signer, r.network))
+  const supported = accepts.filter((r) => schemes.includes(r.scheme) && signerSupports(signer, r.network) && signer.supports?.(r) !== false)
   if (!supported.length) {
     throw paymentError(
       'no_payable_requirement',

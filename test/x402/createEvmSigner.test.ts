@@ -1,23 +1,67 @@
+import { EVM_NETWORK_CHAIN_ID_MAP } from '@x402/evm/v1'
 import { createWalletClient, custom, type LocalAccount } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { PayLinkConfigError } from '../../src/client/errors.js'
+import { PayLinkConfigError, PayLinkPaymentError } from '../../src/client/errors.js'
 import { createEvmSigner } from '../../src/evm/createEvmSigner.js'
+import { decodeBase64Json } from '../../src/x402/base64.js'
 import { createPaymentHeader } from '../../src/x402/createPaymentHeader.js'
+import { decodePaymentRequired } from '../../src/x402/paymentRequired.js'
+import { selectPaymentRequirement } from '../../src/x402/selectPaymentRequirement.js'
 import { type ExactEvmPayload, PAY_TO, requirement, signedBy, USDC_BASE_SEPOLIA } from './helpers.js'
 
 const account = privateKeyToAccount(generatePrivateKey())
 const usdc = { chainId: 84532, asset: USDC_BASE_SEPOLIA, name: 'USDC', version: '2' }
 const v2 = { x402Version: 2 } as const
 
+/** What a v1 (requirements in the body) or v2 server answers for 0.001 USDC on `network`. */
+function required402(x402Version: 1 | 2, network: string) {
+  const offer = { scheme: 'exact', network, payTo: PAY_TO, maxTimeoutSeconds: 60, asset: USDC_BASE_SEPOLIA, extra: { name: 'USDC', version: '2' } }
+  const accepts = [x402Version === 1 ? { ...offer, maxAmountRequired: '1000', resource: 'https://paid.test/r', description: '', mimeType: '' } : { ...offer, amount: '1000' }]
+  return decodePaymentRequired({ headers: new Headers(), body: { x402Version, accepts } })
+}
+
+/** Picks and signs the 402 as a purchase does, with createEvmSigner; the payload sent, or the error. */
+async function pay(required: ReturnType<typeof required402>) {
+  const signer = createEvmSigner(account)
+  const requirement = selectPaymentRequirement(required, { signer, maxAmount: { [USDC_BASE_SEPOLIA]: 1000n } })
+  const { value } = await createPaymentHeader(requirement, signer, required)
+  return (decodeBase64Json(value, 'test') as { payload: ExactEvmPayload }).payload
+}
+
 afterEach(() => {
   vi.useRealTimers()
 })
 
 describe('createEvmSigner', () => {
-  test('lists every EVM network, by CAIP-2 wildcard and by v1 name, and no Solana', () => {
+  test('lists every EVM network, by CAIP-2 wildcard and by every v1 name the reference client knows, and no Solana', () => {
     const { networks, address } = createEvmSigner(account)
     expect(address).toBe(account.address)
-    expect(networks).toEqual(['eip155:*', 'base', 'base-sepolia', 'polygon', 'polygon-amoy', 'avalanche', 'avalanche-fuji'])
+    expect(networks).toHaveLength(24)
+    expect(new Set(networks)).toEqual(new Set(['eip155:*', ...Object.keys(EVM_NETWORK_CHAIN_ID_MAP)]))
+  })
+
+  test.each(Object.entries(EVM_NETWORK_CHAIN_ID_MAP))('pays a v1 402 on %s with chain id %i, as the reference client does', async (network, chainId) => {
+    const payload = await pay(required402(1, network))
+    expect(await signedBy(payload, { ...usdc, chainId }, account.address)).toBe(true)
+  })
+
+  test('pays sei in a v1 and a v2 402 alike, and still refuses a v1 name it does not know', async () => {
+    for (const required of [required402(1, 'sei'), required402(2, 'eip155:1329')]) {
+      expect(await signedBy(await pay(required), { ...usdc, chainId: 1329 }, account.address)).toBe(true)
+    }
+    const signTypedData = vi.spyOn(account, 'signTypedData')
+    const error = await pay(required402(1, 'sei-devnet')).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(PayLinkPaymentError)
+    expect(error).toMatchObject({ reason: 'no_payable_requirement' })
+    expect(signTypedData).not.toHaveBeenCalled()
+  })
+
+  test('supports EIP-3009 requirements only, so that a Permit2 one the server lists first is passed over', async () => {
+    const signer = createEvmSigner(account)
+    const permit2 = requirement({ extra: { name: 'USDC', version: '2', assetTransferMethod: 'permit2' } })
+    const eip3009 = requirement({ extra: { name: 'USDC', version: '2', assetTransferMethod: 'eip3009' } })
+    expect([permit2, eip3009, requirement()].map((r) => signer.supports?.(r))).toEqual([false, true, true])
+    expect(selectPaymentRequirement({ x402Version: 2, accepts: [permit2, eip3009], receivedAt: 0 }, { signer })).toBe(eip3009)
   })
 
   test('signs an EIP-3009 transferWithAuthorization that recovers to the account', async () => {

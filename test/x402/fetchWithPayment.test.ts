@@ -266,6 +266,21 @@ describe('fetchWithPayment', () => {
     expect(seen).toHaveLength(1)
   })
 
+  test('an abort while the wallet is open ends it at once, and the signature that comes later is never sent', async () => {
+    resource(() => HttpResponse.text('paid'))
+    const controller = new AbortController()
+    let sign!: (payload: Record<string, unknown>) => void
+    const signer = fakeSigner(undefined, () => new Promise((resolve) => (sign = resolve)))
+    const pending = rejection(fetchWithPayment(URL_, undefined, { signer, signal: controller.signal }))
+    await vi.waitFor(() => expect(signer.calls).toHaveLength(1))
+    controller.abort('Cancel pressed')
+    const late = new Promise((resolve) => setTimeout(() => resolve('still pending a second after the abort'), 1000))
+    expect(await Promise.race([pending, late])).toBe('Cancel pressed')
+    sign({ signature: '0xsig' })
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(seen).toEqual([{ method: 'GET', payment: null }])
+  })
+
   test('over the spend cap: exceeds_max_amount, nothing signed, nothing sent twice', async () => {
     resource(() => HttpResponse.text('paid'))
     const signer = fakeSigner()

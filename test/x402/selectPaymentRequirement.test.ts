@@ -1,5 +1,6 @@
 import { PayLinkConfigError, PayLinkPaymentError } from '../../src/client/errors.js'
 import { DEFAULT_MAX_AMOUNT } from '../../src/x402/maxAmount.js'
+import type { PaymentRequirement } from '../../src/x402/paymentRequired.js'
 import { selectPaymentRequirement } from '../../src/x402/selectPaymentRequirement.js'
 import { signerSupports } from '../../src/x402/signerSupports.js'
 import { fakeSigner, paymentRequired, requirement, USDC_BASE_SEPOLIA } from './helpers.js'
@@ -90,6 +91,14 @@ describe('selectPaymentRequirement', () => {
   test('a signer that lists other schemes is matched on them', () => {
     const r = requirement({ scheme: 'upto' })
     expect(selectPaymentRequirement(paymentRequired(r), { signer: { ...signer, schemes: ['upto'] } })).toBe(r)
+  })
+
+  test('a requirement the signer says it cannot sign is passed over for the next one it can pay', () => {
+    const permit2 = requirement({ extra: { name: 'USDC', version: '2', assetTransferMethod: 'permit2' } })
+    const eip3009 = requirement()
+    const picky = { ...signer, supports: (r: PaymentRequirement) => r.extra.assetTransferMethod !== 'permit2' }
+    expect(selectPaymentRequirement(paymentRequired(permit2, eip3009), { signer: picky })).toBe(eip3009)
+    expect(paymentError(() => selectPaymentRequirement(paymentRequired(permit2), { signer: picky })).reason).toBe('no_payable_requirement')
   })
 
   test('selectRequirement chooses among the payable requirements only', () => {
