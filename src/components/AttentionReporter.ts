@@ -8,17 +8,18 @@ export interface AttentionReport {
   token: string
   /** The attention session id. */
   sessionId: string
-  /** Attention counted so far (cumulative for the mounted tracker). */
+  /** Attention counted so far in this session (cumulative within it; a new session starts at 0). */
   activeMs: number
-  /** Time at least half visible in a visible document so far (cumulative). */
+  /** Time at least half visible in a visible document so far in this session (cumulative within it). */
   visibleMs: number
   /**
-   * True for the last report of the session, sent on `pagehide` or when the tracker goes away (or
-   * the link or viewer changes) if a report went since the last final one or attention is owed:
-   * nothing more comes with this token, and later attention gets a new token. False for a heartbeat
-   * and for the report sent when the document turns hidden (the last event a mobile browser
-   * reliably delivers), after which the session goes on if the page is shown again. Totals are
-   * cumulative, so a final report may repeat the previous one's.
+   * True for the last report of the session, sent on `pagehide`, when the tracker goes away (or
+   * the link or viewer changes) and when the token is renewed, lapses or expires, if a report went
+   * since the last final one or attention is owed: nothing more comes with this token, and later
+   * attention gets a new token, whose totals start at 0. False for a heartbeat and for the report
+   * sent when the document turns hidden (the last event a mobile browser reliably delivers), after
+   * which the session goes on if the page is shown again. Totals are cumulative within a session,
+   * so a final report may repeat the previous one's.
    */
   final: boolean
 }
@@ -55,9 +56,14 @@ export function isHalfInView(entry: IntersectionObserverEntry, viewportHeight: n
  */
 export function createAttentionReporter(
   requestToken: () => Promise<AttentionSession>,
-  // The tracker's latest props, read when needed. The tracker restarts the reporter when a setting
-  // changes, so that a new heartbeat interval or idle timeout applies from the change on.
+  // The props of the latest render in which this is the tracker's reporter, read when needed: the
+  // final report of a link given up goes through that link's callbacks, not the next one's. The
+  // tracker restarts the reporter when a setting changes, so that a new heartbeat interval or idle
+  // timeout applies from the change on.
   props: { readonly current: AttentionTrackerProps },
+  // The tracker's latest props, for consent: withdrawn in the render that gives this reporter up, it
+  // still stops the final report.
+  latest = props,
 ): AttentionReporter {
   // The element while started, else undefined.
   let root: HTMLElement | undefined
@@ -120,15 +126,24 @@ export function createAttentionReporter(
   // again at the next attention. What is due goes first, or the next heartbeat would ask for a token
   // only to carry it, and let that one lapse in turn, endlessly.
   const renew = () => {
-    if (!requesting) sync() || activeMs > activeAtIssue ? fetchToken() : (report(false), (session = undefined))
+    if (!requesting) sync() || activeMs > activeAtIssue ? fetchToken() : end()
+  }
+  // A session that reported ends with its final report before another token takes over (renewed,
+  // lapsed or expired), and the next one counts from 0: a backend keyed on sessionId would count
+  // the totals twice if the next session carried them on. Those of a session that never reported
+  // (nobody heard of it) carry on.
+  const end = (next?: AttentionSession) => {
+    finish()
+    session = next
   }
   const fetchToken = async () => {
     requesting = true
     // Every caller has just synced the totals.
     const activeAtRequest = activeMs
     try {
-      session = await requestToken()
+      const next = await requestToken()
       activeAtIssue = activeAtRequest
+      end(next)
       if (root) schedule()
     } catch (error) {
       const { name, status, retryAfterSeconds } = Object(error) as { name?: unknown; status?: number; retryAfterSeconds?: number }
@@ -166,7 +181,7 @@ export function createAttentionReporter(
     return 1
   }
   const tick = () => {
-    if (session && Date.parse(session.expiresAt) <= Date.now()) session = undefined
+    if (session && Date.parse(session.expiresAt) <= Date.now()) end()
     if (isReportDue()) session ? report(false) : ensureToken()
   }
   // After a signal changed: the totals up to now under the old signals, then what counts from now
@@ -189,7 +204,7 @@ export function createAttentionReporter(
   // A withdrawn consent sends nothing more. The final report ends the session: attention after it
   // (a page restored from the back/forward cache, an <Activity> shown again) starts a new one.
   const finish = () => {
-    if (props.current.consent && report(true)) {
+    if (latest.current.consent && report(true)) {
       session = undefined
       activeMs = visibleMs = reportedMs = activeAtIssue = 0
     }
@@ -224,20 +239,32 @@ export function createAttentionReporter(
         if (!media.paused && !media.ended && media.readyState > 2) watch(media)
       }
       const Observer = win.IntersectionObserver
-      const observer = Observer
-        ? new Observer(
+      let observer: IntersectionObserver | undefined
+      // Thresholds about a twentieth of a viewport's height of content apart (every 5% of content up
+      // to a viewport tall), so that the observer reports content filling half the viewport however
+      // tall: steps of 5% of an article 25 screens tall cross none between a sliver and a full
+      // viewport. Made again when the content's size changes (an image loaded, more text). `| 0`
+      // turns the Infinity or NaN of an empty viewport into 0, and so 20 steps.
+      const observe = () => {
+        const n = 20 * ((element.offsetHeight / win.innerHeight) | 0) + 20
+        if (Observer) {
+          observer?.disconnect()
+          observer = new Observer(
             (entries) => {
               inView = isHalfInView(entries[entries.length - 1]!, win.innerHeight)
               update()
             },
-            // Fine steps, so that content taller than two viewports reports how much of the viewport it fills.
-            { threshold: Array.from({ length: 21 }, (_, i) => i / 20) },
+            { threshold: Array.from({ length: n + 1 }, (_, i) => i / n) },
           )
-        : undefined
+          observer.observe(element)
+        }
+      }
+      const resizes = win.ResizeObserver && new win.ResizeObserver(observe)
       // Without IntersectionObserver (very old browsers) the content is taken as in view.
-      inView = !observer
+      inView = !Observer
       focused = doc.hasFocus()
-      observer?.observe(element)
+      observe()
+      resizes?.observe(element)
       // Not `update` itself, which would take the event for `announce`. Turning hidden is the last
       // event a mobile browser reliably delivers (it may kill the tab later without a pagehide), so
       // what is owed goes then. Turning visible owes nothing new (nothing counts while hidden), so
@@ -287,6 +314,7 @@ export function createAttentionReporter(
         root = undefined
         visible = false
         observer?.disconnect()
+        resizes?.disconnect()
         listeners.abort()
         clearInterval(heartbeat)
         clearTimeout(renewal)

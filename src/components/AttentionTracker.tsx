@@ -28,8 +28,9 @@ export interface AttentionTrackerProps extends HTMLAttributes<HTMLElement> {
   /**
    * Receives every report: a heartbeat every `heartbeatSeconds` and one when the document turns
    * hidden, each with attention not yet reported (once `minDwellMs` is reached), and the final one
-   * (`final: true`, the session ends) on `pagehide`, unmount or a new `code`/`viewerId`, if a
-   * report went since the last final one or attention is owed. Defaults to none.
+   * (`final: true`, the session ends) on `pagehide`, unmount, a new `code`/`viewerId` (to the
+   * `onHeartbeat` and `beaconUrl` given with the old ones) and a new or lapsed token, if a report
+   * went since the last final one or attention is owed. Defaults to none.
    */
   onHeartbeat?: ((report: AttentionReport) => void) | undefined
   /** Receives the error of a failed token request (one that may pass is retried at a heartbeat, not before its `Retry-After`), in a task of its own: a throw there is the app's own uncaught error. Defaults to none. */
@@ -51,7 +52,7 @@ export const AttentionTracker = forwardRef<HTMLElement, AttentionTrackerProps>(f
     heartbeatSeconds,
     minDwellMs,
     idleTimeoutMs,
-    // Out of rest: the reporter reads these from the latest props.
+    // Out of rest: the reporter reads these from the props of its own renders.
     onHeartbeat,
     onError,
     beaconUrl,
@@ -61,24 +62,29 @@ export const AttentionTracker = forwardRef<HTMLElement, AttentionTrackerProps>(f
     // children stay in rest, and so reach the root untouched.
     ...rest
   } = props
-  const { mutateAsync } = useAttentionToken()
+  // The tracker reports a failed request itself (onError) and retries it at a heartbeat: an app's
+  // default throwOnError must not swap the content for its error boundary, nor its retry add requests.
+  const { mutateAsync } = useAttentionToken({ mutation: { throwOnError: false, retry: false } })
   const rootRef = useRef<HTMLElement>(null)
   // Another element type is another DOM node, handed to the ref again.
   useImperativeHandle(ref, () => rootRef.current!, [Root])
   const latest = useRef(props)
-  // Before any effect's cleanup: the final report of a reporter given up in this render reads the
-  // consent of this render (a no-op on a server, unlike a layout effect).
-  useInsertionEffect(() => {
-    latest.current = props
-  })
+  // The props of the renders with this code and viewer: they stop changing when the link or viewer
+  // does, so that the final report of the one given up goes to its own onHeartbeat and beaconUrl.
+  const own = useMemo(() => ({ current: props }), [code, viewerId])
   // Tracking lives in the reporter, outside React state, so that children never re-render because
   // of it. Made in render (it touches nothing until started) and kept per code and viewer, it is the
   // same one for StrictMode's second effect run: one token per mount.
-  const [start, finish] = useMemo(() => createAttentionReporter(() => mutateAsync({ code, viewerId }), latest), [code, viewerId, mutateAsync])
+  const [start, finish] = useMemo(() => createAttentionReporter(() => mutateAsync({ code, viewerId }), own, latest), [own, mutateAsync])
+  // Before any effect's cleanup: the final report of a reporter given up in this render reads the
+  // consent of this render, not of its own (a no-op on a server, unlike a layout effect).
+  useInsertionEffect(() => {
+    latest.current = own.current = props
+  })
 
   // Without consent, the rendered data-state (`idle`) is the state: React writes it when consent goes.
   // A restart on a new setting applies a new heartbeat interval or idle timeout from the change on
-  // (the reporter reads them from the latest props); Root: another element type is another DOM
+  // (the reporter reads them from its props); Root: another element type is another DOM
   // node, which must be observed instead.
   useEffect(() => {
     if (consent) return start(rootRef.current!)

@@ -245,7 +245,8 @@ test('a token let lapse takes the attention due with it, once, and is not asked 
   dom.focused = false
   t.win.dispatchEvent(new Event('blur'))
   await t.advance(580_000)
-  expect(t.reports.map((r) => [r.activeMs, r.final])).toEqual([[10_000, false]])
+  // The session ends with its token: the attention due goes as its final report.
+  expect(t.reports.map((r) => [r.activeMs, r.final])).toEqual([[10_000, true]])
   // The first token, and the renewal for the attention since it.
   expect(t.tokens()).toBe(2)
 })

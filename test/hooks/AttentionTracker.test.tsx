@@ -1,12 +1,13 @@
+import { QueryClient } from '@tanstack/react-query'
 import { act, render, screen } from '@testing-library/react'
-import { createRef, type ReactNode, StrictMode } from 'react'
+import { Component, createRef, type ReactNode, StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { PayLinkHttpError } from '../../src/client.js'
 import type { AttentionReport } from '../../src/components/AttentionReporter.js'
 import { AttentionTracker, type AttentionTrackerProps } from '../../src/components/AttentionTracker.js'
 import { attentionTrackerState } from '../../src/components/attentionTrackerState.js'
 import { MOCK_LINKS } from '../../src/mock/constants.js'
-import { useMockApi, wrapperFor } from './harness.js'
+import { testClient, useMockApi, wrapperFor } from './harness.js'
 
 // Tokens live a minute, so renewal (30 s before expiry) happens inside a short test.
 const api = useMockApi({ attentionTtlMs: 60_000 })
@@ -237,16 +238,25 @@ test('the heartbeat interval defaults to the token’s heartbeatSeconds', async 
   const t = setup()
   scrollTo(1)
   await read(31_000)
-  // The mock asks for a heartbeat every 15 s.
-  expect(t.reports.map((r) => r.activeMs)).toEqual([15_000, 30_000])
+  // The mock asks for a heartbeat every 15 s. The token renewed at 30 s ends its session.
+  expect(t.reports.map((r) => [r.activeMs, r.final])).toEqual([
+    [15_000, false],
+    [30_000, false],
+    [30_000, true],
+  ])
 })
 
 test('heartbeatSeconds NaN (a parseInt of a missing setting) heartbeats at the token’s interval', async () => {
   const t = setup({ heartbeatSeconds: NaN, beaconUrl: '/engagement' })
   scrollTo(1)
   await read(31_000)
-  expect(t.reports.map((r) => r.activeMs)).toEqual([15_000, 30_000])
-  expect(beacon).toHaveBeenCalledTimes(2)
+  // The token renewed at 30 s ends its session.
+  expect(t.reports.map((r) => [r.activeMs, r.final])).toEqual([
+    [15_000, false],
+    [30_000, false],
+    [30_000, true],
+  ])
+  expect(beacon).toHaveBeenCalledTimes(3)
 })
 
 test('no attention counts without input for idleTimeoutMs', async () => {
@@ -341,12 +351,17 @@ test('playing media inside counts without input, until it pauses', async () => {
   fire(video, 'pause')
   expect(t.root).toHaveAttribute('data-state', 'paused')
   await advance(10_000)
-  expect(t.reports).toHaveLength(2)
+  // Nothing counted since the pause: the token renewed at 30 s ends its session with the same totals.
+  expect(t.reports.map((r) => [r.activeMs, r.final])).toEqual([
+    [10_000, false],
+    [20_000, false],
+    [20_000, true],
+  ])
   // Playing media counts only while visible too.
   fire(video, 'playing')
   setVisibility('hidden')
   await advance(10_000)
-  expect(t.reports).toHaveLength(2)
+  expect(t.reports).toHaveLength(3)
 })
 
 test('media counts from playing, not play, and stops when it waits for data (a stalled source fires no pause)', async () => {
@@ -376,9 +391,46 @@ test('the token is renewed before it expires and later heartbeats carry the new 
   expect(tokenRequests()).toBe(2)
   await read(10_000)
   expect(t.last()!.token).not.toBe(first)
-  expect(t.last()!.activeMs).toBe(40_000)
+  // The new token's session counts from the renewal at 30 s.
+  expect(t.last()!.activeMs).toBe(10_000)
   await read(25_000)
   expect(tokenRequests()).toBe(3)
+})
+
+test('a renewed token ends its session with a final report under the old token, and the new session counts from 0', async () => {
+  const t = setup({ heartbeatSeconds: 10, minDwellMs: 0 })
+  scrollTo(1)
+  await read(50_000)
+  t.unmount()
+  const [first] = t.reports
+  expect(t.reports.map((r) => [r.sessionId === first!.sessionId, r.token === first!.token, r.activeMs, r.final])).toEqual([
+    [true, true, 10_000, false],
+    [true, true, 20_000, false],
+    [true, true, 30_000, false],
+    // Renewed at 30 s: the old session ends with its totals.
+    [true, true, 30_000, true],
+    [false, false, 10_000, false],
+    [false, false, 20_000, false],
+    [false, false, 20_000, true],
+  ])
+  // What a backend keyed on sessionId books, each session's last totals, is the 50 s of reading.
+  const booked = new Map(t.reports.map((r) => [r.sessionId, r.activeMs]))
+  expect([...booked.values()].reduce((sum, ms) => sum + ms, 0)).toBe(50_000)
+})
+
+test('a renewal that failed: the session ends with a final report when its token expires, and the next token counts from 0', async () => {
+  const t = setup({ heartbeatSeconds: 10, minDwellMs: 0, onError: () => {} })
+  scrollTo(1)
+  await read(20_000)
+  api.mock.inject('createAttentionToken', { status: 503, times: 1 })
+  // The renewal at 30 s fails; the token expires at 60 s, and the next input asks for another.
+  await read(65_000)
+  t.unmount()
+  expect(tokenRequests()).toBe(3)
+  expect(t.reports.filter((r) => r.final).map((r) => r.activeMs)).toEqual([60_000, 25_000])
+  // What a backend keyed on sessionId books, each session's last totals, is the 85 s of reading.
+  const booked = new Map(t.reports.map((r) => [r.sessionId, r.activeMs]))
+  expect([...booked.values()]).toEqual([60_000, 25_000])
 })
 
 test('a token nobody used since it was issued lapses, and the next attention asks again', async () => {
@@ -393,7 +445,12 @@ test('a token nobody used since it was issued lapses, and the next attention ask
   expect(t.root).toHaveAttribute('data-state', 'paused')
   await read(10_000)
   expect(tokenRequests()).toBe(3)
-  expect(t.last()).toMatchObject({ activeMs: 11_000 })
+  // The renewal at 30 s ended the first session; the third token's counts from 0.
+  expect(t.reports.map((r) => [r.activeMs, r.final])).toEqual([
+    [1_000, false],
+    [1_000, true],
+    [10_000, false],
+  ])
 })
 
 test('a refused token request is reported once and not repeated', async () => {
@@ -506,9 +563,10 @@ test('going hidden sends the attention not yet reported at once, by beacon and o
   expect(flush).toEqual({ token: heartbeat!.token, sessionId: heartbeat!.sessionId, activeMs: 7_000, visibleMs: 7_000, final: false })
   expect(beacon).toHaveBeenCalledTimes(2)
   expect(JSON.parse(beacon.mock.calls[1]![1] as string)).toEqual(flush)
-  // The tab is killed later without a pagehide: nothing more was owed.
+  // The tab is killed later without a pagehide: nothing more was owed, and the token renewed at
+  // 30 s ends the session with the same totals.
   await advance(60_000)
-  expect(t.reports).toHaveLength(2)
+  expect(t.reports.slice(2)).toEqual([{ ...flush, final: true }])
 })
 
 test('shown again after hidden, counting goes on in the same session: the next heartbeat has the same token', async () => {
@@ -648,6 +706,74 @@ test('a new viewer and withdrawn consent in one render send nothing more', async
   t.rerender({ viewerId: 'viewer-2', consent: false })
   t.unmount()
   expect(t.reports.map((r) => r.activeMs)).toEqual([5_000])
+})
+
+test('a new link: the old link’s final report goes to its own onHeartbeat and beaconUrl, not to the new link’s', async () => {
+  const booked: [string, number, boolean][] = []
+  const link = (code: string) => ({ code, beaconUrl: `/engagement/${code}`, onHeartbeat: (r: AttentionReport) => booked.push([code, r.activeMs, r.final]) })
+  const t = setup({ heartbeatSeconds: 5, minDwellMs: 0, ...link(MOCK_LINKS.demo) })
+  scrollTo(1)
+  await read(7_000)
+  t.rerender(link(MOCK_LINKS.engagement))
+  scrollTo(1)
+  await read(5_000)
+  expect(booked).toEqual([
+    [MOCK_LINKS.demo, 5_000, false],
+    [MOCK_LINKS.demo, 7_000, true],
+    [MOCK_LINKS.engagement, 5_000, false],
+  ])
+  expect(beacon.mock.calls.map(([url, body]) => [url, JSON.parse(body as string).final])).toEqual([
+    [`/engagement/${MOCK_LINKS.demo}`, false],
+    [`/engagement/${MOCK_LINKS.demo}`, true],
+    [`/engagement/${MOCK_LINKS.engagement}`, false],
+  ])
+})
+
+/** An app's error boundary around the tracker. */
+class ErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false }
+  static getDerivedStateFromError() {
+    return { failed: true }
+  }
+  override render() {
+    return this.state.failed ? <p>Something went wrong</p> : this.props.children
+  }
+}
+
+/** A tracker under an app QueryClient with these mutation defaults, inside an error boundary. */
+function underAppDefaults(mutations: object, onError: (error: unknown) => void) {
+  const Wrapper = wrapperFor(testClient(), new QueryClient({ defaultOptions: { mutations } }))
+  render(
+    <ErrorBoundary>
+      <Wrapper>
+        <AttentionTracker consent heartbeatSeconds={5} minDwellMs={0} onError={onError}>
+          <p>Article</p>
+        </AttentionTracker>
+      </Wrapper>
+    </ErrorBoundary>,
+  )
+}
+
+test('an app QueryClient whose mutations throw (throwOnError): a refused token request keeps the content and goes to onError', async () => {
+  api.mock.inject('createAttentionToken', { status: 404 })
+  const onError = vi.fn()
+  underAppDefaults({ throwOnError: true, retry: false }, onError)
+  scrollTo(1)
+  await read(10_000)
+  expect(screen.getByText('Article')).toBeInTheDocument()
+  expect(onError).toHaveBeenCalledTimes(1)
+})
+
+test('an app QueryClient whose mutations retry: a failed token request is asked once, and again at the next heartbeat', async () => {
+  api.mock.inject('createAttentionToken', { status: 503, times: 1 })
+  const onError = vi.fn()
+  underAppDefaults({ retry: 3, retryDelay: 0 }, onError)
+  scrollTo(1)
+  await read(4_000, 100)
+  expect(tokenRequests()).toBe(1)
+  expect(onError).toHaveBeenCalledTimes(1)
+  await read(2_000)
+  expect(tokenRequests()).toBe(2)
 })
 
 test('unmounting while the token request is in flight leaves nothing running', async () => {

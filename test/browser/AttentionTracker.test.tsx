@@ -1,0 +1,81 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { cleanup, render, screen } from '@testing-library/react'
+import { userEvent } from 'vitest/browser'
+import { createPayLinkClient } from '../../src/client.js'
+import type { AttentionReport } from '../../src/components/AttentionReporter.js'
+import { AttentionTracker } from '../../src/components/AttentionTracker.js'
+import { PayLinkProvider } from '../../src/hooks/PayLinkProvider.js'
+
+// The browser's own IntersectionObserver and scrolling: which thresholds fire as a reader scrolls
+// is what a stand-in observer cannot show.
+
+// The events here are the browser's own, not acted out, so React's act() warnings do not apply
+// (Testing Library turns them on in its own beforeAll, which runs first).
+beforeAll(() => {
+  ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false
+})
+
+afterEach(() => {
+  cleanup()
+  window.scrollTo(0, 0)
+})
+
+let tokens = 0
+const tokenFetch = async () =>
+  Response.json(
+    { token: `att_${++tokens}`, sessionId: `ses_${tokens}`, expiresAt: new Date(Date.now() + 600_000).toISOString() },
+    { status: 201 },
+  )
+// Two frames: the observer has computed the intersections of the scroll position in between.
+const frames = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+
+/** An article `screens` viewports tall below a hero a viewport and a half tall, with a footer, tracked with heartbeats every second. */
+async function articleBelowTheFold(screens: number) {
+  const vh = window.innerHeight
+  const reports: AttentionReport[] = []
+  const client = createPayLinkClient({ baseUrl: 'https://api.paylink.test', retry: false, fetch: tokenFetch as typeof fetch })
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <PayLinkProvider client={client}>
+        <div style={{ height: vh * 1.5 }}>Hero image</div>
+        <AttentionTracker data-testid="tracker" consent heartbeatSeconds={1} minDwellMs={0} idleTimeoutMs={600_000} onHeartbeat={(r) => reports.push(r)}>
+          <div data-testid="article" style={{ height: vh * screens }}>
+            Long article
+          </div>
+        </AttentionTracker>
+        <div style={{ height: vh * 3 }}>Footer</div>
+      </PayLinkProvider>
+    </QueryClientProvider>,
+  )
+  // A real click: the document has the focus, and there was input.
+  await userEvent.click(screen.getByText('Hero image'))
+  await frames()
+  return { reports, tracker: screen.getByTestId('tracker'), article: screen.getByTestId('article') }
+}
+
+/** Scrolls down a quarter of a viewport at a time, as a reader does, until the article fills the viewport. */
+async function scrollIntoArticle() {
+  const vh = window.innerHeight
+  for (let y = 0; y <= vh * 4; y += vh / 4) {
+    window.scrollTo(0, y)
+    await frames()
+  }
+  const { top, bottom } = screen.getByTestId('tracker').getBoundingClientRect()
+  expect(top <= 0 && bottom >= vh).toBe(true)
+}
+
+test('an article 25 screens tall, scrolled into from above until it fills the viewport, counts and is reported', async () => {
+  const { reports, tracker } = await articleBelowTheFold(25)
+  await scrollIntoArticle()
+  await expect.poll(() => tracker.getAttribute('data-state')).toBe('active')
+  await expect.poll(() => reports.length, { timeout: 3_000 }).toBeGreaterThan(0)
+  expect(reports[0]).toMatchObject({ final: false, activeMs: expect.any(Number) })
+})
+
+test('an article that grows to 25 screens after it is tracked (its text loaded late) counts when scrolled into', async () => {
+  const { tracker, article } = await articleBelowTheFold(1)
+  article.style.height = `${window.innerHeight * 25}px`
+  await frames()
+  await scrollIntoArticle()
+  await expect.poll(() => tracker.getAttribute('data-state')).toBe('active')
+})
