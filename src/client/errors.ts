@@ -92,9 +92,10 @@ export class PayLinkValidationError extends PayLinkError {
     issues: readonly PayLinkIssue[]
     cause?: unknown
   }) {
-    const where = fields.endpoint ? `${fields.endpoint}: ` : ''
-    const what = fields.source === 'input' ? 'invalid input' : 'the response does not match the API contract'
-    super(`${where}${what}`, { cause, details: issuesText(fields.issues) })
+    super(`${fields.endpoint ? `${fields.endpoint}: ` : ''}${fields.source === 'input' ? 'invalid input' : 'the response does not match the API contract'}`, {
+      cause,
+      details: issuesText(fields.issues),
+    })
     Object.assign(this, fields)
   }
 }
@@ -142,8 +143,8 @@ export class PayLinkX402Error extends PayLinkError {
   /** What was being decoded, e.g. `PAYMENT-REQUIRED header`. */
   declare readonly source: string
 
-  constructor({ details, cause, ...fields }: { reason: X402ErrorReason; source: string; details?: string | undefined; cause?: unknown }) {
-    super(`Could not read the x402 ${fields.source}: ${fields.reason.replaceAll('_', ' ')}`, { details, cause })
+  constructor({ cause, details, ...fields }: { reason: X402ErrorReason; source: string; details?: string | undefined; cause?: unknown }) {
+    super(`Could not read the x402 ${fields.source}: ${fields.reason.replaceAll('_', ' ')}`, { cause, details })
     Object.assign(this, fields)
   }
 }

@@ -82,16 +82,7 @@ export type PayLinkButtonProps = PayLinkButtonOwnProps &
 
 type StatusKey = `${PayLinkButtonState}Status`
 
-// States whose button text is the price (a click would pay); each other state has a text of its own.
-const PAY_STATES: readonly PayLinkButtonState[] = ['ready', 'cancelled', 'disabled']
 type OwnTextState = Exclude<PayLinkButtonState, 'ready' | 'cancelled' | 'disabled'>
-// States in which the visible second line is the status: something went wrong or is being confirmed
-// (and `ready` after a price change, below).
-const SHOWN_STATUS: readonly PayLinkButtonState[] = ['failed', 'cancelled', 'unknown']
-// States a purchase is in flight in: one this button leaves in them is still its own to report.
-const IN_FLIGHT: readonly PayLinkButtonState[] = ['signing', 'verifying', 'unknown']
-// The split is shown before paying only.
-const SPLIT_STATES: readonly PayLinkButtonState[] = ['loading', 'ready', 'disabled']
 
 /** A button that pays a payment link (or any x402 URL) once, showing the price and every step of the purchase. */
 export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(function PayLinkButton(props, ref) {
@@ -139,7 +130,8 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
   // A wallet slow to answer (set only while signing; a press asks it again), or a payment still
   // being confirmed after the polling gave up, says so on screen, as `unknown` does.
   const slow = purchase.walletSlow || (state === 'verifying' && purchase.isStale)
-  const statusShown = priceChanged || slow || SHOWN_STATUS.includes(state)
+  // The visible second line is the status when something went wrong or is being confirmed.
+  const statusShown = priceChanged || slow || ['failed', 'cancelled', 'unknown'].includes(state)
 
   // Runs after every render and reports only a change, with that render's callbacks: new callbacks
   // alone report nothing. Starts at the first state so that mount reports nothing; StrictMode's
@@ -155,12 +147,17 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
   }))
   useEffect(() => {
     const { proof, error, response, paymentRequired } = purchase
-    if (priceChanged && seen.shown !== paymentRequired) Object.assign(seen, { shown: paymentRequired, at: performance.now() })
-    if (seen.store !== store && IN_FLIGHT.includes(seen.state)) seen.left.set(seen.store, seen.state)
+    if (priceChanged && seen.shown !== paymentRequired) {
+      seen.shown = paymentRequired
+      seen.at = performance.now()
+    }
+    // A purchase left in flight is still this button's to report.
+    if (seen.store !== store && ['signing', 'verifying', 'unknown'].includes(seen.state)) seen.left.set(seen.store, seen.state)
     const was = seen.store === store ? seen.state : (seen.left.get(store) ?? state)
     seen.left.delete(store)
     if (seen.state !== state) onStateChange?.(state)
-    Object.assign(seen, { state, store })
+    seen.state = state
+    seen.store = store
     if (was === state) return
     if (state === 'settled') {
       if (response) onSettled?.(proof, response)
@@ -175,14 +172,19 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
   // not once that 402 asked for another price (priceChanged): the link's is then the old one.
   const price = priceToPay(purchase.paymentRequired, options) ?? (purchase.priceChanged ? undefined : link.data?.price)
   const shownPrice = price && { amount: formatDecimal(price.amount, locale, 2), currency: price.currency }
-  const payText = shownPrice ? labels.pay(shownPrice) : labels.payWithoutPrice
-  const text = PAY_STATES.includes(state) ? payText : labels[state as OwnTextState]
+  // The button text is the price where a click would pay; each other state has a text of its own.
+  const text = ['ready', 'cancelled', 'disabled'].includes(state)
+    ? shownPrice
+      ? labels.pay(shownPrice)
+      : labels.payWithoutPrice
+    : labels[state as OwnTextState]
   const statusText = slow
     ? labels[`${state as 'signing' | 'verifying'}SlowStatus`]
     : priceChanged
       ? labels.priceChangedStatus(shownPrice)
       : labels[`${state}Status` as StatusKey]
-  const splits = showSplit && SPLIT_STATES.includes(state) ? link.data?.splits : undefined
+  // The split is shown before paying only.
+  const splits = showSplit && ['loading', 'ready', 'disabled'].includes(state) ? link.data?.splits : undefined
   const split =
     splits &&
     labels.split({ creator: formatBasisPoints(splits.creator, locale), platform: formatBasisPoints(splits.platform, locale) })

@@ -19,7 +19,7 @@ export interface PayLinkButtonStateInput {
  * user that nothing was paid. Otherwise a button that cannot start a purchase is `disabled`.
  */
 export function payLinkButtonState({ status, disabled, linkLoading }: PayLinkButtonStateInput): PayLinkButtonState {
-  if (status === 'signing' || status === 'verifying' || status === 'settled' || status === 'unknown') return status
+  if (['signing', 'verifying', 'settled', 'unknown'].includes(status)) return status as PayLinkButtonState
   if (disabled) return 'disabled'
   return status === 'idle' || status === 'loading' || (status === 'ready' && linkLoading) ? 'loading' : status
 }

@@ -81,10 +81,6 @@ type AnswerFields<A> = { paymentRequired?: PaymentRequired; accepted?: A; error?
 /** Sends a purchase's request to its seller: without a payment to learn the requirements, or with the signed one. */
 export type PurchaseGate<A> = (payment?: PendingPurchase) => Promise<GateAnswer<A>>
 
-function isExpired(required: PaymentRequired): boolean {
-  return Date.now() - required.receivedAt >= Math.min(...required.accepts.map((r) => r.maxTimeoutSeconds)) * 1000
-}
-
 // One spelling per term: a v1 network name as its CAIP-2 id (a v1 and a v2 402 name the same
 // network apart), an address as maxAmount's keys compare it.
 const termKey = (id: string) => toCaip2(id) ?? assetKey(id)
@@ -176,9 +172,6 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
   let state = { status: 'idle' } as State
   const listeners = new Set<() => void>()
   let pending: PendingPurchase | undefined
-  // Whether `pending` may have reached the seller already (sent before, or kept from before a reload):
-  // then a refusal of it is no proof that it did not go through.
-  let sent: boolean | undefined
   let loading: Promise<PaymentRequired | undefined> | undefined
   // The click in flight, set synchronously before any await, so a second click in the same tick is
   // refused. A reset while signing clears it: the abandoned click then sees it is no longer its own.
@@ -246,14 +239,15 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
     })().finally(() => (loading = undefined)))
   }
 
-  async function send(): Promise<void> {
+  // `resent`: `pending` may have reached the seller already (sent before, or kept from before a
+  // reload), so a refusal of it is no proof that it did not go through. Only the send right after
+  // signing is a first one.
+  async function send(resent?: boolean): Promise<void> {
     // An earlier answer's payment is followed again only once this answer brings it back: a poll
     // during the resend could otherwise end the purchase, then the answer reopen it.
     update({ status: 'verifying', error: undefined, payment: undefined, walletSlow: undefined })
     let answer: AnswerFields<A> | undefined
     let lost: unknown
-    const resent = sent
-    sent = true
     try {
       answer = await store!.gate(pending)
     } catch (cause) {
@@ -312,14 +306,11 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
           // (paymentHeaderName throws for either) was never signed here, and resending it could only
           // end in `unknown` for good.
           const kept = JSON.parse(sessionStorage.getItem(stored)!) as Partial<PendingPurchase> | null
-          if (kept && typeof kept.idempotencyKey === 'string' && paymentHeaderName(kept.paymentHeader!)) {
-            pending = kept as PendingPurchase
-            sent = true
-          }
+          if (kept && typeof kept.idempotencyKey === 'string' && paymentHeaderName(kept.paymentHeader!)) pending = kept as PendingPurchase
         } catch {
           // Storage blocked, or an entry that is not a signed payment: in memory only.
         }
-        void (pending ? send() : load(preview))
+        void (pending ? send(true) : load(preview))
       },
       async pay(options) {
         // A child's effect runs before the hook's own: a pay() (or reset) before start() must still
@@ -333,11 +324,13 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
         // A click that joins a read under way changes no state until it answers: listed now all the same.
         track()
         try {
-          if (status === 'unknown' && pending) return await send()
-          const { signer } = options
-          if (!signer) return
+          if (status === 'unknown' && pending) return await send(true)
+          if (!options.signer) return
           let required = state.paymentRequired
-          if (!required || preview || isExpired(required)) required = await load()
+          // Requirements read before (on mount, or by a failed click) expire with their shortest-lived offer.
+          if (!required || preview || Date.now() - required.receivedAt >= Math.min(...required.accepts.map((r) => r.maxTimeoutSeconds)) * 1000) {
+            required = await load()
+          }
           if (!required) return
           try {
             // The pick with this click's options, or none where nothing is payable (or no price was shown).
@@ -363,12 +356,11 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
             set({ status: 'signing', paymentRequired: (shown = required) })
             // Left to run out: it marks only this click's signing, and only while it lasts.
             setTimeout(() => busy === click && state.status === 'signing' && update({ walletSlow: true } as Fields), 20_000)
-            const { value } = await signPaymentHeader(requirement, signer, required)
+            const { value } = await signPaymentHeader(requirement, options.signer, required)
             if (busy !== click) return
             // 128 random bits, as four numbers. getRandomValues works in any context (randomUUID only in
             // secure ones), so one way serves all; the server only compares keys.
             keep({ paymentHeader: value, idempotencyKey: crypto.getRandomValues(new Uint32Array(4)).join('-') })
-            sent = false
           } catch (error) {
             if (busy !== click) return
             const refused = error instanceof PayLinkPaymentError && error.reason === 'wallet_rejected'

@@ -1,9 +1,9 @@
-import { verifyPayment } from '../actions/verifyPayment.js'
+import { type VerifyPaymentResult, verifyPayment } from '../actions/verifyPayment.js'
 import type { PayLinkClient } from '../client/createPayLinkClient.js'
 import type { PayLinkHttpError } from '../client/errors.js'
 import type { Payment, SettlementProof } from '../schemas/payment.js'
 import { isRefusal } from '../x402/isRefusal.js'
-import { type PurchaseStore, sharedPurchase } from './PurchaseStore.js'
+import { type GateAnswer, type PurchaseStore, sharedPurchase } from './PurchaseStore.js'
 
 /** What the 402 gate of a link sends back for an accepted payment. */
 export interface LinkPurchaseResult {
@@ -15,9 +15,10 @@ export interface LinkPurchaseResult {
 export function linkPurchase(client: PayLinkClient, code: string): PurchaseStore<LinkPurchaseResult> {
   return sharedPurchase<LinkPurchaseResult>(client, `link:${client.baseUrl}|${code}`, async (payment) => {
     try {
-      const result = await verifyPayment(client, { code }, payment)
-      // A 402's result carries `paymentRequired`: a gate answer as it is.
-      return result.status === 'paid' ? { accepted: { payment: result.payment, proof: result.proof } } : result
+      // A 402's result carries `paymentRequired`: a gate answer as it is. A paid one's `payment` and
+      // `proof` are what the purchase keeps (the settlement header, `paymentResponse`, is not).
+      const { status, paymentResponse, ...answer } = (await verifyPayment(client, { code }, payment)) as VerifyPaymentResult & { paymentResponse?: unknown }
+      return status === 'paid' ? { accepted: answer as LinkPurchaseResult } : (answer as GateAnswer<LinkPurchaseResult>)
     } catch (error) {
       // Told apart by `name`, as the errors' docs advise: the button then bundles no PayLinkHttpError class.
       // A paid request refused on a retry may have gone through on the attempt before (a time-out, a

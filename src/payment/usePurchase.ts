@@ -42,8 +42,7 @@ export function usePurchase<A extends object>(store: PurchaseStore<A> | undefine
  */
 export function useFollowedPurchase<A extends object>(store: PurchaseStore<A> | undefined, options: Partial<PayOptions>) {
   const purchase = usePurchase(store, options)
-  const { payment } = purchase as { payment?: Payment }
-  const followed = usePayment(purchase.status === 'verifying' ? payment?.id : undefined)
+  const followed = usePayment(purchase.status === 'verifying' ? (purchase as { payment?: Payment }).payment?.id : undefined)
   const { data, error, isFetching } = followed
   useEffect(() => {
     // A 404 (read-after-write lag), an expired session or a body that is not JSON ends the polling,

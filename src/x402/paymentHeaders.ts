@@ -25,6 +25,6 @@ export function readPaymentResponse(headers: Headers): SettleResponse | undefine
   try {
     return decodePaymentResponse(headers)
   } catch {
-    return undefined
+    // Unreadable: as if there were none.
   }
 }

@@ -55,7 +55,6 @@ export interface PaymentRequired {
  * unknown version.
  */
 export function decodePaymentRequired({ headers, body }: { headers: Headers; body: unknown }): PaymentRequired {
-  const receivedAt = Date.now()
   const header = headers.get('PAYMENT-REQUIRED')
   let source = 'PAYMENT-REQUIRED header'
   let [x402Version, json]: [0 | 1 | 2, unknown] = header ? decodeX402Header(header, source) : [0, body]
@@ -94,6 +93,7 @@ export function decodePaymentRequired({ headers, body }: { headers: Headers; bod
         raw,
       }
     }),
-    receivedAt,
+    // Read after decoding, which takes well under a millisecond.
+    receivedAt: Date.now(),
   }
 }
