@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process'
 
 /** Budgets not met yet: name → the most bytes (min+gz) allowed until they are. */
 const OVER = {
-  'everything from @paylink/react': 19_740,
+  'everything from @paylink/react': 19_620,
 }
 
 // size-limit exits 1 when a budget is over; its JSON is what counts here.
