@@ -67,16 +67,22 @@ beforeAll(async () => {
   })
   // x402's `upfront` flow: the payment settles before the handler runs, which then finds the item gone.
   const upfront = { ...accepts, extra: { paymentFlow: 'upfront' } }
+  // A Permit2 way to pay listed before the EIP-3009 one.
+  const permit2 = { ...accepts, extra: { assetTransferMethod: 'permit2' } }
   app.use(
     paymentMiddleware(
       {
         'GET /weather': { accepts, description: 'Weather' },
         'POST /notes': { accepts, description: 'Store a note' },
         'GET /gone': { accepts: upfront, description: 'An item sold out' },
+        'GET /report': { accepts: [permit2, accepts], description: 'A report' },
       },
       resourceServer,
     ),
   )
+  app.get('/report', (_req, res) => {
+    res.json({ report: 'ready' })
+  })
   app.get('/gone', (_req, res) => {
     res.status(404).json({ error: 'sold out' })
   })
@@ -204,5 +210,29 @@ describe('a URL purchase (PayLinkButton resource=…) against @x402/express', ()
     })
     expect(signer.signPayment).toHaveBeenCalledTimes(1)
     expect(received.map((r) => r.paid)).toEqual([false, false, true])
+  })
+})
+
+describe('a server that lists Permit2 before EIP-3009', () => {
+  test('fetchWithPayment pays the EIP-3009 way, once', async () => {
+    const signer = countingSigner()
+    const response = await fetchWithPayment(`${base}/report`, undefined, { signer })
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual({ report: 'ready' })
+    expect(signer.signPayment).toHaveBeenCalledTimes(1)
+    expect(facilitator.settled).toHaveLength(1)
+    expect(facilitator.settled[0].paymentRequirements.extra?.assetTransferMethod).toBeUndefined()
+  })
+
+  test('a URL purchase (PayLinkButton resource=…) settles the EIP-3009 way, once', async () => {
+    const store = resourcePurchase(createPayLinkClient({ baseUrl: 'http://127.0.0.1:9' }), `${base}/report`)
+    store.start()
+    await vi.waitFor(() => expect(store.getSnapshot().status).toBe('ready'))
+    const signer = countingSigner()
+    await store.pay({ signer })
+    expect(store.getSnapshot()).toMatchObject({ status: 'settled', proof: { success: true, transaction: TX } })
+    expect(signer.signPayment).toHaveBeenCalledTimes(1)
+    expect(facilitator.settled).toHaveLength(1)
+    expect(facilitator.settled[0].paymentRequirements.extra?.assetTransferMethod).toBeUndefined()
   })
 })
