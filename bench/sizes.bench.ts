@@ -1,7 +1,7 @@
 import { measureBundle } from '../scripts/measureBundle.mjs'
 import { flush, record } from './record.js'
 
-// The same measure as the budgets (minified + gzip, peers external, everything else bundled), on
+// The same measure as the budgets, to the byte: size-limit's own (scripts/measureBundle.mjs), on
 // the built dist/, beside the same measure of the x402 reference client installed as a dev dependency.
 const BUDGETS: [string, string, string, number | undefined][] = [
   ['@paylink/react (everything)', './dist/index.js', '*', 16_000],

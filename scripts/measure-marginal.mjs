@@ -3,8 +3,7 @@
 // what zod's run-time and the texts cost it (what-ifs with stand-ins).
 // `node scripts/measure-marginal.mjs` (from the package root, no build needed).
 import { readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { gzipSync } from 'node:zlib'
-import { measureBundle } from './measureBundle.mjs'
+import { gzipSize, measureBundle } from './measureBundle.mjs'
 
 /** A part: the name of a module whose export lines from src/index.ts are left out. */
 const PARTS = {
@@ -64,8 +63,7 @@ const withoutText = (code) => {
   let n = 0
   return code.replace(LITERAL, (literal) => (literal.length > 20 && literal.includes(' ') ? `"T${(n++).toString(36).padStart(2, '0')}"` : literal))
 }
-const gzip = (code) => gzipSync(code, { level: 9 }).length
-const noText = gzip(withoutText((await measureBundle('./src/index.ts', '*')).code))
-const neither = gzip(withoutText((await measureBundle('./src/index.ts', '*', undefined, [withoutZod])).code))
+const noText = gzipSize(withoutText((await measureBundle('./src/index.ts', '*')).code))
+const neither = gzipSize(withoutText((await measureBundle('./src/index.ts', '*', undefined, [withoutZod])).code))
 console.log(`${'every text'.padEnd(20)} adds ${root - noText} B (what-if: each string literal over 20 characters with a space cut to 4)`)
 console.log(`without zod's run-time and without any text the root would be ${neither} B`)
