@@ -21,7 +21,8 @@ export interface FetchWithPaymentOptions extends SelectPaymentRequirementOptions
  * one within `maxAmount`, signs once and retries once with the payment header. Returns the
  * `Response` as `fetch` would, so it drops in wherever `fetch` goes and the paid-for body is never
  * lost to a bad settlement header; read the settlement with `decodePaymentResponse(response.headers)`.
- * A 402, a 5xx, a 408/409/425/429 or no answer to the paid retry throws a `PayLinkPaymentError`
+ * A 402, a 5xx, a 408/409/425/429 (unless its settlement header says `success`: the payment went
+ * through, and that answer is returned) or no answer to the paid retry throws a `PayLinkPaymentError`
  * `outcome_unknown` (the payment may have gone through: never pay again on your own; resend the
  * same `error.paymentHeader` to learn the outcome). Without a usable `signer` it throws a
  * `PayLinkConfigError` before anything is sent.
@@ -79,8 +80,11 @@ export async function fetchWithPayment(
     cause = error
   }
   const status = paid?.response.status
-  // A plain refusal (most 4xx) or success is an answer; a 402, 5xx, 408 or 429 may have come after settling.
-  if (paid && status !== 402 && (status! < 400 || isRefusal(status!))) return paid.response
+  // A plain refusal (most 4xx) or success is an answer; a 402, 5xx, 408 or 429 may have come after
+  // settling, unless its receipt says the settlement succeeded, as the purchase stores read it too
+  // (resourcePurchase.ts): a server that settles before its handler runs (x402's `upfront` flow)
+  // sends the receipt with the handler's error, and the caller gets that answer with its receipt.
+  if (paid && ((status !== 402 && (status! < 400 || isRefusal(status!))) || readPaymentResponse(paid.headers)?.success)) return paid.response
   let x402Reason: string | undefined
   try {
     // The server's x402 reason for a 402: the failed settlement's, else the new 402's.

@@ -24,7 +24,8 @@ export interface X402Answer {
  */
 export async function sendX402(request: Request, { signal, timeoutMs = 15_000, fetch: fetchFn = fetch }: SendX402Options): Promise<X402Answer> {
   const [response, text] = await timedFetch(fetchFn, request, {}, { signal, timeoutMs }, (answer) =>
-    answer.status === 402 ? answer.text() : undefined,
+    // From a copy: a 402 whose receipt says the payment went through is the caller's answer, body and all.
+    answer.status === 402 ? answer.clone().text() : undefined,
   )
   let body: unknown
   try {

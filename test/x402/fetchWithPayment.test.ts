@@ -183,6 +183,24 @@ describe('fetchWithPayment', () => {
     }
   })
 
+  test('a 5xx, 429 or 402 whose receipt says the settlement succeeded is paid: its answer comes back, not outcome_unknown', async () => {
+    // x402's `upfront` flow settles before the handler runs, then sends the handler's error with the receipt.
+    for (const status of [500, 503, 429, 402]) {
+      resource(() => HttpResponse.text('handler failed', { status, headers: { 'PAYMENT-RESPONSE': settlement } }))
+      const signer = fakeSigner()
+      const response = await fetchWithPayment(URL_, undefined, { signer })
+      expect(response.status).toBe(status)
+      expect(await response.text()).toBe('handler failed')
+      expect(decodePaymentResponse(response.headers)).toMatchObject({ success: true, transaction: '0xabc' })
+      expect(signer.calls).toHaveLength(1)
+    }
+    // A receipt that says the settlement failed, or one that cannot be read, leaves it unknown.
+    for (const receipt of [encodeBase64Json({ success: false, errorReason: 'x', transaction: '', network: 'eip155:84532' }), 'not base64 json']) {
+      resource(() => HttpResponse.text('later', { status: 500, headers: { 'PAYMENT-RESPONSE': receipt } }))
+      expect(await rejection(fetchWithPayment(URL_, undefined, { signer: fakeSigner() }))).toMatchObject({ reason: 'outcome_unknown' })
+    }
+  })
+
   test('an outcome_unknown says what happened: a 402 with its reason, or no answer', async () => {
     resource(() => HttpResponse.json({}, { status: 402 }))
     expect(((await rejection(fetchWithPayment(URL_, undefined, { signer: fakeSigner() }))) as Error).message).toContain(

@@ -75,6 +75,7 @@ beforeAll(async () => {
         'GET /weather': { accepts, description: 'Weather' },
         'POST /notes': { accepts, description: 'Store a note' },
         'GET /gone': { accepts: upfront, description: 'An item sold out' },
+        'GET /broken': { accepts: upfront, description: 'A handler that fails after settling' },
         'GET /report': { accepts: [permit2, accepts], description: 'A report' },
       },
       resourceServer,
@@ -85,6 +86,9 @@ beforeAll(async () => {
   })
   app.get('/gone', (_req, res) => {
     res.status(404).json({ error: 'sold out' })
+  })
+  app.get('/broken', (_req, res) => {
+    res.status(500).json({ error: 'handler failed' })
   })
   app.get('/weather', (_req, res) => {
     res.json({ weather: 'sunny', temperature: 21 })
@@ -163,6 +167,16 @@ describe('fetchWithPayment against @x402/express', () => {
     expect(signer.signPayment).not.toHaveBeenCalled()
     expect(received).toHaveLength(1)
     expect(facilitator.verified).toHaveLength(0)
+  })
+
+  test('settled before its handler failed with 500: the 500 comes back with its receipt, not outcome_unknown', async () => {
+    const signer = countingSigner()
+    const response = await fetchWithPayment(`${base}/broken`, undefined, { signer })
+    expect(response.status).toBe(500)
+    expect(await response.json()).toEqual({ error: 'handler failed' })
+    expect(decodePaymentResponse(response.headers)).toMatchObject({ success: true, transaction: TX })
+    expect(signer.signPayment).toHaveBeenCalledTimes(1)
+    expect(facilitator.settled).toHaveLength(1)
   })
 
   test('a facilitator that refuses to settle: the second 402 is outcome_unknown, signed exactly once', async () => {
