@@ -34,7 +34,8 @@ function isWalletRejection(error: unknown, depth = 0): boolean {
  * Asks the signer once for the scheme payload of `requirement` and wraps it in the envelope of the
  * requirement's x402 version: `X-PAYMENT` (v1) or `PAYMENT-SIGNATURE` (v2, echoing the requirement
  * exactly as the server sent it). A refusal by the user is a `PayLinkPaymentError` `wallet_rejected`;
- * any other failure `signer_failed`.
+ * any other failure `signer_failed`, as is a wallet that answers after the requirement's
+ * `maxTimeoutSeconds` (its authorization has expired: never sent, so paying again is safe).
  */
 export async function createPaymentHeader(
   requirement: PaymentRequirement,
@@ -57,10 +58,15 @@ export async function signPaymentHeader(
   signer: PaymentSigner,
   { resource, extensions }: PaymentHeaderContext,
 ): Promise<PaymentHeader> {
-  const { x402Version } = requirement
+  const { x402Version, maxTimeoutSeconds } = requirement
+  const asked = Date.now()
   try {
     const payload = await signer.signPayment(requirement, { x402Version, resource })
     if (typeof payload !== 'object' || payload === null) throw new TypeError('signPayment must return the payload object')
+    // A wallet that answered after the requirement's window signed an authorization that has expired
+    // by now (valid for maxTimeoutSeconds from the ask): sent, it could only be refused, and a purchase
+    // would be left unknown, resending it for good. Nothing is sent, so signing again is safe.
+    if (Date.now() - asked > maxTimeoutSeconds * 1000) throw new Error(`the wallet answered after the payment's ${maxTimeoutSeconds} s window`)
     return {
       name: x402Version === 1 ? 'X-PAYMENT' : 'PAYMENT-SIGNATURE',
       // JSON leaves out the fields that are undefined.

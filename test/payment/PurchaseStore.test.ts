@@ -55,6 +55,33 @@ describe('a purchase in flight', () => {
   })
 })
 
+describe('a wallet that answers after the requirement’s window', () => {
+  afterEach(() => vi.restoreAllMocks())
+
+  it('fails (not unknown): the expired payment is never sent, and the next press signs afresh and pays once', async () => {
+    const { gate, paid } = seller()
+    const store = sharedPurchase({}, 'url:https://seller.test/slow-wallet', gate)
+    store.start()
+    await vi.waitFor(() => expect(store.getSnapshot().status).toBe('ready'))
+    let now = Date.now()
+    vi.spyOn(Date, 'now').mockImplementation(() => now)
+    let late = true
+    const signer: PaymentSigner = {
+      address: '0x00000000000000000000000000000000000B0B00',
+      networks: ['eip155:*'],
+      // maxTimeoutSeconds is 60: the first answer comes 61 s after the ask.
+      signPayment: async () => ((now += late ? 61_000 : 1_000), (late = false), { signature: '0xsig' }),
+    }
+    await store.pay({ signer })
+    expect(store.getSnapshot()).toMatchObject({ status: 'failed', error: { reason: 'signer_failed' } })
+    expect(paid).toHaveLength(0)
+
+    await store.pay({ signer })
+    expect(store.getSnapshot().status).toBe('settled')
+    expect(paid).toHaveLength(1)
+  })
+})
+
 /** A wallet that answers only when told, like one on a phone that went away: `held[i]` is its i-th request. */
 function heldWallet() {
   const held: { sign: (marker: string) => void; refuse: (error: unknown) => void }[] = []

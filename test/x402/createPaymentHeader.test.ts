@@ -75,6 +75,22 @@ describe('createPaymentHeader', () => {
     expect(error.message).toContain(`Details: ${details}`)
   })
 
+  test('a wallet that answers after the requirement’s window is signer_failed: its authorization has expired', async () => {
+    let now = 1_000_000
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => now)
+    try {
+      // maxTimeoutSeconds 300: an answer 300 s after the ask is still in time, one a millisecond later is not.
+      const inTime = fakeSigner(undefined, async () => ((now += 300_000), { signature: '0xsig' }))
+      expect((await createPaymentHeader(requirement(), inTime)).name).toBe('PAYMENT-SIGNATURE')
+      const late = fakeSigner(undefined, async () => ((now += 300_001), { signature: '0xsig' }))
+      const error = await paymentError(createPaymentHeader(requirement(), late))
+      expect(error.reason).toBe('signer_failed')
+      expect(error.message).toContain("the wallet answered after the payment's 300 s window")
+    } finally {
+      clock.mockRestore()
+    }
+  })
+
   test('a signer that returns no payload object is signer_failed', async () => {
     const bad = fakeSigner(undefined, async () => 'sig' as unknown as Record<string, unknown>)
     expect((await paymentError(createPaymentHeader(requirement(), bad))).reason).toBe('signer_failed')

@@ -133,6 +133,19 @@ describe('fetchWithPayment', () => {
     expect(seen).toHaveLength(1)
   })
 
+  test('a wallet that answers after the requirement’s window: signer_failed, and the expired payment is never sent', async () => {
+    resource(() => HttpResponse.text('paid'))
+    let now = 1_000_000
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => now)
+    try {
+      const signer = fakeSigner(undefined, async () => ((now += 301_000), { signature: '0xsig' }))
+      expect(await rejection(fetchWithPayment(URL_, undefined, { signer }))).toMatchObject({ name: 'PayLinkPaymentError', reason: 'signer_failed' })
+      expect(seen.map((s) => s.payment)).toEqual([null])
+    } finally {
+      clock.mockRestore()
+    }
+  })
+
   test('a 402 to the paid request is outcome_unknown with the server’s reason, and is not paid again', async () => {
     resource(() =>
       HttpResponse.json({}, {
