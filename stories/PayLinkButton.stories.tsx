@@ -169,12 +169,24 @@ export const VerifyingSlow: Story = {
   },
 }
 
-/** The link does not exist (`link-not-found`): failed, and a click tries again. */
+/** The payment failed (here: the price is over the default $0.10 spend cap): a click tries again. */
 export const Failed: Story = {
+  args: { maxAmount: undefined },
+  play: async ({ canvas, canvasElement, paylinkMock }) => {
+    await expectState(canvasElement, 'ready')
+    await userEvent.click(canvas.getByRole('button'))
+    await expectState(canvasElement, 'failed')
+    await expect(canvas.getByRole('button', { name: 'Try again Payment failed' })).toBeEnabled()
+    await expect(paylinkMock.ledger).toHaveLength(0)
+  },
+}
+
+/** The payment's terms could not be read (`link-not-found`): failed before any payment, so "Payment unavailable"; a click tries again. */
+export const Unavailable: Story = {
   parameters: { paylinkMock: { scenarios: ['link-not-found'] } },
   play: async ({ canvas, canvasElement }) => {
     await expectState(canvasElement, 'failed')
-    await expect(canvas.getByRole('button', { name: 'Try again Payment failed' })).toBeEnabled()
+    await expect(canvas.getByRole('button', { name: 'Try again Payment unavailable' })).toBeEnabled()
   },
 }
 

@@ -121,7 +121,8 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
   const state = payLinkButtonState({
     status: purchase.status,
     disabled: disabled || !signer,
-    linkLoading: !!linkCode && link.isPending,
+    // Not once the 402 gave the price: a link read that is slow (retrying a 429) must not hide it.
+    linkLoading: !!linkCode && link.isPending && !purchase.paymentRequired,
   })
   const actionable = purchase.canPay && !disabled && state !== 'loading'
   // A new price is said on the button's second line too: a 0.01 that became 0.09 is easy to miss in
@@ -178,11 +179,13 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
       ? labels.pay(shownPrice)
       : labels.payWithoutPrice
     : labels[state as OwnTextState]
+  // A failure with no 402 read and no payment made is one to read the terms: no payment failed.
+  const unpaid = state === 'failed' && !purchase.paymentRequired && !(purchase as { payment?: unknown }).payment
   const statusText = slow
     ? labels[`${state as 'signing' | 'verifying'}SlowStatus`]
     : priceChanged
       ? labels.priceChangedStatus(shownPrice)
-      : labels[`${state}Status` as StatusKey]
+      : labels[unpaid ? 'disabledStatus' : (`${state}Status` as StatusKey)]
   // The split is shown before paying only.
   const splits = showSplit && ['loading', 'ready', 'disabled'].includes(state) ? link.data?.splits : undefined
   const split =

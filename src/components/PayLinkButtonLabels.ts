@@ -50,13 +50,16 @@ export interface PayLinkButtonLabels {
   verifyingSlowStatus: string
   /** Announced once paid. */
   settledStatus: string
-  /** Announced (and shown) after a failure. */
+  /** Announced (and shown) after a payment failed. */
   failedStatus: string
   /** Announced (and shown) after the wallet refused to sign. */
   cancelledStatus: string
   /** Announced (and shown) while the outcome is not known: being confirmed, not failed. */
   unknownStatus: string
-  /** Announced when the button cannot start a purchase (disabled, or no wallet). */
+  /**
+   * Announced when the button cannot start a purchase (disabled, or no wallet), and shown after the
+   * payment's terms could not be read (a link not found, a seller unreachable): nothing was paid.
+   */
   disabledStatus: string
 }
 

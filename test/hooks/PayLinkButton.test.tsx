@@ -304,13 +304,14 @@ describe('PayLinkButton', () => {
     }
   })
 
-  test('a link that does not exist fails, offers to try again, and reports the error', async () => {
+  test('a link that does not exist fails, offers to try again, and reports the error, without saying a payment failed', async () => {
     api.mock.useScenario('link-not-found')
     const signer = createTestSigner()
     const onError = vi.fn()
     renderButton({ signer, onError })
     await waitFor(() => expect(stateOf(button())).toBe('failed'))
-    expect(button()).toHaveAccessibleName('Try again Payment failed')
+    // Nothing was paid, nor even priced: "Payment failed" would alarm for nothing.
+    expect(button()).toHaveAccessibleName('Try again Payment unavailable')
     expect(button()).not.toHaveAttribute('aria-disabled')
     expect(onError).toHaveBeenCalledTimes(1)
     expect(onError).toHaveBeenCalledWith(expect.objectContaining({ name: 'PayLinkHttpError', status: 404 }))
@@ -320,6 +321,44 @@ describe('PayLinkButton', () => {
     expect(signer.calls).toBe(0)
   })
 
+  test('terms that cannot be read on mount (a 402 without x402): "Try again" and "Payment unavailable", not "Payment failed"', async () => {
+    api.server.use(http.post(`${BASE_URL}/pub/v1/payments/verify`, () => HttpResponse.html('<h1>Payment Required</h1>', { status: 402 })))
+    const signer = createTestSigner()
+    renderButton({ signer })
+    await waitFor(() => expect(stateOf(button())).toBe('failed'))
+    expect(button()).toHaveAccessibleName('Try again Payment unavailable')
+    expect(signer.calls).toBe(0)
+  })
+
+  test('a link read that is slow (a 429 being retried) does not hide the price the 402 already gave', async () => {
+    const released = gate()
+    api.server.use(http.get(`${BASE_URL}/pub/v1/links/${code}`, async () => (await released.promise, HttpResponse.json({}, { status: 429 }))))
+    renderButton({ signer: createTestSigner() })
+    await ready()
+    expect(button()).toHaveAccessibleName('Pay 1.50 USDC')
+    released.resolve()
+  })
+
+  test('a payment resumed after a reload that then fails to settle says "Payment failed"', async () => {
+    api.mock.useScenario('payment-settles-slowly')
+    const first = renderButton({ signer: createTestSigner() })
+    await ready()
+    fireEvent.click(button())
+    await waitFor(() => expect(stateOf(button())).toBe('verifying'))
+    first.unmount()
+    // A reload: a new client and cache find the payment kept in sessionStorage and resend it.
+    api.server.use(
+      http.get(`${BASE_URL}/pub/v1/payments/:id`, ({ params }) => {
+        const at = new Date().toISOString()
+        return HttpResponse.json({ id: params.id, linkCode: code, status: 'failed', amount: '1.50', asset: 'USDC', network: 'eip155:84532', createdAt: at, updatedAt: at })
+      }),
+    )
+    render(<PayLinkButton code={code} maxAmount={cap} signer={createTestSigner()} />, { wrapper: wrapperFor() })
+    await waitFor(() => expect(stateOf(button())).toBe('failed'))
+    expect(button()).toHaveAccessibleName('Try again Payment failed')
+    expect(api.mock.ledger).toHaveLength(1)
+  })
+
   test('a price over maxAmount fails before the wallet is asked', async () => {
     const signer = createTestSigner()
     const onError = vi.fn()
@@ -327,6 +366,7 @@ describe('PayLinkButton', () => {
     await ready()
     fireEvent.click(button())
     await waitFor(() => expect(stateOf(button())).toBe('failed'))
+    expect(button()).toHaveAccessibleName('Try again Payment failed')
     expect(onError).toHaveBeenCalledWith(expect.objectContaining({ reason: 'exceeds_max_amount' }))
     expect(signer.calls).toBe(0)
   })
@@ -1016,6 +1056,8 @@ describe('PayLinkButton: a click never signs more than the price shown', () => {
 
   test('a held Enter does not click again: its repeats are cancelled, a new press and other keys are not', async () => {
     const onKeyDown = vi.fn()
+    // Served, so that the price read on mount meets a seller, not an unhandled request.
+    api.serveX402(RESOURCE, usdcOffer(RESOURCE))
     render(<PayLinkButton resource={RESOURCE} signer={createTestSigner()} onKeyDown={onKeyDown} />, { wrapper: wrapperFor() })
     // fireEvent returns false when the event's default (the browser's click) was prevented.
     expect(fireEvent.keyDown(button(), { key: 'Enter', repeat: true })).toBe(false)
