@@ -82,6 +82,8 @@ export function createAttentionReporter(
   let activeMs = 0
   let visibleMs = 0
   let session: AttentionSession | undefined
+  // When the session's token expires on this device's clock (see fetchToken).
+  let expiry = 0
   let activeAtIssue = 0
   let requesting = false
   // Infinity once a request failed for good.
@@ -117,7 +119,7 @@ export function createAttentionReporter(
     }
     if (session) {
       clearTimeout(renewal)
-      const msLeft = Date.parse(session.expiresAt) - Date.now()
+      const msLeft = expiry - Date.now()
       // Never sooner than 5 s after issue: a skewed clock must not turn renewal into a loop.
       renewal = setTimeout(renew, timerDelay(Math.max(msLeft / 2, msLeft - 30_000, 5_000)))
     }
@@ -140,9 +142,14 @@ export function createAttentionReporter(
     requesting = true
     // Every caller has just synced the totals.
     const activeAtRequest = activeMs
+    const askedAt = Date.now()
     try {
       const next = await requestToken()
       activeAtIssue = activeAtRequest
+      // With `issuedAt`, the lifetime is read on the server's clock alone and counted from the ask on
+      // this device's: a device clock hours fast would find every token expired on arrival (no
+      // report, a token request every few seconds), one hours slow would use it long after it expired.
+      expiry = Date.parse(next.expiresAt) + (next.issuedAt ? askedAt - Date.parse(next.issuedAt) : 0)
       end(next)
       if (root) schedule()
     } catch (error) {
@@ -181,7 +188,7 @@ export function createAttentionReporter(
     return 1
   }
   const tick = () => {
-    if (session && Date.parse(session.expiresAt) <= Date.now()) end()
+    if (session && expiry <= Date.now()) end()
     if (isReportDue()) session ? report(false) : ensureToken()
   }
   // After a signal changed: the totals up to now under the old signals, then what counts from now

@@ -8,10 +8,15 @@ export const attentionTokenInputSchema = z.strictObject({
   viewerId: z.optional(nonEmptyStringSchema),
 })
 
-/** An attention session: an opaque token that goes with engagement reports, until `expiresAt`. */
+/**
+ * An attention session: an opaque token that goes with engagement reports, until `expiresAt`.
+ * `issuedAt` (not in the contract; the mock sends it) is the server's time of issue: with it, the
+ * token's lifetime is read on the server's clock alone, whatever the device's clock says.
+ */
 export const attentionSessionSchema = z.looseObject({
   token: nonEmptyStringSchema,
   sessionId: nonEmptyStringSchema,
+  issuedAt: z.optional(timestampSchema),
   expiresAt: timestampSchema,
   heartbeatSeconds: z.optional(positiveNumberSchema),
 })

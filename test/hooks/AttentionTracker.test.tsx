@@ -7,6 +7,7 @@ import type { AttentionReport } from '../../src/components/AttentionReporter.js'
 import { AttentionTracker, type AttentionTrackerProps } from '../../src/components/AttentionTracker.js'
 import { attentionTrackerState } from '../../src/components/attentionTrackerState.js'
 import { MOCK_LINKS } from '../../src/mock/constants.js'
+import { createMockApi } from '../../src/mock/createMockApi.js'
 import { testClient, useMockApi, wrapperFor } from './harness.js'
 
 // Tokens live a minute, so renewal (30 s before expiry) happens inside a short test.
@@ -431,6 +432,38 @@ test('a renewal that failed: the session ends with a final report when its token
   // What a backend keyed on sessionId books, each session's last totals, is the 85 s of reading.
   const booked = new Map(t.reports.map((r) => [r.sessionId, r.activeMs]))
   expect([...booked.values()]).toEqual([60_000, 25_000])
+})
+
+/** The API on a clock `offsetMs` from this device's (tokens a minute long), with its token requests counted. */
+function serverClockOff(offsetMs: number) {
+  const server = createMockApi({ apiKeys: false, attentionTtlMs: 60_000, now: () => Date.now() + offsetMs })
+  api.server.use(...server.handlers)
+}
+
+test('a device clock an hour fast: the token lives its minute from its issue (heartbeats go, renewed at 30 s), not found expired on arrival', async () => {
+  serverClockOff(-3_600_000)
+  const t = setup({ heartbeatSeconds: 10, minDwellMs: 0 })
+  scrollTo(1)
+  await read(50_000)
+  expect(tokenRequests()).toBe(2)
+  expect(t.reports.map((r) => [r.activeMs, r.final])).toEqual([
+    [10_000, false],
+    [20_000, false],
+    [30_000, false],
+    [30_000, true],
+    [10_000, false],
+    [20_000, false],
+  ])
+})
+
+test('a device clock an hour slow: the token is renewed 30 s after its issue, not used for an hour after it expired', async () => {
+  serverClockOff(3_600_000)
+  const t = setup({ heartbeatSeconds: 10, minDwellMs: 0 })
+  scrollTo(1)
+  await read(65_000)
+  expect(tokenRequests()).toBe(3)
+  // The first two sessions ended at their renewals, 30 s each.
+  expect(t.reports.filter((r) => r.final).map((r) => r.activeMs)).toEqual([30_000, 30_000])
 })
 
 test('a token nobody used since it was issued lapses, and the next attention asks again', async () => {

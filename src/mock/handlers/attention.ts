@@ -24,6 +24,7 @@ export function attentionHandlers(ctx: MockContext): HttpHandler[] {
       return json(requestId, 201, {
         token: `att_${randomHex(16)}`,
         sessionId: nextId(ctx, 'ses'),
+        issuedAt: iso(ctx.now()),
         expiresAt: iso(ctx.now() + ctx.attentionTtlMs),
         heartbeatSeconds: HEARTBEAT_SECONDS,
       })
