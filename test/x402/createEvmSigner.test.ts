@@ -147,6 +147,31 @@ describe('createEvmSigner', () => {
     expect(await signedBy(payload, usdc, account.address)).toBe(true)
   })
 
+  test('a wallet whose user approves 55 s into a 60 s window: signer_failed, not an authorization facilitators refuse', async () => {
+    let now = Date.now()
+    vi.spyOn(Date, 'now').mockImplementation(() => now)
+    try {
+      const wallet = createWalletClient({
+        account: account.address,
+        transport: custom({
+          async request({ params }) {
+            now += 55_000
+            const { domain, types, primaryType, message } = JSON.parse((params as [string, string])[1])
+            delete types.EIP712Domain
+            const m = { ...message, value: BigInt(message.value), validAfter: BigInt(message.validAfter), validBefore: BigInt(message.validBefore) }
+            return account.signTypedData({ domain, types, primaryType, message: m })
+          },
+        }),
+      })
+      await expect(createPaymentHeader(requirement({ maxTimeoutSeconds: 60 }), createEvmSigner(wallet))).rejects.toMatchObject({
+        name: 'PayLinkPaymentError',
+        reason: 'signer_failed',
+      })
+    } finally {
+      vi.restoreAllMocks()
+    }
+  })
+
   test('the user refusing in the wallet is wallet_rejected', async () => {
     const wallet = createWalletClient({
       account: account.address,

@@ -75,17 +75,33 @@ describe('createPaymentHeader', () => {
     expect(error.message).toContain(`Details: ${details}`)
   })
 
-  test('a wallet that answers after the requirement’s window is signer_failed: its authorization has expired', async () => {
-    let now = 1_000_000
+  test('an EIP-3009 authorization that expires within 6 s (a wallet that answered late) is signer_failed, whatever the wait', async () => {
+    const now = 1_000_000_000
     const clock = vi.spyOn(Date, 'now').mockImplementation(() => now)
     try {
-      // maxTimeoutSeconds 300: an answer 300 s after the ask is still in time, one a millisecond later is not.
-      const inTime = fakeSigner(undefined, async () => ((now += 300_000), { signature: '0xsig' }))
-      expect((await createPaymentHeader(requirement(), inTime)).name).toBe('PAYMENT-SIGNATURE')
-      const late = fakeSigner(undefined, async () => ((now += 300_001), { signature: '0xsig' }))
-      const error = await paymentError(createPaymentHeader(requirement(), late))
+      const signing = (validBefore: number | undefined) =>
+        createPaymentHeader(requirement(), fakeSigner(undefined, async () => ({ signature: '0xsig', authorization: { validBefore: validBefore && String(validBefore) } })))
+      // x402's facilitators refuse an authorization with less than 6 s left.
+      const error = await paymentError(signing(now / 1000 + 5))
       expect(error.reason).toBe('signer_failed')
-      expect(error.message).toContain("the wallet answered after the payment's 300 s window")
+      expect(error.message).toContain('the wallet answered too late')
+      expect((await signing(now / 1000 + 6)).name).toBe('PAYMENT-SIGNATURE')
+      // A payload without a validBefore (another scheme) is not judged by it.
+      expect((await signing(undefined)).name).toBe('PAYMENT-SIGNATURE')
+    } finally {
+      clock.mockRestore()
+    }
+  })
+
+  test('a wallet that asks its user for longer than the window, then signs a fresh authorization, is not refused', async () => {
+    let now = 1_000_000_000
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => now)
+    try {
+      const signer = fakeSigner(undefined, async (required) => {
+        now += 301_000
+        return { signature: '0xsig', authorization: { validBefore: String(now / 1000 + required.maxTimeoutSeconds) } }
+      })
+      expect((await createPaymentHeader(requirement(), signer)).name).toBe('PAYMENT-SIGNATURE')
     } finally {
       clock.mockRestore()
     }

@@ -133,12 +133,12 @@ describe('fetchWithPayment', () => {
     expect(seen).toHaveLength(1)
   })
 
-  test('a wallet that answers after the requirement’s window: signer_failed, and the expired payment is never sent', async () => {
+  test('a wallet that answered too late (its authorization expires within 6 s): signer_failed, and it is never sent', async () => {
     resource(() => HttpResponse.text('paid'))
-    let now = 1_000_000
+    const now = 1_000_000_000
     const clock = vi.spyOn(Date, 'now').mockImplementation(() => now)
     try {
-      const signer = fakeSigner(undefined, async () => ((now += 301_000), { signature: '0xsig' }))
+      const signer = fakeSigner(undefined, async () => ({ signature: '0xsig', authorization: { validBefore: String(now / 1000 + 3) } }))
       expect(await rejection(fetchWithPayment(URL_, undefined, { signer }))).toMatchObject({ name: 'PayLinkPaymentError', reason: 'signer_failed' })
       expect(seen.map((s) => s.payment)).toEqual([null])
     } finally {
