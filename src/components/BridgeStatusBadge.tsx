@@ -50,14 +50,12 @@ export const defaultBridgeStatusBadgeLabels: BridgeStatusBadgeLabels = {
   refunded: 'Transfer refunded',
   stale: 'Taking longer than usual',
   error: 'Could not check the transfer',
-  unknown: ({ status }) => `Transfer status: ${status}`,
-  eta: ({ duration }) => `about ${duration} left`,
+  unknown: (values) => `Transfer status: ${values.status}`,
+  eta: (values) => `about ${values.duration} left`,
   etaPassed: 'any moment now',
-  sourceTx: ({ chain }) => `Source transaction on ${chain}`,
-  destinationTx: ({ chain }) => `Destination transaction on ${chain}`,
+  sourceTx: (values) => `Source transaction on ${values.chain}`,
+  destinationTx: (values) => `Destination transaction on ${values.chain}`,
 }
-
-const MOVING: readonly BridgeStatusBadgeState[] = ['pending', 'source_confirmed', 'in_transit']
 
 /**
  * The badge's state from its query: `error` when there is no transfer to show or when an error
@@ -106,17 +104,20 @@ export const BridgeStatusBadge = forwardRef<HTMLDivElement, BridgeStatusBadgePro
   // Only the fields it needs (no rest, no spread): each field read is a field TanStack re-renders for.
   const { data: transfer, isStale, isError, error, dataUpdatedAt } = useBridgeStatus(transferId, { polling })
   const state = bridgeStatusBadgeState({ status: transfer?.status, isStale, isError, error })
-  const etaAt = MOVING.includes(state) && transfer?.estimatedCompletionAt ? Date.parse(transfer.estimatedCompletionAt) : undefined
+  // Only while the transfer moves.
+  const etaAt =
+    ['pending', 'source_confirmed', 'in_transit'].includes(state) && transfer?.estimatedCompletionAt
+      ? Date.parse(transfer.estimatedCompletionAt)
+      : undefined
   const now = useCoarseNow(etaAt, dataUpdatedAt)
 
-  const text = state === 'unknown' ? labels.unknown({ status: transfer!.status }) : labels[state]
   const eta =
     etaAt !== undefined &&
     now !== undefined &&
     (etaAt > now
       ? labels.eta({ duration: formatDuration((etaAt - now) / 1000, locale), relative: formatRelative(etaAt, now, locale) })
       : labels.etaPassed)
-  const reason = (state === 'failed' || state === 'refunded') && transfer!.failureReason
+  const reason = ['failed', 'refunded'].includes(state) && transfer!.failureReason
   // The explorer link of one side of the transfer: its part, fields and label are named after the side.
   // (Its locals are default parameters: an arrow with no body is smaller once minified.)
   const link = (
@@ -142,7 +143,7 @@ export const BridgeStatusBadge = forwardRef<HTMLDivElement, BridgeStatusBadgePro
       className={rootClassName('paylink-bridge-status-badge', unstyled, className)}
     >
       <span data-part="indicator" aria-hidden="true" />
-      <span data-part="label">{text}</span>
+      <span data-part="label">{state === 'unknown' ? labels.unknown({ status: transfer!.status }) : labels[state]}</span>
       {/* Off: the ticking time left must not re-announce the whole badge; a status change still does. */}
       {eta && (
         <time data-part="eta" dateTime={transfer!.estimatedCompletionAt} aria-live="off">

@@ -50,9 +50,9 @@ export const defaultFeeEstimateLabels: FeeEstimateLabels = {
   gasFee: 'Network fee',
   platformFee: 'Platform fee',
   estimatedTime: 'Estimated time',
-  amount: ({ amount, currency }) => `${amount} ${currency}`,
-  duration: ({ duration }) => `about ${duration}`,
-  quoted: ({ relative }) => `quoted ${relative}`,
+  amount: (price) => `${price.amount} ${price.currency}`,
+  duration: (values) => `about ${values.duration}`,
+  quoted: (values) => `quoted ${values.relative}`,
 }
 
 /** The estimate's state from its parameters and query; a fetch in flight wins over an earlier error. */
@@ -88,8 +88,6 @@ export interface FeeEstimateProps extends Omit<HTMLAttributes<HTMLDivElement>, '
   unstyled?: boolean | undefined
 }
 
-const retryIn = (labels: FeeEstimateLabels, relative: string) => labels.retryIn?.({ relative }) ?? `${labels.retry} ${relative}`
-
 /** The fees and time of a cross-chain transfer, re-quoted when the quote expires. */
 export const FeeEstimate = forwardRef<HTMLDivElement, FeeEstimateProps>(function FeeEstimate(
   { sourceChain, destinationChain, asset, amount, onRetry, labels: customLabels, locale = 'en-US', unstyled, className, ...rest },
@@ -98,20 +96,21 @@ export const FeeEstimate = forwardRef<HTMLDivElement, FeeEstimateProps>(function
   const labels = withDefaults(defaultFeeEstimateLabels, customLabels)
   const params = { sourceChain, destinationChain, asset, amount }
   const query = useFeeEstimate(params)
-  const fee = query.data
   const state = feeEstimateState({
     complete: hasFeeParams(params),
-    hasData: fee !== undefined,
+    hasData: query.data !== undefined,
     isError: query.isError,
     isFetching: query.isFetching,
   })
-  const quoting = state === 'ready' || state === 'refreshing'
-  const shown = quoting ? fee : undefined
-  const quotedAt = shown?.quotedAt === undefined ? undefined : Date.parse(shown.quotedAt)
+  // The quote on screen: the one loaded, while it is ready or refreshing.
+  const shown = state === 'ready' || state === 'refreshing' ? query.data : undefined
+  const quotedAt = shown?.quotedAt ? Date.parse(shown.quotedAt) : undefined
   // After a 429 or 503 with Retry-After, the retry button waits it out (a request before it would
   // only be refused again), counting down on the coarse tick and enabled on time by its own timer.
   const retryAt = retryAfterEnd(query)
   const waiting = retryAt > Date.now()
+  // The wait's end in words (`in 2 minutes`), for the retry button's text.
+  const relative = formatRelative(retryAt, Date.now(), locale)
   const now = useCoarseNow(waiting ? retryAt : quotedAt)
   const [, wake] = useState<number>()
   useEffect(() => {
@@ -141,10 +140,10 @@ export const FeeEstimate = forwardRef<HTMLDivElement, FeeEstimateProps>(function
       ref={ref}
       className={rootClassName('paylink-fee-estimate', unstyled, className)}
     >
-      {!quoting && (
+      {!shown && (
         // Keyed by state: an error's alert is a new element, so that it is announced.
         <p key={state} data-part="message" role={state === 'error' ? 'alert' : undefined}>
-          {labels[state]}
+          {labels[state as Exclude<FeeEstimateState, 'ready' | 'refreshing'>]}
         </p>
       )}
       {state === 'error' && (
@@ -155,7 +154,7 @@ export const FeeEstimate = forwardRef<HTMLDivElement, FeeEstimateProps>(function
           aria-disabled={waiting || undefined}
           onClick={waiting ? undefined : composeEventHandlers(onRetry, () => void query.refetch())}
         >
-          {waiting ? retryIn(labels, formatRelative(retryAt, Date.now(), locale)) : labels.retry}
+          {waiting ? (labels.retryIn?.({ relative }) ?? `${labels.retry} ${relative}`) : labels.retry}
         </button>
       )}
       {shown && (

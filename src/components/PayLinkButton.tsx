@@ -132,7 +132,7 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
   // being confirmed after the polling gave up, says so on screen, as `unknown` does.
   const slow = purchase.walletSlow || (state === 'verifying' && purchase.isStale)
   // The visible second line is the status when something went wrong or is being confirmed.
-  const statusShown = priceChanged || slow || ['failed', 'cancelled', 'unknown'].includes(state)
+  const statusShown = priceChanged || slow || ['cancelled', 'failed', 'unknown'].includes(state)
 
   // Runs after every render and reports only a change, with that render's callbacks: new callbacks
   // alone report nothing. Starts at the first state so that mount reports nothing; StrictMode's
@@ -152,13 +152,12 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
       seen.shown = paymentRequired
       seen.at = performance.now()
     }
-    // A purchase left in flight is still this button's to report.
-    if (seen.store !== store && ['signing', 'verifying', 'unknown'].includes(seen.state)) seen.left.set(seen.store, seen.state)
-    const was = seen.store === store ? seen.state : (seen.left.get(store) ?? state)
-    seen.left.delete(store)
+    // `left` keeps the state last shown of the purchase shown, and of those this button left in
+    // flight: their outcome is still this button's to report. Another purchase left is forgotten.
+    if (seen.store !== store && !['signing', 'verifying', 'unknown'].includes(seen.state)) seen.left.delete(seen.store)
+    const was = seen.left.get(store) ?? state
     if (seen.state !== state) onStateChange?.(state)
-    seen.state = state
-    seen.store = store
+    seen.left.set((seen.store = store), (seen.state = state))
     if (was === state) return
     if (state === 'settled') {
       if (response) onSettled?.(proof, response)
@@ -187,7 +186,7 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
       ? labels.priceChangedStatus(shownPrice)
       : labels[unpaid ? 'disabledStatus' : (`${state}Status` as StatusKey)]
   // The split is shown before paying only.
-  const splits = showSplit && ['loading', 'ready', 'disabled'].includes(state) ? link.data?.splits : undefined
+  const splits = showSplit && ['ready', 'loading', 'disabled'].includes(state) ? link.data?.splits : undefined
   const split =
     splits &&
     labels.split({ creator: formatBasisPoints(splits.creator, locale), platform: formatBasisPoints(splits.platform, locale) })
@@ -230,7 +229,7 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
     'data-state': state,
     // A consumer's aria-label must be able to rename the button, and aria-labelledby would win over it.
     'aria-labelledby': rest['aria-label'] ? undefined : `${id}label${split ? ` ${id}split` : ''}${statusShown ? ` ${id}status` : ''}`,
-    'aria-busy': state === 'signing' || state === 'verifying' || undefined,
+    'aria-busy': ['signing', 'verifying'].includes(state) || undefined,
     // In flight the button stays focusable (aria-disabled, not disabled): focus is not thrown away mid-purchase.
     'aria-disabled': (!actionable && !nativelyDisabled) || undefined,
     ...rest,

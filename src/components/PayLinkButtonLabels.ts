@@ -66,14 +66,14 @@ export interface PayLinkButtonLabels {
 /** The English texts of `PayLinkButton`. */
 export const defaultPayLinkButtonLabels: PayLinkButtonLabels = {
   loading: 'Loading…',
-  pay: ({ amount, currency }) => `Pay ${amount} ${currency}`,
+  pay: (price) => `Pay ${price.amount} ${price.currency}`,
   payWithoutPrice: 'Pay',
   signing: 'Confirm in your wallet…',
   verifying: 'Verifying payment…',
   settled: 'Paid',
   failed: 'Try again',
   unknown: 'Check payment status',
-  split: ({ creator, platform }) => `Creator ${creator} · Platform ${platform}`,
+  split: (shares) => `Creator ${shares.creator} · Platform ${shares.platform}`,
   loadingStatus: 'Loading the price',
   readyStatus: 'Ready to pay',
   priceChangedStatus: (price) => `The price changed${price ? ` to ${price.amount} ${price.currency}` : ''}. Press again to pay.`,

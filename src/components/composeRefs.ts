@@ -5,19 +5,14 @@ import type { Ref, RefCallback } from 'react'
  * ref returns a cleanup (React 19), the composed ref returns one that runs it, and clears the others.
  */
 export function composeRefs<T>(...refs: (Ref<T> | undefined)[]): RefCallback<T> {
+  // What a callback ref returns (its cleanup, or nothing); for an object ref, the node set.
+  const assign = (ref: Ref<T> | undefined, node: T | null) =>
+    typeof ref === 'function' ? ref(node) : ref && ((ref as { current: T | null }).current = node)
   return (node) => {
-    const cleanups = refs.map((ref) => {
-      if (typeof ref === 'function') return ref(node)
-      if (ref) (ref as { current: T | null }).current = node
-    })
-    if (!cleanups.some((c) => typeof c === 'function')) return
+    const cleanups = refs.map((ref) => assign(ref, node))
     // React 19 calls the cleanup instead of the ref with null: each ref gets its own way back.
-    return () =>
-      refs.forEach((ref, i) => {
-        const cleanup = cleanups[i]
-        if (typeof cleanup === 'function') cleanup()
-        else if (typeof ref === 'function') ref(null)
-        else if (ref) (ref as { current: T | null }).current = null
-      })
+    if (cleanups.some((c) => typeof c === 'function')) {
+      return () => refs.forEach((ref, i) => (typeof cleanups[i] === 'function' ? (cleanups[i] as () => void)() : assign(ref, null)))
+    }
   }
 }

@@ -19,7 +19,8 @@ export interface PayLinkButtonStateInput {
  * user that nothing was paid. Otherwise a button that cannot start a purchase is `disabled`.
  */
 export function payLinkButtonState({ status, disabled, linkLoading }: PayLinkButtonStateInput): PayLinkButtonState {
-  if (['signing', 'verifying', 'settled', 'unknown'].includes(status)) return status as PayLinkButtonState
+  if (['settled', 'signing', 'verifying', 'unknown'].includes(status)) return status as PayLinkButtonState
   if (disabled) return 'disabled'
-  return status === 'idle' || status === 'loading' || (status === 'ready' && linkLoading) ? 'loading' : status
+  // A `loading` status is `loading` already.
+  return status === 'idle' || (status === 'ready' && linkLoading) ? 'loading' : status
 }

@@ -16,6 +16,6 @@ export interface UseFeeEstimateOptions {
  * Quotes the fees of a transfer: waits for a complete set of parameters, keeps the previous quote
  * on screen while they change (`isPlaceholderData`), and re-quotes when the quote expires.
  */
-export function useFeeEstimate(params: PartialOrUndefined<FeeEstimateParams> | undefined, { query }: UseFeeEstimateOptions = {}) {
-  return usePayLinkQuery(estimateFeesQueryOptions(usePayLinkClient('useFeeEstimate'), params), query)
+export function useFeeEstimate(params: PartialOrUndefined<FeeEstimateParams> | undefined, options?: UseFeeEstimateOptions) {
+  return usePayLinkQuery(estimateFeesQueryOptions(usePayLinkClient('useFeeEstimate'), params), options?.query)
 }

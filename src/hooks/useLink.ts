@@ -12,6 +12,6 @@ export interface UseLinkOptions {
 }
 
 /** Reads a payment link by code; disabled while `code` is empty. Many components for one code share one request. */
-export function useLink(code: string | undefined, { query }: UseLinkOptions = {}) {
-  return usePayLinkQuery(getLinkQueryOptions(usePayLinkClient('useLink'), code), query)
+export function useLink(code: string | undefined, options?: UseLinkOptions) {
+  return usePayLinkQuery(getLinkQueryOptions(usePayLinkClient('useLink'), code), options?.query)
 }

@@ -273,8 +273,8 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
     }
     if (report?.id !== state.payment.id) return
     const { status } = report
-    if (status === 'settled') update({ status: 'settled', payment: report })
-    else if (status === 'failed' || status === 'expired') {
+    if (status === 'settled') update({ status: status as 'settled', payment: report })
+    else if (['failed', 'expired'].includes(status)) {
       const message = status === 'expired' ? 'The payment expired before it settled' : 'The payment failed to settle'
       update({ status: 'failed', payment: report, error: paymentError('payment_refused', message, undefined, undefined, report.failureReason) })
     }

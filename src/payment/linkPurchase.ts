@@ -19,12 +19,11 @@ export function linkPurchase(client: PayLinkClient, code: string): PurchaseStore
       // `proof` are what the purchase keeps (the settlement header, `paymentResponse`, is not).
       const { status, paymentResponse, ...answer } = (await verifyPayment(client, { code }, payment)) as VerifyPaymentResult & { paymentResponse?: unknown }
       return status === 'paid' ? { accepted: answer as LinkPurchaseResult } : (answer as GateAnswer<LinkPurchaseResult>)
-    } catch (error) {
+    } catch (error: any) {
       // Told apart by `name`, as the errors' docs advise: the button then bundles no PayLinkHttpError class.
       // A paid request refused on a retry may have gone through on the attempt before (a time-out, a
       // 504 after the server took it): not a refusal, but no answer, which keeps the payment to resend.
-      const refusal = error as PayLinkHttpError
-      if (refusal?.name === 'PayLinkHttpError' && isRefusal(refusal.status) && !(payment && refusal.attempt! > 1)) return { error: refusal }
+      if (error?.name === 'PayLinkHttpError' && isRefusal(error.status) && !(payment && error.attempt > 1)) return { error: error as PayLinkHttpError }
       throw error
     }
   })

@@ -15,11 +15,11 @@ export function priceToPay(required: PaymentRequired | undefined, options: Parti
     // A price is read only off an asset whose decimals are known: the USDC contracts of the default
     // spend cap (6 decimals). Any other is `undefined` ("Pay" without an amount) rather than a guess.
     const prices = (options.signer ? [selectPaymentRequirement(required!, options as SelectPaymentRequirementOptions)] : required!.accepts).map(
-      ({ asset, amount }): Price | undefined =>
-        maxAmountFor(DEFAULT_MAX_AMOUNT, asset) === undefined
-          ? undefined
-          : // Six decimals put in (with a 0 before the point at least), then the trailing zeros taken out.
-            { amount: amount.padStart(7, '0').replace(/\d{6}$/, '.$&').replace(/\.?0+$/, ''), currency: 'USDC' },
+      // Every default cap is above 0n: a listed asset's is truthy.
+      ({ asset, amount }) =>
+        (maxAmountFor(DEFAULT_MAX_AMOUNT, asset) &&
+          // Six decimals put in (with a 0 before the point at least), then the trailing zeros taken out.
+          { amount: amount.padStart(7, '0').replace(/\d{6}$/, '.$&').replace(/\.?0+$/, ''), currency: 'USDC' }) as Price | undefined,
     )
     if (prices.every((price) => price?.amount === prices[0]?.amount)) return prices[0]
   } catch {

@@ -14,7 +14,7 @@ type Options = TaggedQueryOptions<FeeEstimate, ReturnType<typeof feesKey>>
 const keepPreviousData = <T>(previous: T) => previous
 
 function untilExpiry(fee: FeeEstimate | undefined): number | undefined {
-  return fee?.expiresAt === undefined ? undefined : Math.max(0, Date.parse(fee.expiresAt) - Date.now())
+  return fee?.expiresAt ? Math.max(0, Date.parse(fee.expiresAt) - Date.now()) : undefined
 }
 
 /** When the last failure's `Retry-After` (a 429, a 503) ends, in ms since the epoch; in the past without one. */

@@ -50,7 +50,7 @@ export function stopsPolling(error: { name: string } | null | undefined): boolea
   // none of the error classes it never throws. No error and a network error count as a 5xx.
   const httpStatus =
     !error || error.name === 'PayLinkNetworkError' ? 500 : error.name === 'PayLinkHttpError' ? (error as PayLinkHttpError).status : 0
-  return httpStatus < 500 && httpStatus !== 408 && httpStatus !== 429
+  return httpStatus < 500 && ![408, 429].includes(httpStatus)
 }
 
 /**
@@ -79,14 +79,12 @@ export function pollUntilSettled<T extends { status: string }>(
       else if (!startedAt.has(query)) startedAt.set(query, Date.now())
       if (stopsPolling(error) || isTerminal(lifecycle, data?.status)) return false
       const left = startedAt.get(query)! + maxDurationMs - Date.now()
-      // NaN until the first answer, which sets the timers again.
-      if (!(left > 0)) return false
-      // Past the check above, the query has answered at least once.
+      // NaN until the first answer, which sets the timers again: no poll before it, nor past the deadline.
       const backOff = Math.min(maxIntervalMs, initialIntervalMs * 1.5 ** (dataUpdateCount + errorUpdateCount - 1))
       // Only an HTTP error has the field: a 429's, or a 503's that says when to come back.
       const retryAfter = ((error as PayLinkHttpError | null)?.retryAfterSeconds ?? 0) * 1000
       // The last poll lands on the deadline, so the render after it can report isStale.
-      return timerDelay(Math.min(Math.max(backOff, retryAfter), left))
+      return left > 0 && timerDelay(Math.min(Math.max(backOff, retryAfter), left))
     },
     refetchIntervalInBackground: false,
     // A terminal answer never needs fetching again: not on focus, not on remount.
