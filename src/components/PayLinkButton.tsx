@@ -118,11 +118,14 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
     | undefined
   const options = { signer, maxAmount }
   const purchase = useFollowedPurchase(store, options)
+  // The price a click signs, from the 402 read last (none where it cannot be read).
+  const gatePrice = priceToPay(purchase.paymentRequired, options)
   const state = payLinkButtonState({
     status: purchase.status,
     disabled: disabled || !signer,
-    // Not once the 402 gave the price: a link read that is slow (retrying a 429) must not hide it.
-    linkLoading: !!linkCode && link.isPending && !purchase.paymentRequired,
+    // Not once the 402 gave a price to show: a link read that is slow (retrying a 429) must not hide
+    // it. A 402 whose price cannot be read waits for the link's, not to offer a price unseen.
+    linkLoading: !!linkCode && link.isPending && !gatePrice,
   })
   const actionable = purchase.canPay && !disabled && state !== 'loading'
   // A new price is said on the button's second line too: a 0.01 that became 0.09 is easy to miss in
@@ -167,10 +170,10 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
     if (statusShown && error) onError?.(error)
   })
 
-  // The price a click signs, from the 402 read last. A link's falls back to the link's own (its 402
-  // asks for it in every requirement) before that 402 is read or where its price cannot be read, but
-  // not once that 402 asked for another price (priceChanged): the link's is then the old one.
-  const price = priceToPay(purchase.paymentRequired, options) ?? (purchase.priceChanged ? undefined : link.data?.price)
+  // A link's price falls back to the link's own (its 402 asks for it in every requirement) before
+  // that 402 is read or where its price cannot be read, but not once that 402 asked for another
+  // price (priceChanged): the link's is then the old one.
+  const price = gatePrice ?? (purchase.priceChanged ? undefined : link.data?.price)
   const shownPrice = price && { amount: formatDecimal(price.amount, locale, 2), currency: price.currency }
   // The button text is the price where a click would pay; each other state has a text of its own.
   const text = ['ready', 'cancelled', 'disabled'].includes(state)
@@ -184,7 +187,7 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
     ? labels[`${state as 'signing' | 'verifying'}SlowStatus`]
     : priceChanged
       ? labels.priceChangedStatus(shownPrice)
-      : labels[unpaid ? 'disabledStatus' : (`${state}Status` as StatusKey)]
+      : labels[unpaid ? 'unavailableStatus' : (`${state}Status` as StatusKey)]
   // The split is shown before paying only.
   const splits = showSplit && ['ready', 'loading', 'disabled'].includes(state) ? link.data?.splits : undefined
   const split =

@@ -56,11 +56,10 @@ export interface PayLinkButtonLabels {
   cancelledStatus: string
   /** Announced (and shown) while the outcome is not known: being confirmed, not failed. */
   unknownStatus: string
-  /**
-   * Announced when the button cannot start a purchase (disabled, or no wallet), and shown after the
-   * payment's terms could not be read (a link not found, a seller unreachable): nothing was paid.
-   */
+  /** Announced when the button cannot start a purchase (disabled, or no wallet). */
   disabledStatus: string
+  /** Announced (and shown) after the payment's terms could not be read (a link not found, a seller unreachable): nothing was paid. */
+  unavailableStatus: string
 }
 
 /** The English texts of `PayLinkButton`. */
@@ -86,4 +85,5 @@ export const defaultPayLinkButtonLabels: PayLinkButtonLabels = {
   cancelledStatus: 'Payment cancelled in your wallet',
   unknownStatus: 'Confirming payment…',
   disabledStatus: 'Payment unavailable',
+  unavailableStatus: 'Payment unavailable',
 }

@@ -339,6 +339,30 @@ describe('PayLinkButton', () => {
     released.resolve()
   })
 
+  test('"Payment unavailable" after a failed read is its own label: an app’s wording for a disabled button does not show there', async () => {
+    api.mock.useScenario('link-not-found')
+    renderButton({ signer: createTestSigner(), labels: { disabledStatus: 'Connect a wallet to pay', unavailableStatus: 'Not for sale right now' } })
+    await waitFor(() => expect(stateOf(button())).toBe('failed'))
+    expect(button()).toHaveAccessibleName('Try again Not for sale right now')
+  })
+
+  test('a slow link read and a 402 whose price cannot be read (an asset of unknown decimals): "Loading…" until the link gives the price', async () => {
+    const OTHER_USDC = '0xaf88d065e77c8cC2239327C5EDb3A432268e5831'
+    const other = createMockApi({ apiKeys: false, settleDelayMs: 0, seed: { x402: { ...defaultSeed().x402, asset: OTHER_USDC } } })
+    const released = gate()
+    api.server.use(
+      http.get(`${BASE_URL}/pub/v1/links/${code}`, async () => (await released.promise, undefined)),
+      ...other.handlers,
+    )
+    renderButton({ signer: createTestSigner(), maxAmount: { [OTHER_USDC]: '10000000' } })
+    await waitFor(() => expect(api.count('POST', '/payments/verify')).toBe(1))
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)))
+    expect(stateOf(button())).toBe('loading')
+    released.resolve()
+    await ready()
+    expect(button()).toHaveAccessibleName('Pay 1.50 USDC')
+  })
+
   test('a payment resumed after a reload that then fails to settle says "Payment failed"', async () => {
     api.mock.useScenario('payment-settles-slowly')
     const first = renderButton({ signer: createTestSigner() })
