@@ -2,6 +2,7 @@ import { act, renderHook, waitFor } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import type { FeeEstimateParams } from '../../src/client.js'
 import { useFeeEstimate } from '../../src/hooks/useFeeEstimate.js'
+import { createMockApi } from '../../src/mock/createMockApi.js'
 import { estimateFeesQueryOptions } from '../../src/query/estimateFeesQueryOptions.js'
 import { testClient, useMockApi, wrapperFor } from './harness.js'
 
@@ -54,6 +55,47 @@ test('fetches a new quote when the quote expires', async () => {
     await act(() => vi.advanceTimersByTimeAsync(ttl - 100))
     expect(quotes()).toBe(1)
     await act(() => vi.advanceTimersByTimeAsync(200))
+    expect(quotes()).toBe(2)
+  } finally {
+    vi.useRealTimers()
+  }
+})
+
+test('a device clock an hour slow: the quote is re-quoted when its 30 s (quotedAt to expiresAt) have passed, not an hour later', async () => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
+  try {
+    const server = createMockApi({ apiKeys: false, now: () => Date.now() + 3_600_000 })
+    api.server.use(...server.handlers)
+    const { result } = renderHook(() => useFeeEstimate(params), { wrapper: wrapperFor() })
+    await act(() => vi.advanceTimersByTimeAsync(10))
+    expect(result.current.isSuccess).toBe(true)
+    await act(() => vi.advanceTimersByTimeAsync(29_000))
+    expect(quotes()).toBe(1)
+    expect(result.current.isStale).toBe(false)
+    await act(() => vi.advanceTimersByTimeAsync(2_000))
+    expect(quotes()).toBe(2)
+  } finally {
+    vi.useRealTimers()
+  }
+})
+
+test('a quote served 20 s after it was made (a cache) still ends at its expiresAt, not 30 s after it arrived', async () => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
+  try {
+    api.server.use(
+      http.get('*/pub/v1/fees/estimate', () =>
+        HttpResponse.json({
+          totalFee: '0.42 USDC',
+          estimatedTime: '90 seconds',
+          quotedAt: new Date(Date.now() - 20_000).toISOString(),
+          expiresAt: new Date(Date.now() + 10_000).toISOString(),
+        }),
+      ),
+    )
+    renderHook(() => useFeeEstimate(params), { wrapper: wrapperFor() })
+    await act(() => vi.advanceTimersByTimeAsync(10))
+    expect(quotes()).toBe(1)
+    await act(() => vi.advanceTimersByTimeAsync(10_500))
     expect(quotes()).toBe(2)
   } finally {
     vi.useRealTimers()
