@@ -34,8 +34,9 @@ function isWalletRejection(error: unknown, depth = 0): boolean {
  * Asks the signer once for the scheme payload of `requirement` and wraps it in the envelope of the
  * requirement's x402 version: `X-PAYMENT` (v1) or `PAYMENT-SIGNATURE` (v2, echoing the requirement
  * exactly as the server sent it). A refusal by the user is a `PayLinkPaymentError` `wallet_rejected`;
- * any other failure `signer_failed`, as is an EIP-3009 authorization that expires within 6 s (a
- * wallet that answered late: never sent, so paying again is safe).
+ * any other failure `signer_failed`, as is a payment from a wallet that answered too late (an
+ * EIP-3009 authorization that expires within 6 s, another payload after `maxTimeoutSeconds`):
+ * never sent, so paying again is safe.
  */
 export async function createPaymentHeader(
   requirement: PaymentRequirement,
@@ -58,16 +59,20 @@ export async function signPaymentHeader(
   signer: PaymentSigner,
   { resource, extensions }: PaymentHeaderContext,
 ): Promise<PaymentHeader> {
-  const { x402Version } = requirement
+  const { x402Version, maxTimeoutSeconds } = requirement
+  const asked = Date.now()
   try {
     const payload = await signer.signPayment(requirement, { x402Version, resource })
     if (typeof payload !== 'object' || payload === null) throw new TypeError('signPayment must return the payload object')
-    // An EIP-3009 authorization (x402's `exact` EVM payload) whose `validBefore` (seconds) is less
-    // than 6 s away, as x402's facilitators refuse it, from a wallet that answered late: sent, it could
-    // only be refused, and a purchase would be left unknown, resending it for good. Nothing is sent,
-    // so signing again is safe. A payload without one is sent as it is.
-    const { authorization } = payload as { authorization?: { validBefore?: unknown } }
-    if (Number(authorization?.validBefore) * 1000 < Date.now() + 6_000) throw new Error('the wallet answered too late')
+    // A wallet that answered late signed a payment that expires too soon: sent, it could only be
+    // refused, and a purchase would be left unknown, resending it for good. Nothing is sent, so
+    // signing again is safe. An EIP-3009 authorization (x402's `exact` EVM payload) is judged by its
+    // `validBefore` (seconds), which x402's facilitators refuse under 6 s away; any other payload
+    // (Permit2, Solana) by the wait, against the requirement's `maxTimeoutSeconds`.
+    const validBefore = (payload as { authorization?: { validBefore?: unknown } }).authorization?.validBefore
+    if (validBefore == null ? Date.now() - asked > maxTimeoutSeconds * 1000 : Number(validBefore) * 1000 < Date.now() + 6_000) {
+      throw new Error('the wallet answered too late')
+    }
     return {
       name: x402Version === 1 ? 'X-PAYMENT' : 'PAYMENT-SIGNATURE',
       // JSON leaves out the fields that are undefined.

@@ -93,6 +93,21 @@ describe('createPaymentHeader', () => {
     }
   })
 
+  test('a payload without validBefore (Permit2, Solana) is judged by the wait: after maxTimeoutSeconds it is signer_failed', async () => {
+    let now = 1_000_000_000
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => now)
+    try {
+      const after = (ms: number, payload: Record<string, unknown>) => createPaymentHeader(requirement(), fakeSigner(undefined, async () => ((now += ms), payload)))
+      const permit2 = { signature: '0xsig', permit2Authorization: { deadline: '1000000300' } }
+      const solana = { transaction: 'AQAB' }
+      expect((await paymentError(after(300_001, permit2))).reason).toBe('signer_failed')
+      expect((await paymentError(after(300_001, solana))).reason).toBe('signer_failed')
+      expect((await after(300_000, solana)).name).toBe('PAYMENT-SIGNATURE')
+    } finally {
+      clock.mockRestore()
+    }
+  })
+
   test('a wallet that asks its user for longer than the window, then signs a fresh authorization, is not refused', async () => {
     let now = 1_000_000_000
     const clock = vi.spyOn(Date, 'now').mockImplementation(() => now)
