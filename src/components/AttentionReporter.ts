@@ -142,14 +142,17 @@ export function createAttentionReporter(
     requesting = true
     // Every caller has just synced the totals.
     const activeAtRequest = activeMs
-    const askedAt = Date.now()
     try {
       const next = await requestToken()
       activeAtIssue = activeAtRequest
-      // With `issuedAt`, the lifetime is read on the server's clock alone and counted from the ask on
-      // this device's: a device clock hours fast would find every token expired on arrival (no
-      // report, a token request every few seconds), one hours slow would use it long after it expired.
-      expiry = Date.parse(next.expiresAt) + (next.issuedAt ? askedAt - Date.parse(next.issuedAt) : 0)
+      // With `issuedAt`, the token's life is read on the server's clock alone and counted from its
+      // arrival on this device's (issued for this request, it is no older than the answer): a device
+      // clock hours fast would find every token expired on arrival (no report, a token request every
+      // few seconds), one hours slow would use it long after it expired. A life that is not positive
+      // (`issuedAt` after `expiresAt`) says nothing: then `expiresAt` counts, as without `issuedAt`.
+      const expiresAt = Date.parse(next.expiresAt)
+      const life = expiresAt - Date.parse(next.issuedAt!)
+      expiry = life > 0 ? Date.now() + life : expiresAt
       end(next)
       if (root) schedule()
     } catch (error) {

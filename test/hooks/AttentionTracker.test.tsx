@@ -6,9 +6,10 @@ import { PayLinkHttpError } from '../../src/client.js'
 import type { AttentionReport } from '../../src/components/AttentionReporter.js'
 import { AttentionTracker, type AttentionTrackerProps } from '../../src/components/AttentionTracker.js'
 import { attentionTrackerState } from '../../src/components/attentionTrackerState.js'
+import { http, HttpResponse } from 'msw'
 import { MOCK_LINKS } from '../../src/mock/constants.js'
 import { createMockApi } from '../../src/mock/createMockApi.js'
-import { testClient, useMockApi, wrapperFor } from './harness.js'
+import { BASE_URL, testClient, useMockApi, wrapperFor } from './harness.js'
 
 // Tokens live a minute, so renewal (30 s before expiry) happens inside a short test.
 const api = useMockApi({ attentionTtlMs: 60_000 })
@@ -464,6 +465,36 @@ test('a device clock an hour slow: the token is renewed 30 s after its issue, no
   expect(tokenRequests()).toBe(3)
   // The first two sessions ended at their renewals, 30 s each.
   expect(t.reports.filter((r) => r.final).map((r) => r.activeMs)).toEqual([30_000, 30_000])
+})
+
+test('an issuedAt after expiresAt says nothing of the life: expiresAt counts, one token and its renewal, no request loop', async () => {
+  api.server.use(
+    http.post(`${BASE_URL}/pub/v1/attention/token`, () =>
+      HttpResponse.json(
+        {
+          token: `att_${Math.random()}`,
+          sessionId: `ses_${Math.random()}`,
+          issuedAt: new Date(Date.now() + 120_000).toISOString(),
+          expiresAt: new Date(Date.now() + 60_000).toISOString(),
+        },
+        { status: 201 },
+      ),
+    ),
+  )
+  const t = setup({ heartbeatSeconds: 10, minDwellMs: 0 })
+  scrollTo(1)
+  await read(50_000)
+  expect(t.reports.filter((r) => r.final).map((r) => r.activeMs)).toEqual([30_000])
+})
+
+test('a token that took 10 s to arrive lives its full minute from its arrival: renewed 30 s after it, not after the ask', async () => {
+  api.mock.inject('createAttentionToken', { latencyMs: 10_000, times: 1 })
+  setup({ heartbeatSeconds: 10, minDwellMs: 0 })
+  scrollTo(1)
+  await read(35_000)
+  expect(tokenRequests()).toBe(1)
+  await read(10_000)
+  expect(tokenRequests()).toBe(2)
 })
 
 test('a token nobody used since it was issued lapses, and the next attention asks again', async () => {
