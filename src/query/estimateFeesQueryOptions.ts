@@ -13,14 +13,15 @@ type Options = TaggedQueryOptions<FeeEstimate, ReturnType<typeof feesKey>>
 // factory. Defined once: TanStack reuses the placeholder while the function stays the same.
 const keepPreviousData = <T>(previous: T) => previous
 
-// Until the quote ends: at `expiresAt` on this device's clock, or sooner when its life on the
-// server's clock (`quotedAt` to `expiresAt`), counted from its arrival, ends first: a device clock
-// minutes slow would otherwise show a quote minutes past its end. (A quote cached before it was sent
-// keeps its `expiresAt`.)
-function untilExpiry({ data: fee, dataUpdatedAt }: { data?: FeeEstimate | undefined; dataUpdatedAt: number }): number | undefined {
+// When the quote ends, on this device's clock (ms since the epoch): at `expiresAt`, or sooner when
+// its life on the server's clock (`quotedAt` to `expiresAt`), counted from its arrival, ends first:
+// a device clock minutes slow would otherwise show a quote minutes past its end. (A quote cached
+// before it was sent keeps its `expiresAt`; a life that is not positive says nothing.)
+function quoteEnd({ data: fee, dataUpdatedAt }: { data?: FeeEstimate | undefined; dataUpdatedAt: number }): number | undefined {
   if (!fee?.expiresAt) return
   const end = Date.parse(fee.expiresAt)
-  return Math.max(0, Math.min(end, fee.quotedAt ? dataUpdatedAt + end - Date.parse(fee.quotedAt) : end) - Date.now())
+  const life = end - Date.parse(fee.quotedAt!)
+  return life > 0 ? Math.min(end, dataUpdatedAt + life) : end
 }
 
 /** When the last failure's `Retry-After` (a 429, a 503) ends, in ms since the epoch; in the past without one. */
@@ -65,13 +66,17 @@ export function estimateFeesQueryOptions(client: PayLinkClient, params: PartialO
     enabled: hasFeeParams(params) && afterRetryAfter,
     retry: false,
     placeholderData: keepPreviousData,
-    staleTime: (query) => untilExpiry(query.state) ?? 30_000,
+    // Counted by TanStack from the answer (dataUpdatedAt), not from now.
+    staleTime: ({ state }) => {
+      const end = quoteEnd(state)
+      return end === undefined ? 30_000 : Math.max(0, end - state.dataUpdatedAt)
+    },
     refetchInterval: (query) => {
-      const ms = untilExpiry(query.state)
+      const end = quoteEnd(query.state)
       // The floor keeps a server whose clock runs ahead (quotes that arrive expired) from being asked in a loop.
       // After a failure the old quote's expiry has passed: polling would re-ask every 5 s, past any
       // Retry-After, with a new alert each time. Retry or new parameters ask again.
-      return query.state.status !== 'error' && ms !== undefined && timerDelay(Math.max(ms, 5_000))
+      return query.state.status !== 'error' && end !== undefined && timerDelay(Math.max(end - Date.now(), 5_000))
     },
   }
 }

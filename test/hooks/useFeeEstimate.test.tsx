@@ -102,6 +102,46 @@ test('a quote served 20 s after it was made (a cache) still ends at its expiresA
   }
 })
 
+test('a quotedAt after expiresAt says nothing of the life: the quote ends at expiresAt, not re-asked every 5 s', async () => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
+  try {
+    api.server.use(
+      http.get('*/pub/v1/fees/estimate', () =>
+        HttpResponse.json({
+          totalFee: '0.42 USDC',
+          estimatedTime: '90 seconds',
+          quotedAt: new Date(Date.now() + 120_000).toISOString(),
+          expiresAt: new Date(Date.now() + 60_000).toISOString(),
+        }),
+      ),
+    )
+    renderHook(() => useFeeEstimate(params), { wrapper: wrapperFor() })
+    await act(() => vi.advanceTimersByTimeAsync(50_000))
+    expect(quotes()).toBe(1)
+  } finally {
+    vi.useRealTimers()
+  }
+})
+
+test('a quote remounted past half its life is still fresh: no new quote before it ends', async () => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
+  try {
+    const wrapper = wrapperFor()
+    const first = renderHook(() => useFeeEstimate(params), { wrapper })
+    await act(() => vi.advanceTimersByTimeAsync(10))
+    expect(first.result.current.isSuccess).toBe(true)
+    first.unmount()
+    // The mock's quotes hold 30 s: 20 s on, a page that shows the estimate again reads it from the cache.
+    await act(() => vi.advanceTimersByTimeAsync(20_000))
+    const second = renderHook(() => useFeeEstimate(params), { wrapper })
+    await act(() => vi.advanceTimersByTimeAsync(10))
+    expect(second.result.current.isStale).toBe(false)
+    expect(quotes()).toBe(1)
+  } finally {
+    vi.useRealTimers()
+  }
+})
+
 test('a quote that expires further out than a timer can wait is not asked for again in a loop', async () => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
   try {
