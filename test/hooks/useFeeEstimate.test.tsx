@@ -61,6 +61,16 @@ test('fetches a new quote when the quote expires', async () => {
   }
 })
 
+/** Every fee quote made `quotedInMs` from now (negative: before) and ending `expiresInMs` from now. */
+function serveQuote(quotedInMs: number, expiresInMs: number) {
+  const at = (ms: number) => new Date(Date.now() + ms).toISOString()
+  api.server.use(
+    http.get('*/pub/v1/fees/estimate', () =>
+      HttpResponse.json({ totalFee: '0.42 USDC', estimatedTime: '90 seconds', quotedAt: at(quotedInMs), expiresAt: at(expiresInMs) }),
+    ),
+  )
+}
+
 test('a device clock an hour slow: the quote is re-quoted when its 30 s (quotedAt to expiresAt) have passed, not an hour later', async () => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
   try {
@@ -82,16 +92,7 @@ test('a device clock an hour slow: the quote is re-quoted when its 30 s (quotedA
 test('a quote served 20 s after it was made (a cache) still ends at its expiresAt, not 30 s after it arrived', async () => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
   try {
-    api.server.use(
-      http.get('*/pub/v1/fees/estimate', () =>
-        HttpResponse.json({
-          totalFee: '0.42 USDC',
-          estimatedTime: '90 seconds',
-          quotedAt: new Date(Date.now() - 20_000).toISOString(),
-          expiresAt: new Date(Date.now() + 10_000).toISOString(),
-        }),
-      ),
-    )
+    serveQuote(-20_000, 10_000)
     renderHook(() => useFeeEstimate(params), { wrapper: wrapperFor() })
     await act(() => vi.advanceTimersByTimeAsync(10))
     expect(quotes()).toBe(1)
@@ -105,16 +106,7 @@ test('a quote served 20 s after it was made (a cache) still ends at its expiresA
 test('a quotedAt after expiresAt says nothing of the life: the quote ends at expiresAt, not re-asked every 5 s', async () => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
   try {
-    api.server.use(
-      http.get('*/pub/v1/fees/estimate', () =>
-        HttpResponse.json({
-          totalFee: '0.42 USDC',
-          estimatedTime: '90 seconds',
-          quotedAt: new Date(Date.now() + 120_000).toISOString(),
-          expiresAt: new Date(Date.now() + 60_000).toISOString(),
-        }),
-      ),
-    )
+    serveQuote(120_000, 60_000)
     renderHook(() => useFeeEstimate(params), { wrapper: wrapperFor() })
     await act(() => vi.advanceTimersByTimeAsync(50_000))
     expect(quotes()).toBe(1)
