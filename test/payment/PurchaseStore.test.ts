@@ -58,7 +58,7 @@ describe('a purchase in flight', () => {
 describe('a wallet that answered too late (its EIP-3009 authorization expires within 6 s)', () => {
   it('fails (not unknown): that payment is never sent, and the next press signs afresh and pays once', async () => {
     const { gate, paid } = seller()
-    const store = sharedPurchase({}, 'url:https://seller.test/slow-wallet', gate)
+    const store = sharedPurchase({}, 'url:https://seller.test/late-authorization', gate)
     store.start()
     await vi.waitFor(() => expect(store.getSnapshot().status).toBe('ready'))
     let late = true
