@@ -244,9 +244,11 @@ export function createAttentionReporter(
         listen(media, ['pause', 'ended', 'emptied', 'waiting'], onMediaStop)
       }
       playing = new Set()
-      for (const media of element.querySelectorAll<HTMLMediaElement>('video,audio')) {
+      // Every element, not only video and audio: a player element whose <video> is in its shadow
+      // root (mux-video, youtube-video, media-chrome's) shows the media's state on itself.
+      for (const media of element.querySelectorAll<HTMLMediaElement>('*')) {
         // HAVE_FUTURE_DATA: not paused is not playing, while the first frames still load.
-        if (!media.paused && !media.ended && media.readyState > 2) watch(media)
+        if (media.paused === false && !media.ended && media.readyState > 2) watch(media)
       }
       const Observer = win.IntersectionObserver
       let observer: IntersectionObserver | undefined
@@ -304,13 +306,15 @@ export function createAttentionReporter(
         true,
       )
       // Media events do not bubble, so they are caught on the way down. `playing`, not `play`: the
-      // media plays only once it has data.
+      // media plays only once it has data. Those of a <video> in a shadow root stay in it (they are
+      // not composed): a player element that is not one (mux-video, youtube-video) sends them again
+      // from itself, and counts as media by having `paused` (it is no HTMLMediaElement).
       listen(
         element,
         ['playing'],
         ({ target }) => {
-          if (target instanceof HTMLMediaElement) {
-            watch(target)
+          if ('paused' in target!) {
+            watch(target as HTMLMediaElement)
             update()
           }
         },

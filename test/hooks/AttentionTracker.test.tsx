@@ -383,6 +383,65 @@ test('media counts from playing, not play, and stops when it waits for data (a s
   expect(t.reports.map((r) => r.activeMs)).toEqual([5_000, 10_000])
 })
 
+/**
+ * A player element as mux-video or youtube-video are: its <video> in a shadow root, whose media
+ * events (not composed) it sends again from itself, and the media's state on itself.
+ */
+class TestPlayer extends HTMLElement {
+  readonly video = this.attachShadow({ mode: 'open' }).appendChild(document.createElement('video'))
+  paused = true
+  ended = false
+  readyState = 0
+  /** What the player does when its video starts or stops: the state, then the event, from the player. */
+  play(paused: boolean) {
+    Object.assign(this, { paused, readyState: 4 })
+    fire(this, paused ? 'pause' : 'playing')
+  }
+}
+customElements.define('test-player', TestPlayer)
+declare module 'react' {
+  namespace JSX {
+    interface IntrinsicElements {
+      'test-player': { 'data-testid'?: string }
+    }
+  }
+}
+
+test('a player element whose <video> is in its shadow root counts while it plays, without input', async () => {
+  const t = setup({ heartbeatSeconds: 10, minDwellMs: 0, idleTimeoutMs: 5_000 }, <test-player data-testid="player" />)
+  const player = screen.getByTestId('player') as TestPlayer
+  scrollTo(1)
+  input()
+  player.play(false)
+  await advance(20_000)
+  expect(t.root).toHaveAttribute('data-state', 'active')
+  player.play(true)
+  expect(t.root).toHaveAttribute('data-state', 'paused')
+  await advance(5_000)
+  expect(t.reports.map((r) => r.activeMs)).toEqual([10_000, 20_000])
+})
+
+test('a player element already playing when tracking starts (consent given mid-video) counts from the start', async () => {
+  const t = setup({ consent: false, heartbeatSeconds: 10, minDwellMs: 0, idleTimeoutMs: 5_000 }, <test-player data-testid="player" />)
+  ;(screen.getByTestId('player') as TestPlayer).play(false)
+  scrollTo(1)
+  t.rerender({ consent: true })
+  scrollTo(1)
+  await advance(20_000)
+  expect(t.root).toHaveAttribute('data-state', 'active')
+  expect(t.reports.map((r) => r.activeMs)).toEqual([10_000, 20_000])
+})
+
+test('a "playing" event from an element that is no media (no paused state) does not count as media', async () => {
+  const t = setup({ heartbeatSeconds: 10, minDwellMs: 0, idleTimeoutMs: 5_000 }, <p data-testid="text">Article</p>)
+  scrollTo(1)
+  input()
+  fire(screen.getByTestId('text'), 'playing')
+  await advance(20_000)
+  expect(t.root).toHaveAttribute('data-state', 'paused')
+  expect(t.reports.map((r) => r.activeMs)).toEqual([5_000])
+})
+
 test('the token is renewed before it expires and later heartbeats carry the new one', async () => {
   const t = setup({ heartbeatSeconds: 10, minDwellMs: 0 })
   scrollTo(1)
