@@ -215,6 +215,17 @@ export const Unknown: Story = {
   },
 }
 
+/** A wallet that pays none of the link's networks (a Solana wallet, a link on Base): disabled, "Payment unavailable" below the price, nothing signed. */
+export const WrongWallet: Story = {
+  args: { signer: { ...testSigner(), networks: ['solana:*'] } },
+  play: async ({ canvas, canvasElement, paylinkMock }) => {
+    await expectState(canvasElement, 'disabled')
+    await expect(canvas.getByRole('button', { name: 'Pay 1.50 USDC Payment unavailable' })).toBeDisabled()
+    await expect(canvas.getByText('Payment unavailable')).toBeVisible()
+    await expect(paylinkMock.ledger).toHaveLength(0)
+  },
+}
+
 /** No wallet connected: disabled, the price still shown. */
 export const Disabled: Story = {
   args: { signer: undefined },

@@ -38,7 +38,7 @@ import type { PartialOrUndefined } from '../client/PartialOrUndefined.js'
 export type PayLinkButtonProof = SettlementProof | SettleResponse
 
 interface PayLinkButtonOwnProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'onError'> {
-  /** The wallet that signs. Without one the button is `disabled` (the price still shows; a `resource`'s only if all its requirements share it). Defaults to none. */
+  /** The wallet that signs. Without one the button is `disabled` (the price still shows; a `resource`'s only if all its requirements share it), as with one that can pay none of the 402's offers ("Payment unavailable"). Defaults to none. */
   signer?: PaymentSigner | undefined
   /** Spend cap per asset, in atomic units: a price above it fails before the wallet is asked. Defaults to $0.10 of USDC. */
   maxAmount?: MaxAmount | undefined
@@ -118,16 +118,21 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
     | undefined
   const options = { signer, maxAmount }
   const purchase = useFollowedPurchase(store, options)
-  // The price a click signs, from the 402 read last (none where it cannot be read).
+  // The price a click signs, from the 402 read last (none where it cannot be read; `null` where this
+  // wallet can pay none of its offers, and a click could only fail).
   const gatePrice = priceToPay(purchase.paymentRequired, options)
   const state = payLinkButtonState({
     status: purchase.status,
-    disabled: disabled || !signer,
+    disabled: disabled || !signer || gatePrice === null,
     // Not once the 402 gave a price to show: a link read that is slow (retrying a 429) must not hide
     // it. A 402 whose price cannot be read waits for the link's, not to offer a price unseen.
     linkLoading: !!linkCode && link.isPending && !gatePrice,
   })
-  const actionable = purchase.canPay && !disabled && state !== 'loading'
+  const actionable = purchase.canPay && !disabled && !['loading', 'disabled'].includes(state)
+  // Nothing to pay with: terms that could not be read (a failure with no 402 read and no payment
+  // made: no payment failed), or a 402 this wallet can pay none of.
+  const unavailable =
+    state === 'failed' ? !purchase.paymentRequired && !(purchase as { payment?: unknown }).payment : state === 'disabled' && gatePrice === null
   // A new price is said on the button's second line too: a 0.01 that became 0.09 is easy to miss in
   // the label alone, and the next press pays it.
   const priceChanged = state === 'ready' && purchase.priceChanged
@@ -135,7 +140,7 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
   // being confirmed after the polling gave up, says so on screen, as `unknown` does.
   const slow = purchase.walletSlow || (state === 'verifying' && purchase.isStale)
   // The visible second line is the status when something went wrong or is being confirmed.
-  const statusShown = priceChanged || slow || ['cancelled', 'failed', 'unknown'].includes(state)
+  const statusShown = priceChanged || slow || unavailable || ['cancelled', 'failed', 'unknown'].includes(state)
 
   // Runs after every render and reports only a change, with that render's callbacks: new callbacks
   // alone report nothing. Starts at the first state so that mount reports nothing; StrictMode's
@@ -181,13 +186,11 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
       ? labels.pay(shownPrice)
       : labels.payWithoutPrice
     : labels[state as OwnTextState]
-  // A failure with no 402 read and no payment made is one to read the terms: no payment failed.
-  const unpaid = state === 'failed' && !purchase.paymentRequired && !(purchase as { payment?: unknown }).payment
   const statusText = slow
     ? labels[`${state as 'signing' | 'verifying'}SlowStatus`]
     : priceChanged
       ? labels.priceChangedStatus(shownPrice)
-      : labels[unpaid ? 'unavailableStatus' : (`${state}Status` as StatusKey)]
+      : labels[unavailable ? 'unavailableStatus' : (`${state}Status` as StatusKey)]
   // The split is shown before paying only.
   const splits = showSplit && ['ready', 'loading', 'disabled'].includes(state) ? link.data?.splits : undefined
   const split =

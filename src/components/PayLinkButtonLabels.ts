@@ -58,7 +58,7 @@ export interface PayLinkButtonLabels {
   unknownStatus: string
   /** Announced when the button cannot start a purchase (disabled, or no wallet). */
   disabledStatus: string
-  /** Announced (and shown) after the payment's terms could not be read (a link not found, a seller unreachable): nothing was paid. */
+  /** Announced (and shown) after the payment's terms could not be read (a link not found, a seller unreachable), or while the wallet can pay none of the ways they offer (`disabled`): nothing was paid. */
   unavailableStatus: string
 }
 

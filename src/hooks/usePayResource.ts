@@ -29,9 +29,10 @@ export interface PayResourceState {
    * The price `pay` would sign, from the 402 read on mount: that of the requirement the signer pays
    * (within `maxAmount`, through `selectRequirement`), or without a signer the price all the
    * requirements share. Only for an asset whose decimals are known (USDC); else `undefined`, as when
-   * nothing is payable.
+   * nothing is within `maxAmount`. `null` when the signer can pay none of the requirements (their
+   * networks or schemes): a click could only fail, so offer another wallet instead.
    */
-  price?: Price | undefined
+  price?: Price | null | undefined
   /**
    * `true` when the last click signed nothing because the server now asks more than `price` (or
    * another asset or network): `price` is the new one, and the next click pays it. Let your

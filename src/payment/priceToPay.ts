@@ -1,3 +1,4 @@
+import type { PayLinkPaymentError } from '../client/errors.js'
 import type { Price } from '../schemas/common.js'
 import { DEFAULT_MAX_AMOUNT, maxAmountFor } from '../x402/maxAmount.js'
 import type { PaymentRequired } from '../x402/paymentRequired.js'
@@ -6,11 +7,12 @@ import type { PayOptions } from './PurchaseStore.js'
 
 /**
  * The price a click would sign: that of the requirement `pay` picks with the same options, or, with
- * no signer to pick, the price every requirement shares. `undefined` ("Pay" without an amount) when
- * none is payable, when the requirements differ in price and no signer picks, or when the price
- * cannot be read.
+ * no signer to pick, the price every requirement shares. `null` when the signer can pay none of the
+ * requirements (their networks or schemes, or none at all), where a click could only fail.
+ * `undefined` ("Pay" without an amount) when none is within `maxAmount`, when the requirements
+ * differ in price and no signer picks, or when the price cannot be read.
  */
-export function priceToPay(required: PaymentRequired | undefined, options: Partial<PayOptions>): Price | undefined {
+export function priceToPay(required: PaymentRequired | undefined, options: Partial<PayOptions>): Price | null | undefined {
   try {
     // A price is read only off an asset whose decimals are known: the USDC contracts of the default
     // spend cap (6 decimals). Any other is `undefined` ("Pay" without an amount) rather than a guess.
@@ -22,7 +24,8 @@ export function priceToPay(required: PaymentRequired | undefined, options: Parti
           { amount: amount.padStart(7, '0').replace(/\d{6}$/, '.$&').replace(/\.?0+$/, ''), currency: 'USDC' }) as Price | undefined,
     )
     if (prices.every((price) => price?.amount === prices[0]?.amount)) return prices[0]
-  } catch {
-    // No 402 read yet, or nothing payable (or a bad `maxAmount`, which `pay` reports): a click signs nothing.
+  } catch (error) {
+    // Else no 402 read yet, or nothing within `maxAmount` (or a bad one), which a click reports.
+    if ((error as PayLinkPaymentError).reason === 'no_payable_requirement') return null
   }
 }

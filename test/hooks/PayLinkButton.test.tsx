@@ -330,6 +330,39 @@ describe('PayLinkButton', () => {
     expect(signer.calls).toBe(0)
   })
 
+  test('a wallet that pays none of the link\'s networks: "Payment unavailable" beside the price, disabled; a wallet that can pays', async () => {
+    const solanaWallet = { ...createTestSigner(), networks: ['solana:*'] }
+    const onError = vi.fn()
+    const view = renderButton({ signer: solanaWallet, onError })
+    await waitFor(() => expect(stateOf(button())).toBe('disabled'))
+    expect(button()).toHaveAccessibleName('Pay 1.50 USDC Payment unavailable')
+    expect(button()).toBeDisabled()
+    expect(onError).not.toHaveBeenCalled()
+    const evmWallet = createTestSigner()
+    view.rerender(<PayLinkButton code={code} maxAmount={cap} signer={evmWallet} />)
+    await ready()
+    expect(button()).toHaveAccessibleName('Pay 1.50 USDC')
+    fireEvent.click(button())
+    await waitFor(() => expect(stateOf(button())).toBe('settled'))
+    expect(evmWallet.calls).toBe(1)
+  })
+
+  test('asChild with a wallet that pays none of the networks: aria-disabled, and a click signs nothing', async () => {
+    const signer = { ...createTestSigner(), networks: ['solana:*'] }
+    render(
+      <PayLinkButton code={code} maxAmount={cap} signer={signer} asChild>
+        <a href="#pay">Buy</a>
+      </PayLinkButton>,
+      { wrapper: wrapperFor() },
+    )
+    await waitFor(() => expect(screen.getByRole('link')).toHaveAttribute('data-state', 'disabled'))
+    expect(screen.getByRole('link')).toHaveAttribute('aria-disabled', 'true')
+    fireEvent.click(screen.getByRole('link'))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(paidRequests()).toBe(0)
+    expect(api.requests.filter((r) => r.path.endsWith('/payments/verify')).length).toBe(1)
+  })
+
   test('a link read that is slow (a 429 being retried) does not hide the price the 402 already gave', async () => {
     const released = gate()
     api.server.use(http.get(`${BASE_URL}/pub/v1/links/${code}`, async () => (await released.promise, HttpResponse.json({}, { status: 429 }))))
@@ -902,13 +935,39 @@ describe('PayLinkButton: the price shown is the one a click signs', () => {
     expect(payments.map(signedAmount)).toEqual(['90000'])
   })
 
-  test('shows no price when a click could pay none of the requirements', async () => {
+  test('a 402 this wallet can pay none of (another network) is "Payment unavailable" and disabled: no click to fail on', async () => {
+    serve('https://paid.test/solana-only', [solana('10000')])
+    const signer = createTestSigner()
+    render(<PayLinkButton resource="https://paid.test/solana-only" signer={signer} />, { wrapper: wrapperFor() })
+    await waitFor(() => expect(stateOf(button())).toBe('disabled'))
+    expect(button()).toHaveAccessibleName('Pay Payment unavailable')
+    expect(button()).toBeDisabled()
+    expect(screen.getByText('Payment unavailable')).not.toHaveAttribute('data-paylink-sr-only')
+    fireEvent.click(button())
+    expect(signer.calls).toBe(0)
+  })
+
+  test('usePayResource\'s price is null when the wallet pays none of the networks, undefined when none is within maxAmount', async () => {
     serve('https://paid.test/solana-only', [solana('10000')])
     serve('https://paid.test/too-dear', [base('90000')])
-    const other = render(<PayLinkButton resource="https://paid.test/solana-only" signer={createTestSigner()} />, { wrapper: wrapperFor() })
-    await ready()
-    expect(button()).toHaveAccessibleName('Pay')
-    other.unmount()
+    const signer = createTestSigner()
+    function Probe({ url }: { url: string }) {
+      const { status, price } = usePayResource(url, { signer, maxAmount: { [BASE_SEPOLIA_USDC]: '50000' } })
+      return <output data-testid={url}>{`${status} ${price === null ? 'null' : String(price)}`}</output>
+    }
+    render(
+      <>
+        <Probe url="https://paid.test/solana-only" />
+        <Probe url="https://paid.test/too-dear" />
+      </>,
+      { wrapper: wrapperFor() },
+    )
+    await waitFor(() => expect(screen.getByTestId('https://paid.test/solana-only')).toHaveTextContent('ready null'))
+    await waitFor(() => expect(screen.getByTestId('https://paid.test/too-dear')).toHaveTextContent('ready undefined'))
+  })
+
+  test('shows no price when every requirement the wallet pays is above maxAmount; a click fails before the wallet', async () => {
+    serve('https://paid.test/too-dear', [base('90000')])
     const signer = createTestSigner()
     const below = { [BASE_SEPOLIA_USDC]: '50000' }
     render(<PayLinkButton resource="https://paid.test/too-dear" signer={signer} maxAmount={below} />, { wrapper: wrapperFor() })
