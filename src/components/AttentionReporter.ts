@@ -191,6 +191,16 @@ export function createAttentionReporter(
     return 1
   }
   const tick = () => {
+    // A player removed while playing may never say it stopped (youtube-video, whose media is an
+    // iframe; a removed <video> is paused by the browser). When it left is not known, so the time
+    // since the last change does not count as attention: an over-count would be paid for.
+    for (const media of playing) {
+      if (!root!.contains(media as Node)) {
+        playing.delete(media)
+        activeUntil = syncedAt
+        update()
+      }
+    }
     if (session && expiry <= Date.now()) end()
     if (isReportDue()) session ? report(false) : ensureToken()
   }
@@ -244,11 +254,12 @@ export function createAttentionReporter(
         listen(media, ['pause', 'ended', 'emptied', 'waiting'], onMediaStop)
       }
       playing = new Set()
-      // Every element, not only video and audio: a player element whose <video> is in its shadow
-      // root (mux-video, youtube-video, media-chrome's) shows the media's state on itself.
-      for (const media of element.querySelectorAll<HTMLMediaElement>('*')) {
+      // Not player elements (below): finding them means reading every element's `paused`, a long
+      // task on a big article that runs third-party getters. One already playing counts from its
+      // next `playing`.
+      for (const media of element.querySelectorAll<HTMLMediaElement>('video,audio')) {
         // HAVE_FUTURE_DATA: not paused is not playing, while the first frames still load.
-        if (media.paused === false && !media.ended && media.readyState > 2) watch(media)
+        if (!media.paused && !media.ended && media.readyState > 2) watch(media)
       }
       const Observer = win.IntersectionObserver
       let observer: IntersectionObserver | undefined

@@ -421,15 +421,23 @@ test('a player element whose <video> is in its shadow root counts while it plays
   expect(t.reports.map((r) => r.activeMs)).toEqual([10_000, 20_000])
 })
 
-test('a player element already playing when tracking starts (consent given mid-video) counts from the start', async () => {
-  const t = setup({ consent: false, heartbeatSeconds: 10, minDwellMs: 0, idleTimeoutMs: 5_000 }, <test-player data-testid="player" />)
-  ;(screen.getByTestId('player') as TestPlayer).play(false)
+test('a player removed while playing that never says it stopped (one playing an iframe) stops counting at the next heartbeat', async () => {
+  const t = setup({ heartbeatSeconds: 10, minDwellMs: 0, idleTimeoutMs: 5_000 }, <div data-testid="slot" />)
+  // Put in and taken out by hand, as a lightbox's script would: React does not own it.
+  const player = screen.getByTestId('slot').appendChild(document.createElement('test-player')) as TestPlayer
   scrollTo(1)
-  t.rerender({ consent: true })
-  scrollTo(1)
-  await advance(20_000)
-  expect(t.root).toHaveAttribute('data-state', 'active')
-  expect(t.reports.map((r) => r.activeMs)).toEqual([10_000, 20_000])
+  input()
+  player.play(false)
+  await advance(10_000)
+  act(() => player.remove())
+  await advance(60_000)
+  expect(t.root).toHaveAttribute('data-state', 'paused')
+  // When it left is not known: the heartbeat that found it gone adds nothing, nor does any after
+  // (the token renewed at 30 s ends its session with the same totals).
+  expect(t.reports.map((r) => [r.activeMs, r.final])).toEqual([
+    [10_000, false],
+    [10_000, true],
+  ])
 })
 
 test('a "playing" event from an element that is no media (no paused state) does not count as media', async () => {
