@@ -148,8 +148,8 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
   // client and code, so switching back finds the same one) is a new baseline, as its outcome came
   // before (reporting it could fulfil an order twice), unless this button left it in flight: then
   // its outcome is this button's to report, once, when it shows the purchase again.
-  // `shown` and `at`: the new price last put on screen and when, for the click handler below.
-  const [seen] = useState<{ state: PayLinkButtonState; store: unknown; left: Map<unknown, PayLinkButtonState>; shown?: unknown; at?: number }>(() => ({
+  // `shown` and `at`: the new price last put on screen and when, for the click handler below; `error`: the purchase's error at the last render.
+  const [seen] = useState<{ state: PayLinkButtonState; store: unknown; left: Map<unknown, PayLinkButtonState>; shown?: unknown; at?: number; error?: unknown }>(() => ({
     state,
     store,
     left: new Map(),
@@ -162,17 +162,21 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
     }
     // `left` keeps the state last shown of the purchase shown, and of those this button left in
     // flight: their outcome is still this button's to report. Another purchase left is forgotten.
-    if (seen.store !== store && !['signing', 'verifying', 'unknown'].includes(seen.state)) seen.left.delete(seen.store)
+    const same = seen.store === store
+    if (!same && !['signing', 'verifying', 'unknown'].includes(seen.state)) seen.left.delete(seen.store)
     const was = seen.left.get(store) ?? state
     if (seen.state !== state) onStateChange?.(state)
     seen.left.set((seen.store = store), (seen.state = state))
-    if (was === state) return
-    if (state === 'settled') {
+    // Of the states that show their status, `failed` and `unknown` have an error (`cancelled` none),
+    // as has `disabled` after a click that found nothing this wallet can pay: that click showed
+    // `disabled` with the fresh 402 already, so its error comes without a change of state. An error
+    // already shown is not new: a failure, then a wallet that pays none of the offers.
+    if (statusShown && error && error !== seen.error && (was !== state || same)) onError?.(error)
+    seen.error = error
+    if (was !== state && state === 'settled') {
       if (response) onSettled?.(proof, response)
       else onSettled?.(proof)
     }
-    // Of the states that show their status, `failed` and `unknown` have an error (`cancelled` none).
-    if (statusShown && error) onError?.(error)
   })
 
   // A link's price falls back to the link's own (its 402 asks for it in every requirement) before

@@ -30,7 +30,8 @@ export interface PayResourceState {
    * (within `maxAmount`, through `selectRequirement`), or without a signer the price all the
    * requirements share. Only for an asset whose decimals are known (USDC); else `undefined`, as when
    * nothing is within `maxAmount`. `null` when the signer can pay none of the requirements (their
-   * networks or schemes): a click could only fail, so offer another wallet instead.
+   * networks or schemes, or `selectRequirement` chose none): a click could only fail, so offer another
+   * wallet instead.
    */
   price?: Price | null | undefined
   /**

@@ -947,6 +947,39 @@ describe('PayLinkButton: the price shown is the one a click signs', () => {
     expect(signer.calls).toBe(0)
   })
 
+  test('a click whose fresh 402 offers only another network: "Payment unavailable", disabled, and onError once, nothing signed', async () => {
+    const url = 'https://paid.test/moved-to-solana'
+    serve(url, [base('10000')])
+    const signer = createTestSigner()
+    const onError = vi.fn()
+    render(<PayLinkButton resource={url} signer={signer} onError={onError} />, { wrapper: wrapperFor() })
+    await ready()
+    serve(url, [solana('10000')])
+    fireEvent.click(button())
+    await waitFor(() => expect(stateOf(button())).toBe('disabled'))
+    expect(button()).toHaveAccessibleName('Pay Payment unavailable')
+    await waitFor(() => expect(onError).toHaveBeenCalledTimes(1))
+    expect(onError.mock.calls[0]![0]).toMatchObject({ name: 'PayLinkPaymentError', reason: 'no_payable_requirement' })
+    expect(signer.calls).toBe(0)
+  })
+
+  test('a failure, then a wallet that pays none of the networks: the same error is not reported again', async () => {
+    const broken = { ...createTestSigner(), signPayment: () => Promise.reject(new Error('device disconnected')) }
+    const onError = vi.fn()
+    const view = render(<PayLinkButton code={MOCK_LINKS.demo} maxAmount={{ [BASE_SEPOLIA_USDC]: '10000000' }} signer={broken} onError={onError} />, {
+      wrapper: wrapperFor(),
+    })
+    await ready()
+    fireEvent.click(button())
+    await waitFor(() => expect(stateOf(button())).toBe('failed'))
+    expect(onError).toHaveBeenCalledTimes(1)
+    const solanaWallet = { ...createTestSigner(), networks: ['solana:*'] }
+    view.rerender(<PayLinkButton code={MOCK_LINKS.demo} maxAmount={{ [BASE_SEPOLIA_USDC]: '10000000' }} signer={solanaWallet} onError={onError} />)
+    await waitFor(() => expect(stateOf(button())).toBe('disabled'))
+    expect(button()).toHaveAccessibleName('Pay 1.50 USDC Payment unavailable')
+    expect(onError).toHaveBeenCalledTimes(1)
+  })
+
   test('usePayResource\'s price is null when the wallet pays none of the networks, undefined when none is within maxAmount', async () => {
     serve('https://paid.test/solana-only', [solana('10000')])
     serve('https://paid.test/too-dear', [base('90000')])
