@@ -72,20 +72,21 @@ export function attachTransport(client: PayLinkClient, apiKey: string | undefine
           response.text(),
         )
         if (ok || expect?.includes(status)) {
+          let data: unknown
           try {
-            return { status, headers: answer, data: body.trim() ? JSON.parse(body) : undefined }
+            data = body.trim() ? JSON.parse(body) : undefined
           } catch {
-            // An expected non-2xx (a v2 402) can say everything in its headers, over a plain-text body.
-            if (!ok) return { status, headers: answer, data: undefined }
+            // An expected non-2xx (a v2 402) can say everything in its headers, over a plain-text body;
+            // a 2xx cannot. No cause: the SyntaxError quotes the unredacted body.
+            if (ok) {
+              throw new PayLinkValidationError({
+                endpoint,
+                source: 'response',
+                issues: [{ path: '', message: `expected a JSON body, got ${JSON.stringify(redact(body, secrets()).slice(0, 60))}` }],
+              })
+            }
           }
-        }
-        if (ok) {
-          // No cause: the SyntaxError quotes the unredacted body.
-          throw new PayLinkValidationError({
-            endpoint,
-            source: 'response',
-            issues: [{ path: '', message: `expected a JSON body, got ${JSON.stringify(redact(body, secrets()).slice(0, 60))}` }],
-          })
+          return { status, headers: answer, data }
         }
         const parsed = parseErrorBody(status, body, secrets())
         error = new PayLinkHttpError({

@@ -14,9 +14,12 @@ export class PayLinkError extends Error {
   /** One sentence for a person, without the technical detail of `message`. */
   declare readonly shortMessage: string
 
-  constructor(shortMessage: string, { cause, details }: { cause?: unknown; details?: string | undefined } = {}) {
+  // A subclass hands its own fields (`reason`, `endpoint`, …) in with the options, after `cause` and
+  // `details`: one assignment here serves them all.
+  constructor(shortMessage: string, { cause, details, ...fields }: { cause?: unknown; details?: string | undefined } = {}) {
     super(details ? `${shortMessage}\n\nDetails: ${details}` : shortMessage, { cause })
     this.shortMessage = shortMessage
+    Object.assign(this, fields)
   }
 }
 
@@ -83,20 +86,11 @@ export class PayLinkValidationError extends PayLinkError {
   /** Every problem found, each with its field path. */
   declare readonly issues: readonly PayLinkIssue[]
 
-  constructor({
-    cause,
-    ...fields
-  }: {
-    endpoint?: PayLinkEndpoint | undefined
-    source: 'input' | 'response'
-    issues: readonly PayLinkIssue[]
-    cause?: unknown
-  }) {
+  constructor(fields: { endpoint?: PayLinkEndpoint | undefined; source: 'input' | 'response'; issues: readonly PayLinkIssue[]; cause?: unknown }) {
     super(`${fields.endpoint ? `${fields.endpoint}: ` : ''}${fields.source === 'input' ? 'invalid input' : 'the response does not match the API contract'}`, {
-      cause,
+      ...fields,
       details: issuesText(fields.issues),
     })
-    Object.assign(this, fields)
   }
 }
 
@@ -108,12 +102,8 @@ export class PayLinkNetworkError extends PayLinkError {
   /** The endpoint function that sent the request. */
   declare readonly endpoint: PayLinkEndpoint | undefined
 
-  constructor({ cause, timeoutMs, ...fields }: { endpoint?: PayLinkEndpoint | undefined; timedOut: boolean; cause?: unknown; timeoutMs?: number | undefined }) {
-    super(fields.timedOut ? `The request timed out after ${timeoutMs} ms` : 'The request could not reach the server', {
-      cause,
-      details: fields.endpoint,
-    })
-    Object.assign(this, fields)
+  constructor({ timeoutMs, ...fields }: { endpoint?: PayLinkEndpoint | undefined; timedOut: boolean; cause?: unknown; timeoutMs?: number | undefined }) {
+    super(fields.timedOut ? `The request timed out after ${timeoutMs} ms` : 'The request could not reach the server', { ...fields, details: fields.endpoint })
   }
 }
 
@@ -143,9 +133,8 @@ export class PayLinkX402Error extends PayLinkError {
   /** What was being decoded, e.g. `PAYMENT-REQUIRED header`. */
   declare readonly source: string
 
-  constructor({ cause, details, ...fields }: { reason: X402ErrorReason; source: string; details?: string | undefined; cause?: unknown }) {
-    super(`Could not read the x402 ${fields.source}: ${fields.reason.replaceAll('_', ' ')}`, { cause, details })
-    Object.assign(this, fields)
+  constructor(fields: { reason: X402ErrorReason; source: string; details?: string | undefined; cause?: unknown }) {
+    super(`Could not read the x402 ${fields.source}: ${fields.reason.replaceAll('_', ' ')}`, fields)
   }
 }
 
@@ -183,10 +172,8 @@ export class PayLinkPaymentError extends PayLinkError {
 
   constructor({
     message,
-    reason,
-    x402Reason,
     paymentHeader,
-    ...options
+    ...fields
   }: {
     reason: PaymentErrorReason
     message: string
@@ -195,8 +182,7 @@ export class PayLinkPaymentError extends PayLinkError {
     details?: string | undefined
     paymentHeader?: { name: 'PAYMENT-SIGNATURE' | 'X-PAYMENT'; value: string } | undefined
   }) {
-    super(message, options)
-    Object.assign(this, { reason, x402Reason })
+    super(message, fields)
     // defineProperty's defaults: not enumerable, not writable.
     Object.defineProperty(this, 'paymentHeader', { value: paymentHeader })
   }
