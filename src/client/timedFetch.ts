@@ -1,25 +1,28 @@
 import { PayLinkConfigError, type PayLinkEndpoint, PayLinkNetworkError } from './errors.js'
 import { timerDelay } from './timerDelay.js'
 
-// An Infinity time-out is "no limit", not "at once".
-const timer = (run: () => void, ms: number) => setTimeout(run, timerDelay(ms))
+/**
+ * What `work` resolves to, or the signal's reason as soon as it aborts (at once, before `work`
+ * starts, if it has): work that ignores its signal (a fetch wrapper that drops it, a wallet left
+ * open) is left behind. The listener goes when the promise settles: the signal may outlive it.
+ */
+export function abortable<T>(work: () => Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  let stop!: () => void
+  return new Promise<T>((resolve, reject) => {
+    // A throw in the executor is the promise's rejection.
+    signal?.throwIfAborted()
+    // An abort event fires once: no `{ once: true }` needed.
+    signal?.addEventListener('abort', (stop = () => reject(signal.reason)))
+    work().then(resolve, reject)
+  }).finally(() => signal?.removeEventListener('abort', stop))
+}
 
 /** Waits `ms` (the back-off between attempts), or rejects with the signal's reason as soon as it aborts (at once if it has). */
 export function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    // A throw in the executor is the promise's rejection.
-    signal?.throwIfAborted()
-    const onAbort = () => {
-      clearTimeout(waiting)
-      reject(signal!.reason)
-    }
-    const waiting = timer(() => {
-      signal?.removeEventListener('abort', onAbort)
-      resolve()
-    }, ms)
-    // An abort event fires once; the timer removes the listener when it wins.
-    signal?.addEventListener('abort', onAbort)
-  })
+  let waiting: ReturnType<typeof setTimeout>
+  return abortable(() => new Promise<void>((resolve) => (waiting = setTimeout(resolve, timerDelay(ms)))), signal).finally(() =>
+    clearTimeout(waiting),
+  )
 }
 
 /** How `timedFetch` sends. */
@@ -46,39 +49,28 @@ export async function timedFetch<T>(
   { signal, timeoutMs, endpoint }: TimedFetchOptions,
   read: (response: Response) => Promise<T> | T,
 ): Promise<[Response, T]> {
-  signal?.throwIfAborted()
   const timeout = new AbortController()
-  // Not every fetch ends when its signal aborts (a wrapper that drops it), nor errors the body after
-  // the headers (mocks such as MSW, polyfills): the time-out and the caller's signal reject the
-  // attempt at once through `fail`, ahead of an answer that settled in the same turn (its `then`
-  // waits for a microtask), which is late all the same. (Promise.race against a promise they
-  // reject cost a few µs more a request in bench/overhead.bench.ts.)
-  let fail!: (reason: unknown) => void
-  const onAbort = () => fail(signal!.reason)
-  // An abort event fires once: no `{ once: true }` needed, and `finally` removes the listener.
-  signal?.addEventListener('abort', onAbort)
-  const timeLeft = timer(() => {
-    timeout.abort()
-    fail(timeout.signal.reason)
-  }, timeoutMs)
+  // An Infinity time-out is "no limit", not "at once".
+  const timeLeft = setTimeout(() => timeout.abort(), timerDelay(timeoutMs))
   try {
     // Set on `init`: a copy with the signal added cost a few µs a request.
-    init.signal = signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal
-    return await new Promise<[Response, T]>((resolve, reject) => {
-      fail = reject
-      ;(async () => {
-        const response = await fetchFn(input, init)
-        // An injected fetch (a wrapper, a test double) that forgets to return: its fault, not the network's.
-        if (!response?.headers) throw new PayLinkConfigError(`fetch resolved to ${typeof response}, not a Response`)
-        return [response, await read(response)] as [Response, T]
-      })().then(resolve, reject)
-    })
+    const attempt = (init.signal = signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal)
+    // Not every fetch ends when its signal aborts (a wrapper that drops it), nor errors the body after
+    // the headers (mocks such as MSW, polyfills): the time-out and the caller's signal reject the
+    // attempt at once, ahead of an answer that settled in the same turn (its `then` waits for a
+    // microtask), which is late all the same. (Promise.race against a promise they reject cost a few
+    // µs more a request in bench/overhead.bench.ts.)
+    return await abortable(async () => {
+      const response = await fetchFn(input, init)
+      // An injected fetch (a wrapper, a test double) that forgets to return: its fault, not the network's.
+      if (!response?.headers) throw new PayLinkConfigError(`fetch resolved to ${typeof response}, not a Response`)
+      return [response, await read(response)] as [Response, T]
+    }, attempt)
   } catch (cause) {
     if (signal?.aborted) throw signal.reason
     if (cause instanceof PayLinkConfigError) throw cause
     throw new PayLinkNetworkError({ endpoint, timedOut: timeout.signal.aborted, cause, timeoutMs })
   } finally {
     clearTimeout(timeLeft)
-    signal?.removeEventListener('abort', onAbort)
   }
 }

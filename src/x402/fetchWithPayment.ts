@@ -1,5 +1,6 @@
 import { PayLinkConfigError, PayLinkPaymentError, paymentError } from '../client/errors.js'
-import { type PaymentHeader, signPaymentHeader } from './createPaymentHeader.js'
+import { signPaymentHeader } from './createPaymentHeader.js'
+import { abortable } from '../client/timedFetch.js'
 import { decodePaymentRequired } from './paymentRequired.js'
 import { readPaymentResponse } from './paymentHeaders.js'
 import { selectPaymentRequirement, type SelectPaymentRequirementOptions } from './selectPaymentRequirement.js'
@@ -57,15 +58,9 @@ export async function fetchWithPayment(
   if (first.response.status !== 402) return first.response
   const paymentRequired = decodePaymentRequired(first)
   const requirement = selectPaymentRequirement(paymentRequired, options)
-  let stop!: () => void
-  // The user may cancel while the wallet is open: the abort ends it at once, and a signature that
-  // comes later is dropped unsent. The listener goes with the signing: the caller's signal may outlive it.
-  const payment = await new Promise<PaymentHeader>((resolve, reject) => {
-    // A throw in the executor is the promise's rejection, before the wallet is asked.
-    signal.throwIfAborted()
-    signal.addEventListener('abort', (stop = () => reject(signal.reason)))
-    signPaymentHeader(requirement, options.signer, paymentRequired).then(resolve, reject)
-  }).finally(() => signal.removeEventListener('abort', stop))
+  // The user may cancel while the wallet is open: the abort ends it at once (before the wallet is
+  // asked, if it came first), and a signature that comes later is dropped unsent.
+  const payment = await abortable(() => signPaymentHeader(requirement, options.signer, paymentRequired), signal)
   // Aborted as the signature came: nothing has been sent with the payment yet.
   signal.throwIfAborted()
 
