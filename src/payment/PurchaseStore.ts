@@ -262,7 +262,8 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
     if (refusal) return update({ status: 'failed', error: refusal })
     const { payment } = accepted as { payment?: Payment }
     update({ ...accepted, status: payment ? 'verifying' : 'settled' })
-    if (payment) observePayment(payment)
+    // Settled at once (no payment to follow): nothing to observe, and observePayment does nothing.
+    observePayment(payment)
   }
 
   function observePayment(report: Payment | Error | undefined): void {
@@ -377,10 +378,11 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
       reset() {
         // A wallet that never answers must not hold the purchase; a paid request may be moving money.
         // Before start() there is nothing to forget yet, but maybe a kept payment to resume.
-        if (state.status === 'idle' || (inFlight() && state.status !== 'signing')) return store!.start()
-        busy = undefined
-        keep()
-        set({ status: 'idle' })
+        if (state.status !== 'idle' && (!inFlight() || state.status === 'signing')) {
+          busy = undefined
+          keep()
+          set({ status: 'idle' })
+        }
         store!.start()
       },
     }),

@@ -71,12 +71,12 @@ export function estimateFeesQueryOptions(client: PayLinkClient, params: PartialO
       const end = quoteEnd(state)
       return end === undefined ? 30_000 : Math.max(0, end - state.dataUpdatedAt)
     },
-    refetchInterval: (query) => {
-      const end = quoteEnd(query.state)
+    refetchInterval: ({ state }) => {
+      const end = quoteEnd(state)
       // The floor keeps a server whose clock runs ahead (quotes that arrive expired) from being asked in a loop.
       // After a failure the old quote's expiry has passed: polling would re-ask every 5 s, past any
       // Retry-After, with a new alert each time. Retry or new parameters ask again.
-      return query.state.status !== 'error' && end !== undefined && timerDelay(Math.max(end - Date.now(), 5_000))
+      return state.status !== 'error' && end !== undefined && timerDelay(Math.max(end - Date.now(), 5_000))
     },
   }
 }

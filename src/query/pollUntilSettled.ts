@@ -64,10 +64,7 @@ export function pollUntilSettled<T extends { status: string }>(
     initialIntervalMs = 2_000,
     maxIntervalMs = 30_000,
     maxDurationMs = MAX_DURATION_MS,
-    // Only a developer reads it: production builds drop the message (as TanStack Query does).
-    onRegression = (seen, received) => {
-      if (process.env.NODE_ENV !== 'production') console.warn(`[paylink] ignored a backward status: "${received}" after "${seen}"`)
-    },
+    onRegression,
   }: PollingOptions = {},
 ) {
   return {
@@ -97,7 +94,9 @@ export function pollUntilSettled<T extends { status: string }>(
       // seen. Terminal statuses rank last, and statuses this version does not know are never a step back.
       const to = isTerminal(lifecycle, received) ? -1 : order.indexOf(received)
       if (seen !== received && (isTerminal(lifecycle, seen) || (to >= 0 && to <= order.indexOf(seen!)))) {
-        onRegression(seen!, received)
+        if (onRegression) onRegression(seen!, received)
+        // Only a developer reads it: production builds drop the message (as TanStack Query does).
+        else if (process.env.NODE_ENV !== 'production') console.warn(`[paylink] ignored a backward status: "${received}" after "${seen}"`)
         return previous as T
       }
       return replaceEqualDeep(previous, next) as T
