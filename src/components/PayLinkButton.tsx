@@ -153,6 +153,7 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
     state,
     store,
     left: new Map(),
+    error: purchase.error,
   }))
   useEffect(() => {
     const { proof, error, response, paymentRequired } = purchase

@@ -980,6 +980,25 @@ describe('PayLinkButton: the price shown is the one a click signs', () => {
     expect(onError).toHaveBeenCalledTimes(1)
   })
 
+  test('a button mounted on a purchase that failed already (a remount, a second button) does not report its error', async () => {
+    const broken = { ...createTestSigner(), signPayment: () => Promise.reject(new Error('device disconnected')) }
+    const onError = vi.fn()
+    const Wrapper = wrapperFor()
+    const props = { code: MOCK_LINKS.demo, maxAmount: { [BASE_SEPOLIA_USDC]: '10000000' }, signer: broken }
+    const view = render(<Wrapper><PayLinkButton {...props} onError={onError} /></Wrapper>)
+    await ready()
+    fireEvent.click(button())
+    await waitFor(() => expect(stateOf(button())).toBe('failed'))
+    expect(onError).toHaveBeenCalledTimes(1)
+    const later = vi.fn()
+    view.rerender(<Wrapper><PayLinkButton {...props} onError={onError} /><PayLinkButton {...props} onError={later} /></Wrapper>)
+    await waitFor(() => expect(screen.getAllByRole('button')).toHaveLength(2))
+    expect(screen.getAllByRole('button').map(stateOf)).toEqual(['failed', 'failed'])
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(later).not.toHaveBeenCalled()
+    expect(onError).toHaveBeenCalledTimes(1)
+  })
+
   test('usePayResource\'s price is null when the wallet pays none of the networks, undefined when none is within maxAmount', async () => {
     serve('https://paid.test/solana-only', [solana('10000')])
     serve('https://paid.test/too-dear', [base('90000')])
