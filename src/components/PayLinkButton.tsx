@@ -148,7 +148,7 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
   // client and code, so switching back finds the same one) is a new baseline, as its outcome came
   // before (reporting it could fulfil an order twice), unless this button left it in flight: then
   // its outcome is this button's to report, once, when it shows the purchase again.
-  // `shown` and `at`: the new price last put on screen and when, for the click handler below; `error`: the purchase's error at the last render.
+  // `shown` and `at`: the new price last put on screen and when, for the click handler below; `error`: the error last shown.
   const [seen] = useState<{ state: PayLinkButtonState; store: unknown; left: Map<unknown, PayLinkButtonState>; shown?: unknown; at?: number; error?: unknown }>(() => ({
     state,
     store,
@@ -173,7 +173,9 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
     // `disabled` with the fresh 402 already, so its error comes without a change of state. An error
     // already shown is not new: a failure, then a wallet that pays none of the offers.
     if (statusShown && error && error !== seen.error && (was !== state || same)) onError?.(error)
-    seen.error = error
+    // The error last shown: one that came while the button was disabled (a wallet gone while it
+    // signed) is reported once the button shows it.
+    if (statusShown) seen.error = error
     if (was !== state && state === 'settled') {
       if (response) onSettled?.(proof, response)
       else onSettled?.(proof)

@@ -999,6 +999,30 @@ describe('PayLinkButton: the price shown is the one a click signs', () => {
     expect(onError).toHaveBeenCalledTimes(1)
   })
 
+  test('a failure while the button was disabled (the wallet gone while it signed) is reported once the button shows it', async () => {
+    let fail!: (error: Error) => void
+    const held = { ...createTestSigner(), signPayment: () => new Promise<never>((_, reject) => (fail = reject)) }
+    const onError = vi.fn()
+    const Wrapper = wrapperFor()
+    const ui = (signer: typeof held | undefined) => (
+      <Wrapper>
+        <PayLinkButton code={MOCK_LINKS.demo} maxAmount={{ [BASE_SEPOLIA_USDC]: '10000000' }} signer={signer} onError={onError} />
+      </Wrapper>
+    )
+    const view = render(ui(held))
+    await ready()
+    fireEvent.click(button())
+    await waitFor(() => expect(stateOf(button())).toBe('signing'))
+    view.rerender(ui(undefined))
+    fail(new Error('wallet disconnected'))
+    await waitFor(() => expect(stateOf(button())).toBe('disabled'))
+    expect(onError).not.toHaveBeenCalled()
+    view.rerender(ui(held))
+    await waitFor(() => expect(stateOf(button())).toBe('failed'))
+    await waitFor(() => expect(onError).toHaveBeenCalledTimes(1))
+    expect(onError.mock.calls[0]![0]).toMatchObject({ name: 'PayLinkPaymentError' })
+  })
+
   test('usePayResource\'s price is null when the wallet pays none of the networks, undefined when none is within maxAmount', async () => {
     serve('https://paid.test/solana-only', [solana('10000')])
     serve('https://paid.test/too-dear', [base('90000')])
