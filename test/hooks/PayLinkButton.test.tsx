@@ -966,7 +966,7 @@ describe('PayLinkButton: the price shown is the one a click signs', () => {
   test('a failure, then a wallet that pays none of the networks: the same error is not reported again', async () => {
     const broken = { ...createTestSigner(), signPayment: () => Promise.reject(new Error('device disconnected')) }
     const onError = vi.fn()
-    const view = render(<PayLinkButton code={MOCK_LINKS.demo} maxAmount={{ [BASE_SEPOLIA_USDC]: '10000000' }} signer={broken} onError={onError} />, {
+    const view = render(<PayLinkButton code={code} maxAmount={cap} signer={broken} onError={onError} />, {
       wrapper: wrapperFor(),
     })
     await ready()
@@ -974,7 +974,7 @@ describe('PayLinkButton: the price shown is the one a click signs', () => {
     await waitFor(() => expect(stateOf(button())).toBe('failed'))
     expect(onError).toHaveBeenCalledTimes(1)
     const solanaWallet = { ...createTestSigner(), networks: ['solana:*'] }
-    view.rerender(<PayLinkButton code={MOCK_LINKS.demo} maxAmount={{ [BASE_SEPOLIA_USDC]: '10000000' }} signer={solanaWallet} onError={onError} />)
+    view.rerender(<PayLinkButton code={code} maxAmount={cap} signer={solanaWallet} onError={onError} />)
     await waitFor(() => expect(stateOf(button())).toBe('disabled'))
     expect(button()).toHaveAccessibleName('Pay 1.50 USDC Payment unavailable')
     expect(onError).toHaveBeenCalledTimes(1)
@@ -984,7 +984,7 @@ describe('PayLinkButton: the price shown is the one a click signs', () => {
     const broken = { ...createTestSigner(), signPayment: () => Promise.reject(new Error('device disconnected')) }
     const onError = vi.fn()
     const Wrapper = wrapperFor()
-    const props = { code: MOCK_LINKS.demo, maxAmount: { [BASE_SEPOLIA_USDC]: '10000000' }, signer: broken }
+    const props = { code, maxAmount: cap, signer: broken }
     const view = render(<Wrapper><PayLinkButton {...props} onError={onError} /></Wrapper>)
     await ready()
     fireEvent.click(button())
@@ -1006,7 +1006,7 @@ describe('PayLinkButton: the price shown is the one a click signs', () => {
     const Wrapper = wrapperFor()
     const ui = (signer: typeof held | undefined) => (
       <Wrapper>
-        <PayLinkButton code={MOCK_LINKS.demo} maxAmount={{ [BASE_SEPOLIA_USDC]: '10000000' }} signer={signer} onError={onError} />
+        <PayLinkButton code={code} maxAmount={cap} signer={signer} onError={onError} />
       </Wrapper>
     )
     const view = render(ui(held))
