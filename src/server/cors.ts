@@ -12,6 +12,12 @@ export function corsHeaders(origin: string | null, allowed: ReadonlySet<string> 
   return { Vary: 'Origin', 'Access-Control-Allow-Origin': origin, 'Access-Control-Expose-Headers': EXPOSED_HEADERS }
 }
 
+/**
+ * The `allowedOrigins` of each proxy from `createPayLinkProxy`, so that an adapter's own answers carry
+ * the same CORS headers as the proxy's: without them a listed page reads any error as a network failure.
+ */
+export const PROXY_ORIGINS = new WeakMap<object, ReadonlySet<string> | undefined>()
+
 /** The extra headers of a successful preflight answer. */
 export const PREFLIGHT_RESPONSE_HEADERS: Readonly<Record<string, string>> = {
   'Access-Control-Allow-Methods': 'GET, POST',

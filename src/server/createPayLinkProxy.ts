@@ -1,6 +1,6 @@
 import { timerDelay } from '../client/timerDelay.js'
 import { FORWARDED_REQUEST_HEADERS, RETURNED_RESPONSE_HEADERS } from './allowedHeaders.js'
-import { corsHeaders, PREFLIGHT_RESPONSE_HEADERS } from './cors.js'
+import { corsHeaders, PREFLIGHT_RESPONSE_HEADERS, PROXY_ORIGINS } from './cors.js'
 import { jsonError } from './jsonError.js'
 import { readLimitedBody } from './readLimitedBody.js'
 import { type PayLinkProxyOptions, type ProxyConfig, resolveProxyOptions } from './resolveProxyOptions.js'
@@ -162,10 +162,12 @@ async function handle(config: ProxyConfig, request: Request, cors: Record<string
  */
 export function createPayLinkProxy(options: PayLinkProxyOptions): PayLinkProxy {
   const config = resolveProxyOptions(options)
-  return async (request) => {
+  const proxy: PayLinkProxy = async (request) => {
     const cors = corsHeaders(request.headers.get('Origin'), config.allowedOrigins)
     const response = await handle(config, request, cors)
     for (const [name, value] of Object.entries({ ...cors, ...SECURITY_HEADERS })) response.headers.set(name, value)
     return response
   }
+  PROXY_ORIGINS.set(proxy, config.allowedOrigins)
+  return proxy
 }

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Http2ServerRequest, Http2ServerResponse } from 'node:http2'
+import { corsHeaders, PROXY_ORIGINS } from './cors.js'
 import type { PayLinkProxy } from './createPayLinkProxy.js'
 import { jsonError } from './jsonError.js'
 import { safeSegments } from './safeSegments.js'
@@ -63,17 +64,17 @@ async function send(res: NodeResponse, response: Response): Promise<void> {
   res.writeHead(response.status, headers).end(body)
 }
 
-async function serve(proxy: PayLinkProxy, req: NodeRequest, res: NodeResponse): Promise<void> {
+async function serve(proxy: PayLinkProxy, req: NodeRequest, res: NodeResponse, cors: Record<string, string>): Promise<void> {
   // Express strips its mount path from req.url; originalUrl is what the client asked for.
   const target = (req as NodeRequest & { originalUrl?: string }).originalUrl ?? req.url ?? ''
   // The raw target is checked here because the URL parser behind Request resolves `..` and `%2e%2e`.
   // An absolute-form target (`http://evil/...`) is refused: only origin-form paths are served.
   if (!target.startsWith('/') || !safeSegments(target.split('?', 1)[0]!)) {
-    return send(res, jsonError(400, 'invalid_request', 'The request target is not allowed'))
+    return send(res, jsonError(400, 'invalid_request', 'The request target is not allowed', cors))
   }
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD'
   if (hasBody && req.readableEnded) {
-    return send(res, jsonError(500, 'proxy_misconfigured', 'The request body was already read by another middleware; mount the PayLink proxy before body parsers such as express.json()'))
+    return send(res, jsonError(500, 'proxy_misconfigured', 'The request body was already read by another middleware; mount the PayLink proxy before body parsers such as express.json()', cors))
   }
   const aborter = new AbortController()
   const gone = () => {
@@ -101,17 +102,23 @@ async function serve(proxy: PayLinkProxy, req: NodeRequest, res: NodeResponse): 
       duplex: 'half',
     } as RequestInit)
   } catch {
-    return send(res, jsonError(400, 'invalid_request', 'The request could not be read'))
+    return send(res, jsonError(400, 'invalid_request', 'The request could not be read', cors))
   }
   return send(res, await proxy(request))
 }
 
-/** Adapts a proxy from `createPayLinkProxy` to `node:http`, `node:http2` and Express: `(req, res) => void`, no Express needed. */
+/**
+ * Adapts a proxy from `createPayLinkProxy` to `node:http`, `node:http2` and Express: `(req, res) => void`,
+ * no Express needed. Its own error answers carry the proxy's CORS headers when it is given the proxy
+ * itself (not a function that wraps it).
+ */
 export function toNodeHandler(proxy: PayLinkProxy): NodeHandler {
+  const allowed = PROXY_ORIGINS.get(proxy)
   return (req, res) => {
-    serve(proxy, req, res).catch(() => {
+    const cors = corsHeaders(req.headers.origin ?? null, allowed)
+    serve(proxy, req, res, cors).catch(() => {
       if (res.headersSent) res.destroy()
-      else res.writeHead(500, { ...SECURITY_HEADERS, 'Content-Type': 'application/json' }).end('{"error":{"code":"internal_error","message":"The proxy failed"}}')
+      else res.writeHead(500, { ...cors, ...SECURITY_HEADERS, 'Content-Type': 'application/json' }).end('{"error":{"code":"internal_error","message":"The proxy failed"}}')
     })
   }
 }

@@ -102,6 +102,20 @@ describe('paying with PAYMENT-SIGNATURE (v2)', () => {
     expect(mock.ledger).toHaveLength(1)
   })
 
+  // A resend after a lost answer is how the package learns the outcome of a payment it could not see.
+  it.each([
+    ['disabled', () => mock.state.links.set('demo', { ...mock.state.links.get('demo')!, status: 'disabled' })],
+    ['removed', () => mock.state.links.delete('demo')],
+    ['hidden by the link-not-found scenario', () => mock.useScenario('link-not-found')],
+  ])('replays a taken payment under its key once the link is %s, and charges once', async (_, loseLink) => {
+    const header = v2Payment(await quoteV2(), clock.now)
+    const first = await pay(header, 'key-gone')
+    expect(first.status).toBe('paid')
+    loseLink()
+    expect(await pay(header, 'key-gone')).toEqual(first)
+    expect(mock.ledger).toHaveLength(1)
+  })
+
   it('refuses a spent nonce under a new key, and charges nothing more', async () => {
     const requirement = await quoteV2()
     const nonce = newNonce()

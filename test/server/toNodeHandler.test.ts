@@ -3,7 +3,7 @@ import { Agent, createServer, request, type RequestListener } from 'node:http'
 import http2 from 'node:http2'
 import { connect as connectTcp, type AddressInfo } from 'node:net'
 import { createPayLinkProxy, type NodeHandler, type PayLinkProxyOptions, toNodeHandler } from '../../src/server.js'
-import { type Listening, listen, readAll, type Seen, send } from './nodeServers.js'
+import { type Answer, type Listening, listen, readAll, type Seen, send } from './nodeServers.js'
 import { KEY } from './recordingFetch.js'
 
 const API = '/api/paylink/pub/v1'
@@ -355,4 +355,66 @@ test('a header value the Fetch API refuses (a lenient parser let it through) get
     server.closeAllConnections()
     await new Promise((resolve) => server.close(resolve))
   }
+})
+
+// The adapter answers these itself, outside the proxy: without the proxy's CORS headers a page on a listed
+// origin cannot read them, and its client reports "could not reach the server" instead of the error.
+describe("the adapter's own error answers carry the proxy's CORS headers", () => {
+  const allowedOrigins = ['https://shop.test']
+  const options = { apiKey: KEY, basePath: '/api/paylink', allowedOrigins }
+
+  async function behindJsonParser(): Promise<Listening> {
+    const app = express()
+    app.use(express.json())
+    app.use('/api/paylink', toNodeHandler(createPayLinkProxy({ ...options, upstream: upstream.origin })))
+    const server = await listen(app)
+    started.push(server)
+    return server
+  }
+
+  // A raw request with a header value the Fetch API refuses, on a server whose parser lets it through.
+  async function oddHeader(origin: string): Promise<Answer> {
+    const server = createServer({ insecureHTTPParser: true }, toNodeHandler(createPayLinkProxy({ ...options, upstream: upstream.origin })))
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    try {
+      const socket = connectTcp((server.address() as AddressInfo).port, '127.0.0.1')
+      socket.end(`GET ${API}/links/abc HTTP/1.1\r\nHost: x\r\nOrigin: ${origin}\r\nX-Odd: a\0b\r\nConnection: close\r\n\r\n`)
+      const [head, rest = ''] = (await readAll(socket as never)).split('\r\n\r\n', 2)
+      const [statusLine, ...lines] = head!.split('\r\n')
+      const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]))
+      // The body comes chunked: its one JSON object, without the chunk sizes.
+      return { status: Number(statusLine!.split(' ')[1]), headers, body: /\{.*\}/s.exec(rest)![0] }
+    } finally {
+      server.closeAllConnections()
+      await new Promise((resolve) => server.close(resolve))
+    }
+  }
+
+  // Name, status and code for a listed origin, status for another, how to get the answer.
+  const cases: [string, number, string, number, (origin: string) => Promise<Answer>][] = [
+    ['an encoded slash in a path value', 400, 'invalid_request', 400, async (Origin) =>
+      send((await proxyServer({ allowedOrigins })).port, { path: `${API}/payments/a%2Fb`, headers: { Origin } })],
+    ['a traversal', 400, 'invalid_request', 400, async (Origin) =>
+      send((await proxyServer({ allowedOrigins })).port, { path: `${API}/links/../admin`, headers: { Origin } })],
+    ['a header value the Fetch API refuses', 400, 'invalid_request', 400, oddHeader],
+    ['a body parser mounted before the proxy', 500, 'proxy_misconfigured', 500, async (Origin) =>
+      send((await behindJsonParser()).port, { method: 'POST', path: `${API}/links`, headers: { Origin, 'Content-Type': 'application/json' }, chunks: ['{}'] })],
+    // undici accepts a control character in a header value that node:http refuses to write. Another
+    // origin never gets that far: the proxy refuses it with its own 403.
+    ['an upstream header node:http cannot write', 500, 'internal_error', 403, async (Origin) => {
+      const fetch = async () => new Response('{}', { headers: { 'X-Request-Id': 'req\x01' } })
+      return send((await proxyServer({ allowedOrigins, fetch })).port, { path: `${API}/links/abc`, headers: { Origin } })
+    }],
+  ]
+
+  test.each(cases)('%s: %i %s names a listed origin, and no other', async (_, status, code, otherStatus, answer) => {
+    const listed = await answer('https://shop.test')
+    expect([listed.status, JSON.parse(listed.body).error.code]).toEqual([status, code])
+    expect(listed.headers).toMatchObject({ 'access-control-allow-origin': 'https://shop.test', vary: 'Origin' })
+    const other = await answer('https://evil.test')
+    expect(other.status).toBe(otherStatus)
+    expect(other.headers['access-control-allow-origin']).toBeUndefined()
+    expect(other.headers.vary).toBe('Origin')
+    expect(seen).toEqual([])
+  })
 })

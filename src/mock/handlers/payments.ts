@@ -21,23 +21,25 @@ const replay = (stored: StoredAnswer) => new HttpResponse(stored.body, { status:
 export function paymentHandlers(ctx: MockContext): HttpHandler[] {
   return [
     route(ctx, 'verifyPayment', 'post', '/payments/verify', async ({ request, requestId }) => {
-      const input = z.safeParse(verifyInputSchema, (await readJson(request)) ?? {})
-      if (!input.success) return apiError(requestId, 422, 'invalid_request', 'The body must name a link', toIssues(input.error.issues))
-      const link = lookupLink(ctx, input.data.code)
-      if (!link) return apiError(requestId, 404, 'not_found', `No link with code ${input.data.code}`)
-      const offer = offerFor(ctx.seed.x402, link, request.url)
-      if ('conflict' in offer) return apiError(requestId, 409, 'conflict', offer.conflict)
-
+      const body = await readJson(request)
       const signature = request.headers.get('PAYMENT-SIGNATURE')
       const header = signature ?? request.headers.get('X-PAYMENT')
-      if (header === null) return paymentRequired(requestId, offer)
       const key = request.headers.get('Idempotency-Key') ?? undefined
-      const claimed = key === undefined ? undefined : ctx.state.idempotency.get(key)
+      // Before the link is looked up: a resend after a lost answer gets the charge it made, even if
+      // the link has since been disabled or removed.
+      const claimed = header === null || key === undefined ? undefined : ctx.state.idempotency.get(key)
       if (claimed) {
         const stored = await claimed
         if (stored.paymentHeader === header) return replay(stored)
         return apiError(requestId, 409, 'conflict', 'This Idempotency-Key was used with another payment')
       }
+      const input = z.safeParse(verifyInputSchema, body ?? {})
+      if (!input.success) return apiError(requestId, 422, 'invalid_request', 'The body must name a link', toIssues(input.error.issues))
+      const link = lookupLink(ctx, input.data.code)
+      if (!link) return apiError(requestId, 404, 'not_found', `No link with code ${input.data.code}`)
+      const offer = offerFor(ctx.seed.x402, link, request.url)
+      if ('conflict' in offer) return apiError(requestId, 409, 'conflict', offer.conflict)
+      if (header === null) return paymentRequired(requestId, offer)
       const outcome = takePayment(ctx, offer, header, signature !== null ? 'PAYMENT-SIGNATURE' : 'X-PAYMENT', key, requestId)
       // Claimed before any await: a concurrent resend under this key waits for this answer instead of paying again.
       if (key !== undefined) ctx.state.idempotency.set(key, snapshot(header, outcome.answer))
