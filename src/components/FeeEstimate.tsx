@@ -136,6 +136,8 @@ export const FeeEstimate = forwardRef<HTMLDivElement, FeeEstimateProps>(function
       aria-label={labels.title}
       aria-busy={state === 'loading' || state === 'refreshing' || undefined}
       data-state={state}
+      // Focusable from script only: where the retry button hands focus on (see its onClick).
+      tabIndex={-1}
       {...rest}
       ref={ref}
       className={rootClassName('paylink-fee-estimate', unstyled, className)}
@@ -152,7 +154,18 @@ export const FeeEstimate = forwardRef<HTMLDivElement, FeeEstimateProps>(function
           type="button"
           data-part="retry"
           aria-disabled={waiting || undefined}
-          onClick={waiting ? undefined : composeEventHandlers(onRetry, () => void query.refetch())}
+          onClick={
+            waiting
+              ? undefined
+              : composeEventHandlers(onRetry, (event) => {
+                  // The button leaves with the error: focus on it would fall to <body>, where a screen
+                  // reader loses its place (and some browsers start the next Tab at the top). The root,
+                  // its parent, keeps it in the estimate. Unconditionally: a click that did not focus
+                  // the button (Safari) left focus on <body> anyway, and a check costs bytes.
+                  event.currentTarget.parentElement!.focus()
+                  void query.refetch()
+                })
+          }
         >
           {waiting ? (labels.retryIn?.({ relative }) ?? `${labels.retry} ${relative}`) : labels.retry}
         </button>

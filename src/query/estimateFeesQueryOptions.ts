@@ -16,9 +16,11 @@ const keepPreviousData = <T>(previous: T) => previous
 // When the quote ends, on this device's clock (ms since the epoch): at `expiresAt`, or sooner when
 // its life on the server's clock (`quotedAt` to `expiresAt`), counted from its arrival, ends first:
 // a device clock minutes slow would otherwise show a quote minutes past its end. (A quote cached
-// before it was sent keeps its `expiresAt`; a life that is not positive says nothing.)
-function quoteEnd({ data: fee, dataUpdatedAt }: { data?: FeeEstimate | undefined; dataUpdatedAt: number }): number | undefined {
-  if (!fee?.expiresAt) return
+// before it was sent keeps its `expiresAt`; a life that is not positive says nothing.) Without
+// `expiresAt` (optional in the API), 30 s after its arrival: it would otherwise be shown as current
+// for ever. (Without a quote, 30 s after 0: the staleTime of a query without data.)
+function quoteEnd({ data: fee, dataUpdatedAt }: { data?: FeeEstimate | undefined; dataUpdatedAt: number }): number {
+  if (!fee?.expiresAt) return dataUpdatedAt + 30_000
   const end = Date.parse(fee.expiresAt)
   const life = end - Date.parse(fee.quotedAt!)
   return life > 0 ? Math.min(end, dataUpdatedAt + life) : end
@@ -47,7 +49,7 @@ export function hasFeeParams(params: PartialOrUndefined<FeeEstimateParams> | und
 /**
  * Query options for a fee estimate: disabled until every parameter is present, the previous
  * estimate kept on screen while the parameters change, and a new quote fetched when `expiresAt` passes
- * (not while the last quote failed), and nothing asked automatically before the `Retry-After` of a
+ * (30 s after its arrival for a quote without one; not while the last quote failed), and nothing asked automatically before the `Retry-After` of a
  * failure: not on a focus, a reconnect, a mount or a return to the same parameters (the query is
  * disabled until then; `refetch()` still asks). An amount ending in a dot (`'1.'`) is quoted as `'1'`, one starting with it (`'.5'`)
  * as `'0.5'`.
@@ -67,16 +69,11 @@ export function estimateFeesQueryOptions(client: PayLinkClient, params: PartialO
     retry: false,
     placeholderData: keepPreviousData,
     // Counted by TanStack from the answer (dataUpdatedAt), not from now.
-    staleTime: ({ state }) => {
-      const end = quoteEnd(state)
-      return end === undefined ? 30_000 : Math.max(0, end - state.dataUpdatedAt)
-    },
-    refetchInterval: ({ state }) => {
-      const end = quoteEnd(state)
-      // The floor keeps a server whose clock runs ahead (quotes that arrive expired) from being asked in a loop.
-      // After a failure the old quote's expiry has passed: polling would re-ask every 5 s, past any
-      // Retry-After, with a new alert each time. Retry or new parameters ask again.
-      return state.status !== 'error' && end !== undefined && timerDelay(Math.max(end - Date.now(), 5_000))
-    },
+    staleTime: ({ state }) => Math.max(0, quoteEnd(state) - state.dataUpdatedAt),
+    // Only while a quote is on screen (success). The floor keeps a server whose clock runs ahead
+    // (quotes that arrive expired) from being asked in a loop. After a failure the old quote's
+    // expiry has passed: polling would re-ask every 5 s, past any Retry-After, with a new alert each
+    // time. Retry or new parameters ask again.
+    refetchInterval: ({ state }) => state.status === 'success' && timerDelay(Math.max(quoteEnd(state) - Date.now(), 5_000)),
   }
 }

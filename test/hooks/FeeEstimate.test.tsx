@@ -120,6 +120,21 @@ describe('with real timers', () => {
     expect(screen.queryByRole('button')).toBeNull()
   })
 
+  test('"Try again" pressed from the keyboard keeps focus in the estimate, not on <body>, while it loads and once ready', async () => {
+    api.mock.inject('estimateFees', { status: 500, times: 1 })
+    render(<FeeEstimate {...params} />, { wrapper: wrapperFor() })
+    await waitFor(() => expect(root()).toHaveAttribute('data-state', 'error'))
+    const retry = screen.getByRole('button', { name: 'Try again' })
+    retry.focus()
+    api.mock.inject('estimateFees', { latencyMs: 100, times: 1 })
+    fireEvent.click(retry)
+    await waitFor(() => expect(root()).toHaveAttribute('data-state', 'loading'))
+    expect(retry).not.toBeInTheDocument()
+    expect(root()).toContainElement(document.activeElement as HTMLElement)
+    await waitFor(() => expect(root()).toHaveAttribute('data-state', 'ready'))
+    expect(root()).toContainElement(document.activeElement as HTMLElement)
+  })
+
   test.each(['1e3', 'abc'])('a bad amount (%j) is an error without a request', async (amount) => {
     render(<FeeEstimate {...params} amount={amount} />, { wrapper: wrapperFor() })
     await waitFor(() => expect(root()).toHaveAttribute('data-state', 'error'))
@@ -226,6 +241,24 @@ describe('with fake timers', () => {
     await advance(10_001)
     expect(quotes()).toBe(2)
     expect(root()).toHaveTextContent('quoted now')
+  })
+
+  test('a quote without expiresAt (optional in the API) is re-quoted 30 s after it arrived, not shown as current for ever', async () => {
+    let n = 0
+    api.server.use(http.get('*/pub/v1/fees/estimate', () => HttpResponse.json({ totalFee: `${++n} USDC`, estimatedTime: '90 seconds' })))
+    render(<FeeEstimate {...params} />, { wrapper: wrapperFor() })
+    await advance(10)
+    expect(figures()[0]).toEqual(['Total fee', '1 USDC'])
+    await advance(29_000)
+    expect(quotes()).toBe(1)
+    await advance(1_000)
+    expect(quotes()).toBe(2)
+    expect(root()).toHaveAttribute('data-state', 'ready')
+    expect(figures()[0]).toEqual(['Total fee', '2 USDC'])
+    // Half an hour on, the figures on screen are those of a quote under 30 s old.
+    await advance(30 * 60_000)
+    expect(quotes()).toBeGreaterThan(60)
+    expect(figures()[0]).toEqual(['Total fee', `${quotes()} USDC`])
   })
 
   test('fees-expire-quickly: re-quoted on expiry, the old figures shown and busy meanwhile', async () => {

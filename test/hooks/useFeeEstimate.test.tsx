@@ -134,6 +134,23 @@ test('a quote remounted past half its life is still fresh: no new quote before i
   }
 })
 
+test('a quote without expiresAt (optional in the API) turns stale and is re-quoted 30 s after it arrived', async () => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
+  try {
+    api.server.use(http.get('*/pub/v1/fees/estimate', () => HttpResponse.json({ totalFee: '0.42 USDC', estimatedTime: '90 seconds' })))
+    const { result } = renderHook(() => useFeeEstimate(params), { wrapper: wrapperFor() })
+    await act(() => vi.advanceTimersByTimeAsync(10))
+    expect(result.current.isSuccess).toBe(true)
+    await act(() => vi.advanceTimersByTimeAsync(29_000))
+    expect(quotes()).toBe(1)
+    expect(result.current.isStale).toBe(false)
+    await act(() => vi.advanceTimersByTimeAsync(1_000))
+    expect(quotes()).toBe(2)
+  } finally {
+    vi.useRealTimers()
+  }
+})
+
 test('a quote that expires further out than a timer can wait is not asked for again in a loop', async () => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
   try {

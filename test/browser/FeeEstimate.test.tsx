@@ -1,0 +1,42 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { render, screen, waitFor } from '@testing-library/react'
+import { userEvent } from 'vitest/browser'
+import { createPayLinkClient } from '../../src/client.js'
+import { FeeEstimate } from '../../src/components/FeeEstimate.js'
+import { PayLinkProvider } from '../../src/hooks/PayLinkProvider.js'
+
+// The events here are the browser's own, not acted out, so React's act() warnings do not apply.
+beforeAll(() => {
+  ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false
+})
+
+afterEach(() => vi.unstubAllGlobals())
+
+test('"Try again" pressed with Enter keeps focus in the estimate, not on <body>, and Tab then goes on to what follows it', async () => {
+  // The first quote fails; the second comes 100 ms after it is asked for.
+  let asked = 0
+  vi.stubGlobal('fetch', async () => {
+    if (!asked++) return new Response('{}', { status: 500 })
+    await new Promise((r) => setTimeout(r, 100))
+    return Response.json({ totalFee: '0.42 USDC', estimatedTime: '90 seconds' })
+  })
+  const client = createPayLinkClient({ baseUrl: 'https://api.paylink.test', retry: false })
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <PayLinkProvider client={client}>
+        <button type="button">Top of the page</button>
+        <FeeEstimate sourceChain="solana" destinationChain="base" asset="USDC" amount="100" />
+        <button type="button">Next</button>
+      </PayLinkProvider>
+    </QueryClientProvider>,
+  )
+  const group = screen.getByRole('group', { name: 'Fee estimate' })
+  await waitFor(() => expect(group).toHaveAttribute('data-state', 'error'))
+  screen.getByRole('button', { name: 'Try again' }).focus()
+  await userEvent.keyboard('{Enter}')
+  await waitFor(() => expect(group).toHaveAttribute('data-state', 'ready'))
+  expect(group).toContainElement(document.activeElement as HTMLElement)
+  // Not the top of the page, nor stuck on the root: it is out of the Tab order (tabIndex -1).
+  await userEvent.keyboard('{Tab}')
+  expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Next' }))
+})
