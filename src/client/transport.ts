@@ -41,6 +41,12 @@ export type Transport = (req: ApiRequest) => Promise<ApiResponse>
 /** The transport of each client `createPayLinkClient` made; set by `attachTransport` only. */
 export const transports = new WeakMap<PayLinkClient, Transport>()
 
+/**
+ * What makes clients one API to a purchase, whatever client object: the base URL, and the headers
+ * and key each request carries (another key or user is another purchase); set by `attachTransport` only.
+ */
+export const identities = new WeakMap<PayLinkClient, string>()
+
 /** Sends `req` with the transport of `client`, or rejects with a `PayLinkConfigError` for an object `createPayLinkClient` did not make. */
 export function send(client: PayLinkClient, req: ApiRequest): Promise<ApiResponse> {
   return transports.get(client)?.(req) ?? Promise.reject(new PayLinkConfigError(`${req.endpoint}: the client was not made by createPayLinkClient`))

@@ -145,7 +145,7 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
   // Runs after every render and reports only a change, with that render's callbacks: new callbacks
   // alone report nothing. Starts at the first state so that mount reports nothing; StrictMode's
   // second effect run sees no change. Another purchase (a new code or resource; a store is kept per
-  // client and code, so switching back finds the same one) is a new baseline, as its outcome came
+  // API and code, so switching back finds the same one) is a new baseline, as its outcome came
   // before (reporting it could fulfil an order twice), unless this button left it in flight: then
   // its outcome is this button's to report, once, when it shows the purchase again.
   // `shown` and `at`: the new price last put on screen and when, for the click handler below; `error`: the error last shown.

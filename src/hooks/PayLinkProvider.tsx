@@ -35,8 +35,8 @@ export function PayLinkProvider(props: PayLinkProviderProps) {
   const [ownQueryClient] = useState(() => !hostQueryClient && new QueryClient())
   const { client, baseUrl, apiKey } = props as Partial<PayLinkClientOptions & { client: PayLinkClient }>
   // A new client only when where or as whom requests go changes (a sandbox/live switch, a config
-  // loaded late): purchases are kept per client object, and `headers`, `fetch` and `retry` are often
-  // new objects on every render. A given `client` is taken as it is: another one may carry another
+  // loaded late): a new one resets the cached answers (below), and `headers`, `fetch` and `retry`
+  // are often new objects on every render. A given `client` is taken as it is: another one may carry another
   // user's headers or key, which no comparison could see. The props go to createPayLinkClient as
   // they are, children included: it reads only its options.
   const value = useMemo(() => client ?? createPayLinkClient(props as PayLinkClientOptions), [client, baseUrl, apiKey])

@@ -21,6 +21,6 @@ export interface UsePayLinkOptions extends Omit<PayOptions, 'signer'> {
  */
 export function usePayLink(code: string | undefined, options: UsePayLinkOptions = {}) {
   const client = usePayLinkClient('usePayLink')
-  // The purchases are kept per client and code: the lookup gives the same store on every render.
+  // The purchases are kept per API and code: the lookup gives the same store on every render.
   return useFollowedPurchase(code ? linkPurchase(client, code) : undefined, options)
 }

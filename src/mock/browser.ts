@@ -24,3 +24,4 @@ export {
   MOCK_X402_REASONS,
 } from './constants.js'
 export { createTestSigner, type TestSignerOptions } from './createTestSigner.js'
+export { forgetPurchases } from '../payment/PurchaseStore.js'

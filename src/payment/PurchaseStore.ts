@@ -1,4 +1,6 @@
+import type { PayLinkClient } from '../client/createPayLinkClient.js'
 import { PayLinkError, PayLinkPaymentError, paymentError } from '../client/errors.js'
+import { identities } from '../client/transport.js'
 import type { Payment, SettlementProof } from '../schemas/payment.js'
 import { signPaymentHeader } from '../x402/createPaymentHeader.js'
 import { toCaip2 } from '../x402/networks.js'
@@ -130,22 +132,28 @@ export interface PurchaseStore<A> {
   reset(): void
 }
 
-// Per client, so that two providers (two APIs, or a test's fresh client) share no purchase, but for
-// a click under way on the same API (below).
-const stores = new WeakMap<object, Map<string, PurchaseStore<object>>>()
-// The clicks under way that have nothing kept yet (reading requirements, signing), by API and key,
-// whatever their client: a provider that remounts (navigated away and back) makes a new client, and
-// while the wallet is still open it must show that purchase, not offer a second. Once the payload is
-// signed it is kept in sessionStorage, from which any store resumes it.
-const live = new Map<string, PurchaseStore<object>>()
+// Every purchase of the page, by API (base URL, key and headers) and key, whatever the client
+// object: a provider that remounts (a checkout closed and opened again) makes a new client, and a
+// page can have two providers of one API (two React roots). A purchase signing, being confirmed or
+// paid while no hook showed it must be the one they show, not a second purchase offered beside it.
+// Kept for the page's life, as sessionStorage keeps a signed payload for the tab's.
+const purchases = new Map<string, PurchaseStore<object>>()
 
 /**
- * The purchase kept under `key` for `scope` (a client), made on first use: every hook (and every
- * remount) showing it shares it, so one click is one purchase and a remount during signing cannot
- * start a second one, even one whose provider made a new client for the same API (`baseUrl`). Its
- * requests go through the latest caller's `gate` (a link's verify endpoint, or any x402 URL); keys
- * of links and of URLs start apart (`link:`, `url:`), so a URL never shares a link's purchase or
- * stored payment.
+ * Forgets the purchases of the APIs whose `baseUrl` starts with `baseUrl` (every one without it),
+ * as a new page would: the payloads kept in `sessionStorage` stay, to be resumed. For tests and
+ * stories that show a link again with a fresh mock API.
+ */
+export function forgetPurchases(baseUrl = ''): void {
+  for (const id of purchases.keys()) if (id.startsWith(baseUrl)) purchases.delete(id)
+}
+
+/**
+ * The purchase kept under `key` for the API of `scope` (a client), made on first use: every hook
+ * (and every remount) showing it shares it, so one click is one purchase and a remount during
+ * signing cannot start a second one. Its requests go through the latest caller's `gate` (a link's
+ * verify endpoint, or any x402 URL); keys of links and of URLs start apart (`link:`, `url:`), so a
+ * URL never shares a link's purchase or stored payment.
  *
  * Signs at most once per purchase: the signed payload and its idempotency key are kept (in memory
  * and in `sessionStorage`, under `key`) until the purchase is `settled` or `failed` (not while an
@@ -156,12 +164,9 @@ const live = new Map<string, PurchaseStore<object>>()
  * price was shown (see `pay`).
  */
 export function sharedPurchase<A extends object>(scope: object, key: string, gate: PurchaseGate<A>, preview?: boolean): PurchaseStore<A> {
-  let byKey = stores.get(scope)
-  if (!byKey) stores.set(scope, (byKey = new Map()))
-  const liveKey = `${(scope as { baseUrl?: string }).baseUrl} ${key}`
-  let store = (byKey.get(key) ?? live.get(liveKey)) as PurchaseStore<A> | undefined
+  const id = `${identities.get(scope as PayLinkClient)} ${key}`
+  let store = purchases.get(id) as PurchaseStore<A> | undefined
   if (store) {
-    byKey.set(key, store)
     store.gate = gate
     return store
   }
@@ -182,8 +187,6 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
   // showed "Try again", not their price), so a later click is held to them.
   let shown: PaymentRequired | undefined
 
-  // Listed in `live` exactly while a click runs with nothing kept.
-  const track = () => (busy && !pending ? live.set(liveKey, store!) : live.get(liveKey) === store && live.delete(liveKey))
   // Whether a hook has shown the paid-for answer (a URL's Response) since it came: each hook reads a
   // copy (usePurchase), so the store's own stays unread and holds every byte until it is let go, once
   // no hook shows the purchase. Not before one has: a button that left the purchase signing gets
@@ -196,7 +199,6 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
     // An ended purchase has nothing left to resend. Not before: a payment accepted as `verified` may
     // still fail, and a reload meanwhile must get it back by resending, not pay again.
     if (['settled', 'failed'].includes(next.status)) keep()
-    track()
     for (const listener of listeners) listener()
   }
   // Most steps keep what is known (requirements, payment) and change the status and the error.
@@ -281,8 +283,8 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
     }
   }
 
-  byKey.set(
-    key,
+  purchases.set(
+    id,
     (store = {
       gate,
       subscribe(listener) {
@@ -301,6 +303,8 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
       },
       getSnapshot: () => state,
       start() {
+        // Listed again if a server-side sweep (below) dropped it before it mounted, unless another took its place.
+        if (!purchases.has(id)) purchases.set(id, store!)
         if (state.status !== 'idle') return
         try {
           // JSON.parse(null) is null: nothing kept. A header that is not a string or does not decode
@@ -322,8 +326,6 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
         const { status } = state
         if (inFlight() || status === 'settled') return
         const click = (busy = {})
-        // A click that joins a read under way changes no state until it answers: listed now all the same.
-        track()
         try {
           if (status === 'unknown' && pending) return await send(true)
           if (!options.signer) return
@@ -371,7 +373,6 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
         } finally {
           // An abandoned click must not end the one after the reset.
           if (busy === click) busy = undefined
-          track()
         }
       },
       observePayment,
@@ -387,5 +388,7 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
       },
     }),
   )
+  // A server renders purchases but never starts them: one no hook started or showed is let go.
+  setTimeout(() => state.status === 'idle' && !listeners.size && purchases.get(id) === store && purchases.delete(id))
   return store
 }

@@ -11,7 +11,7 @@ export interface LinkPurchaseResult {
   proof: SettlementProof
 }
 
-/** The purchase of a link for a client: every hook showing that link shares it, so one click is one purchase. */
+/** The purchase of a link on the API of a client: every hook showing that link shares it, so one click is one purchase. */
 export function linkPurchase(client: PayLinkClient, code: string): PurchaseStore<LinkPurchaseResult> {
   return sharedPurchase<LinkPurchaseResult>(client, `link:${client.baseUrl}|${code}`, async (payment) => {
     try {

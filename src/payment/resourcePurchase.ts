@@ -19,7 +19,7 @@ export interface ResourcePurchaseResult {
 }
 
 /**
- * The purchase of an x402 URL, fetched with GET, shared by every hook under the same provider. Its
+ * The purchase of an x402 URL, fetched with GET, shared by every hook under a provider of the same API. Its
  * 402 read on mount only previews the price; each purchase asks for fresh requirements. No
  * `Idempotency-Key` is sent: an x402 server does not expect one, and an extra header can fail its
  * CORS preflight. `timeoutMs` is the latest caller's.

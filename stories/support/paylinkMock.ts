@@ -2,6 +2,7 @@ import { getResponse, type HttpHandler, http } from 'msw'
 import type {} from 'msw-storybook-addon'
 import type { StoryContext } from 'storybook/internal/csf'
 import type { PayLinkClientOptions } from '../../src/client/createPayLinkClient.js'
+import { forgetPurchases } from '../../src/payment/PurchaseStore.js'
 import {
   createMockApi,
   type MockApi,
@@ -54,10 +55,12 @@ function createStoryMock({ scenarios = [], faults = {}, options }: PayLinkMockPa
   return mock
 }
 
-// A purchase signed in an earlier run of this story would otherwise be resumed against a new mock.
-// Keys as PurchaseStore keeps them: `paylink:purchase:link:<client baseUrl>|<code>` for this
-// story's links, and `paylink:purchase:url:<url>` for resources, whose mock is made anew with the story too.
-function forgetPurchases(baseUrl: string): void {
+// A purchase of an earlier run of this story would otherwise be shown (it is kept for the page) or
+// resumed (signed, kept in sessionStorage) against a new mock. Keys as PurchaseStore keeps them:
+// `paylink:purchase:link:<client baseUrl>|<code>` for this story's links, and
+// `paylink:purchase:url:<url>` for resources, whose mock is made anew with the story too.
+function forgetStoryPurchases(baseUrl: string): void {
+  forgetPurchases(`${baseUrl}/`)
   for (const key of Object.keys(sessionStorage)) {
     if (key.startsWith(`paylink:purchase:link:${baseUrl}/`) || key.startsWith('paylink:purchase:url:')) sessionStorage.removeItem(key)
   }
@@ -69,7 +72,7 @@ export function installPayLinkMock(context: StoryContext) {
   if (!entry) {
     const baseUrl = storyBaseUrl(context.id)
     const mock = createStoryMock(context.parameters.paylinkMock ?? {})
-    forgetPurchases(baseUrl)
+    forgetStoryPurchases(baseUrl)
     entry = { mock, handler: http.all(`${baseUrl}/*`, ({ request }) => getResponse(mock.handlers, request)) }
     mocks.set(context.id, entry)
   }

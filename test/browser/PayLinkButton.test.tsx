@@ -6,6 +6,7 @@ import { PayLinkButton } from '../../src/components/PayLinkButton.js'
 import { PayLinkProvider } from '../../src/hooks/PayLinkProvider.js'
 import { BASE_SEPOLIA_USDC, MOCK_PAY_TO } from '../../src/mock/constants.js'
 import { createTestSigner } from '../../src/mock/createTestSigner.js'
+import { forgetPurchases } from '../../src/payment/PurchaseStore.js'
 import { encodeBase64Json } from '../../src/x402/base64.js'
 
 // The seller's side, as fetch answers: the first 402 asks 0.05 USDC, every later one 0.09.
@@ -40,6 +41,8 @@ beforeAll(() => {
 
 afterEach(() => {
   vi.unstubAllGlobals()
+  // Each test is a new page.
+  forgetPurchases()
   sessionStorage.clear()
 })
 

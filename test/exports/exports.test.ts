@@ -146,6 +146,7 @@ describe('the names each entry exports', () => {
         "createMockApi",
         "createTestSigner",
         "defaultSeed",
+        "forgetPurchases",
       ]
     `)
     expect(names(mock)).toEqual([...names(mockBrowser), 'startMockServer'].sort())

@@ -11,6 +11,7 @@ import { defaultSeed } from '../../src/mock/seed.js'
 import { createTestSigner } from '../../src/mock/createTestSigner.js'
 import { encodeBase64Json } from '../../src/x402/base64.js'
 import { BASE_URL, testQueryClient, usdcOffer, useMockApi, wrapperFor } from './harness.js'
+import { forgetPurchases } from '../../src/payment/PurchaseStore.js'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { PayLinkProvider } from '../../src/hooks/PayLinkProvider.js'
 
@@ -404,6 +405,7 @@ describe('PayLinkButton', () => {
     await waitFor(() => expect(stateOf(button())).toBe('verifying'))
     first.unmount()
     // A reload: a new client and cache find the payment kept in sessionStorage and resend it.
+    forgetPurchases()
     api.server.use(
       http.get(`${BASE_URL}/pub/v1/payments/:id`, ({ params }) => {
         const at = new Date().toISOString()
@@ -856,6 +858,7 @@ describe('PayLinkButton: a payment accepted as verified, then lost from view', (
     first.unmount()
 
     // A new page (renderButton makes a new client and query cache); only sessionStorage survived.
+    forgetPurchases()
     const signer = createTestSigner()
     const onSettled = vi.fn()
     renderButton({ signer, onSettled })
@@ -1283,6 +1286,63 @@ test('a PayLinkProvider remounted while the wallet is open (navigated away and b
   fireEvent.click(button())
   await new Promise((resolve) => setTimeout(resolve, 50))
   expect(inner.calls).toBe(1)
+  expect(api.mock.ledger).toHaveLength(1)
+})
+
+test('a checkout closed while the wallet was open, whose payment settled meanwhile, shows "Paid" when opened again: a click pays nothing', async () => {
+  const wallet = gate()
+  const signer = createTestSigner()
+  const queryClient = testQueryClient()
+  // The provider makes its client from `baseUrl`: a new one on every mount.
+  const checkout = () => (
+    <QueryClientProvider client={queryClient}>
+      <PayLinkProvider baseUrl={BASE_URL} retry={false}>
+        <PayLinkButton code={code} maxAmount={cap} signer={heldSigner(signer, wallet.promise)} />
+      </PayLinkProvider>
+    </QueryClientProvider>
+  )
+  const first = render(checkout())
+  await ready()
+  fireEvent.click(button())
+  await waitFor(() => expect(stateOf(button())).toBe('signing'))
+  first.unmount()
+  // The user signs in the wallet anyway; the payment goes through while the checkout is closed.
+  wallet.resolve()
+  await waitFor(() => expect(api.mock.ledger).toHaveLength(1))
+
+  render(checkout())
+  await waitFor(() => expect(stateOf(button())).toBe('settled'))
+  fireEvent.click(button())
+  await act(() => new Promise((resolve) => setTimeout(resolve, 50)))
+  expect(signer.calls).toBe(1)
+  expect(api.mock.ledger).toHaveLength(1)
+})
+
+test('two providers of one API (two React roots) show one purchase of a link: a press on the second while the first is being confirmed pays nothing', async () => {
+  const confirm = gate()
+  api.server.use(http.post(`${BASE_URL}/pub/v1/payments/verify`, async ({ request }) => void (request.headers.has('payment-signature') && (await confirm.promise))))
+  const signer = createTestSigner()
+  const widget = () => (
+    <PayLinkProvider baseUrl={BASE_URL} retry={false}>
+      <PayLinkButton code={code} maxAmount={cap} signer={signer} />
+    </PayLinkProvider>
+  )
+  render(
+    <>
+      {widget()}
+      {widget()}
+    </>,
+  )
+  const [header, footer] = screen.getAllByRole('button') as [HTMLElement, HTMLElement]
+  await waitFor(() => expect(stateOf(footer)).toBe('ready'))
+  fireEvent.click(header)
+  await waitFor(() => expect(stateOf(header)).toBe('verifying'))
+  expect(stateOf(footer)).toBe('verifying')
+  fireEvent.click(footer)
+  confirm.resolve()
+  await waitFor(() => expect(stateOf(footer)).toBe('settled'))
+  expect(stateOf(header)).toBe('settled')
+  expect(signer.calls).toBe(1)
   expect(api.mock.ledger).toHaveLength(1)
 })
 

@@ -6,6 +6,7 @@ import { createPayLinkClient, type PayLinkClient } from '../../src/client.js'
 import { PayLinkProvider } from '../../src/hooks/PayLinkProvider.js'
 import { BASE_SEPOLIA_USDC, MOCK_PAY_TO } from '../../src/mock/constants.js'
 import { createMockApi, type MockApiOptions } from '../../src/mock/createMockApi.js'
+import { forgetPurchases } from '../../src/payment/PurchaseStore.js'
 import { encodeBase64Json } from '../../src/x402/base64.js'
 
 export const BASE_URL = 'https://api.paylink.test'
@@ -28,6 +29,8 @@ export function useMockApi(overrides: MockApiOptions = {}) {
     ctx.mock = createMockApi(options)
     server.resetHandlers(...ctx.mock.handlers)
     ctx.requests.length = 0
+    // Each test is a new page: no purchase of the one before, in memory or in sessionStorage.
+    forgetPurchases()
     sessionStorage.clear()
   })
   afterAll(() => server.close())

@@ -9,6 +9,7 @@ import { createTestSigner } from '../../src/mock/createTestSigner.js'
 import { encodeBase64Json } from '../../src/x402/base64.js'
 import type { PaymentRequirement } from '../../src/x402/paymentRequired.js'
 import { testClient, testQueryClient, usdcOffer, useMockApi, wrapperFor } from './harness.js'
+import { forgetPurchases } from '../../src/payment/PurchaseStore.js'
 
 const api = useMockApi({ settleDelayMs: 0 })
 const code = MOCK_LINKS.demo
@@ -98,6 +99,7 @@ test('after a reload, a signed payment whose outcome was lost is resent, not sig
   first.unmount()
 
   // A new page: a new client and query cache; only sessionStorage survived.
+  forgetPurchases()
   const signer = createTestSigner()
   render(<PayButton signer={signer} />, { wrapper: wrapperFor(testClient(), testQueryClient()) })
   await screen.findByText('settled')
@@ -352,6 +354,7 @@ describe('a payment accepted as verified, then lost from view', () => {
     before.unmount()
 
     // A new page: a new client and query cache; only sessionStorage survived. A click there changes nothing.
+    forgetPurchases()
     const signer = createTestSigner()
     const { result } = renderHook(() => usePayLink(code, { signer, maxAmount: cap }), { wrapper: wrapperFor(client(), testQueryClient()) })
     await act(() => vi.advanceTimersByTimeAsync(10))
@@ -414,6 +417,8 @@ describe('usePayResource: the price is the one pay signs', () => {
     expect(result.current.status).toBe('settled')
     expect(payments.map((p) => (JSON.parse(atob(p)) as { accepted: { amount: string } }).accepted.amount)).toEqual(['90000'])
 
+    // Another page, without a signer.
+    forgetPurchases()
     const unsigned = renderHook(() => usePayResource(resource), { wrapper: wrapperFor() })
     await waitFor(() => expect(unsigned.result.current.status).toBe('ready'))
     expect(unsigned.result.current.price).toBeUndefined()
@@ -559,6 +564,7 @@ test('after a reload, a pay() from a child effect (which runs before the hook st
   expect(api.mock.ledger).toHaveLength(1)
 
   // After the reload (a new client): "pay as soon as the wallet is there", from a child.
+  forgetPurchases()
   function AutoPay({ pay }: { pay: () => Promise<void> }) {
     useEffect(() => void pay(), [pay])
     return null

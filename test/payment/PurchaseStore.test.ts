@@ -1,6 +1,7 @@
+import { createPayLinkClient } from '../../src/client/createPayLinkClient.js'
 import { PayLinkHttpError, PayLinkNetworkError } from '../../src/client/errors.js'
 import { createTestSigner } from '../../src/mock/createTestSigner.js'
-import { type GateAnswer, type PendingPurchase, sharedPurchase } from '../../src/payment/PurchaseStore.js'
+import { forgetPurchases, type GateAnswer, type PendingPurchase, sharedPurchase } from '../../src/payment/PurchaseStore.js'
 import { priceToPay } from '../../src/payment/priceToPay.js'
 import type { PaymentRequired } from '../../src/x402/paymentRequired.js'
 import type { PaymentSigner } from '../../src/x402/paymentSigner.js'
@@ -317,10 +318,11 @@ describe('a click under way, found by a new client of the same API', () => {
 
   it('is not found by a client of another API', () => {
     const gate = () => new Promise<GateAnswer<{ ok: true }>>(() => {})
-    const first = sharedPurchase({ baseUrl: 'https://sandbox.test/pub/v1' }, 'link:other-api', gate)
+    const api = (baseUrl: string) => createPayLinkClient({ baseUrl })
+    const first = sharedPurchase(api('https://sandbox.test'), 'link:other-api', gate)
     void first.pay({ signer: createTestSigner() })
-    expect(sharedPurchase({ baseUrl: 'https://live.test/pub/v1' }, 'link:other-api', gate)).not.toBe(first)
-    expect(sharedPurchase({ baseUrl: 'https://sandbox.test/pub/v1' }, 'link:other-api', gate)).toBe(first)
+    expect(sharedPurchase(api('https://live.test'), 'link:other-api', gate)).not.toBe(first)
+    expect(sharedPurchase(api('https://sandbox.test'), 'link:other-api', gate)).toBe(first)
   })
 })
 
@@ -441,7 +443,8 @@ describe('a payment accepted as verified (still settling)', () => {
     expect(before.getSnapshot()).toMatchObject({ status: 'verifying', payment: verified })
     expect(JSON.parse(storage.map.get(`paylink:purchase:${key}`)!)).toEqual(first.paid[0])
 
-    // A reload: a new store (a new client), only sessionStorage survived.
+    // A reload: a new store, only sessionStorage survived.
+    forgetPurchases()
     const second = linkSeller()
     const after = sharedPurchase({}, key, second.gate)
     after.start()
@@ -523,6 +526,8 @@ describe('a payment accepted as verified (still settling)', () => {
     await vi.waitFor(() => expect(before.getSnapshot().status).toBe('ready'))
     await before.pay({ signer: createTestSigner() })
 
+    // A reload.
+    forgetPurchases()
     const second = linkSeller([async () => ({ error: expired() })])
     const after = sharedPurchase({}, `${key}-refused-resume`, second.gate)
     after.start()

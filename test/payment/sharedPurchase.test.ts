@@ -1,5 +1,6 @@
 import { createPayLinkClient } from '../../src/client.js'
 import { linkPurchase } from '../../src/payment/linkPurchase.js'
+import { forgetPurchases } from '../../src/payment/PurchaseStore.js'
 import { resourcePurchase } from '../../src/payment/resourcePurchase.js'
 
 const client = createPayLinkClient({ baseUrl: 'https://api.paylink.test' })
@@ -17,8 +18,33 @@ describe('the purchases of one client', () => {
     expect(resourcePurchase(client, `link:${client.baseUrl}|abc`)).not.toBe(link)
   })
 
-  it('are not shared between clients', () => {
-    const other = createPayLinkClient({ baseUrl: 'https://api.paylink.test' })
-    expect(linkPurchase(other, 'abc')).not.toBe(linkPurchase(client, 'abc'))
+  it('are shared by every client of the same API (a provider remounted, a second React root), and by no other', () => {
+    const remounted = createPayLinkClient({ baseUrl: 'https://api.paylink.test/' })
+    expect(linkPurchase(remounted, 'abc')).toBe(linkPurchase(client, 'abc'))
+    expect(resourcePurchase(remounted, 'https://seller.test/a')).toBe(resourcePurchase(client, 'https://seller.test/a'))
+    const sandbox = createPayLinkClient({ baseUrl: 'https://sandbox.paylink.test' })
+    expect(linkPurchase(sandbox, 'abc')).not.toBe(linkPurchase(client, 'abc'))
+    expect(resourcePurchase(sandbox, 'https://seller.test/a')).not.toBe(resourcePurchase(client, 'https://seller.test/a'))
+  })
+
+  it('are let go when no hook started them by the next turn (a server render), and kept once started', async () => {
+    // An API that never answers: the started purchase stays `loading`.
+    const quiet = createPayLinkClient({ baseUrl: 'https://quiet.paylink.test', fetch: () => new Promise<Response>(() => {}) })
+    const rendered = linkPurchase(quiet, 'server-render')
+    const started = linkPurchase(quiet, 'started')
+    started.start()
+    await new Promise((resolve) => setTimeout(resolve))
+    expect(linkPurchase(quiet, 'server-render')).not.toBe(rendered)
+    expect(linkPurchase(quiet, 'started')).toBe(started)
+  })
+
+  it('are forgotten as on a new page by forgetPurchases, for the APIs whose base URL it names', () => {
+    const sandbox = createPayLinkClient({ baseUrl: 'https://sandbox.paylink.test' })
+    const [live, test] = [linkPurchase(client, 'abc'), linkPurchase(sandbox, 'abc')]
+    forgetPurchases(sandbox.baseUrl)
+    expect(linkPurchase(client, 'abc')).toBe(live)
+    expect(linkPurchase(sandbox, 'abc')).not.toBe(test)
+    forgetPurchases()
+    expect(linkPurchase(client, 'abc')).not.toBe(live)
   })
 })
