@@ -52,9 +52,14 @@ export async function timedFetch<T>(
   const timeout = new AbortController()
   // An Infinity time-out is "no limit", not "at once".
   const timeLeft = setTimeout(() => timeout.abort(), timerDelay(timeoutMs))
+  // The caller's abort ends the attempt too, forwarded by hand: AbortSignal.any is missing before
+  // Safari 17.4, Chrome 116 and Firefox 124, where it would fail every request that has a signal.
+  const forward = () => timeout.abort(signal!.reason)
+  signal?.addEventListener('abort', forward)
   try {
+    signal?.throwIfAborted()
     // Set on `init`: a copy with the signal added cost a few µs a request.
-    const attempt = (init.signal = signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal)
+    init.signal = timeout.signal
     // Not every fetch ends when its signal aborts (a wrapper that drops it), nor errors the body after
     // the headers (mocks such as MSW, polyfills): the time-out and the caller's signal reject the
     // attempt at once, ahead of an answer that settled in the same turn (its `then` waits for a
@@ -65,12 +70,13 @@ export async function timedFetch<T>(
       // An injected fetch (a wrapper, a test double) that forgets to return: its fault, not the network's.
       if (!response?.headers) throw new PayLinkConfigError(`fetch resolved to ${typeof response}, not a Response`)
       return [response, await read(response)] as [Response, T]
-    }, attempt)
+    }, timeout.signal)
   } catch (cause) {
     if (signal?.aborted) throw signal.reason
     if (cause instanceof PayLinkConfigError) throw cause
     throw new PayLinkNetworkError({ endpoint, timedOut: timeout.signal.aborted, cause, timeoutMs })
   } finally {
     clearTimeout(timeLeft)
+    signal?.removeEventListener('abort', forward)
   }
 }

@@ -56,3 +56,33 @@ test('a fetch that aborts the signal and throws at once leaves no unhandled reje
     process.off('unhandledRejection', onUnhandled)
   }
 })
+
+describe('a browser without AbortSignal.any (before Safari 17.4, Chrome 116, Firefox 124)', () => {
+  const any = AbortSignal.any
+  beforeEach(() => void Reflect.deleteProperty(AbortSignal, 'any'))
+  afterEach(() => void (AbortSignal.any = any))
+
+  test('sends a request that has a signal, and its answer comes back', async () => {
+    const sent: RequestInit[] = []
+    const [, body] = await timedFetch(async (_input, init) => (sent.push(init!), new Response('ok')), URL_, {}, { signal: new AbortController().signal, timeoutMs: 1_000 }, (r) => r.text())
+    expect(body).toBe('ok')
+    expect(sent).toHaveLength(1)
+  })
+
+  test("the caller's abort still ends the request with the caller's reason, and reaches the fetch's signal", async () => {
+    const controller = new AbortController()
+    const reason = new Error('left the page')
+    let seen: AbortSignal | undefined
+    const sent = timedFetch((_input, init) => ((seen = init!.signal!), new Promise<Response>(() => {})), URL_, {}, { signal: controller.signal, timeoutMs: 60_000 }, noBody)
+    controller.abort(reason)
+    await expect(sent).rejects.toBe(reason)
+    expect(seen).toMatchObject({ aborted: true, reason })
+  })
+
+  test('a signal aborted before the request sends nothing', async () => {
+    const reason = new Error('gone')
+    let calls = 0
+    await expect(timedFetch(async () => (calls++, new Response('ok')), URL_, {}, { signal: AbortSignal.abort(reason), timeoutMs: 1_000 }, noBody)).rejects.toBe(reason)
+    expect(calls).toBe(0)
+  })
+})
