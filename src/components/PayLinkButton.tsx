@@ -109,10 +109,11 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
   } = props
   const labels = withDefaults(defaultPayLinkButtonLabels, labelOverrides)
   const linkCode = resource ? undefined : code
+  // First: outside a provider, the error names this component, not a hook the app never called.
+  const client = usePayLinkClient('PayLinkButton')
   const link = useLink(linkCode)
   // One purchase, of the URL or of the link: usePayResource's or usePayLink's, without running both
   // hooks. The lookup gives the same store on every render.
-  const client = usePayLinkClient('PayLinkButton')
   const store = (resource ? resourcePurchase(client, resource) : linkCode ? linkPurchase(client, linkCode) : undefined) as
     | PurchaseStore<{ proof?: PayLinkButtonProof; response?: Response }>
     | undefined
@@ -149,11 +150,13 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
   // before (reporting it could fulfil an order twice), unless this button left it in flight: then
   // its outcome is this button's to report, once, when it shows the purchase again.
   // `shown` and `at`: the new price last put on screen and when, for the click handler below; `error`: the error last shown.
+  // A purchase that ended while no button showed it (a checkout closed while the wallet was open)
+  // is reported by the buttons that show it first, as if they had left it in flight.
   const [seen] = useState<{ state: PayLinkButtonState; store: unknown; left: Map<unknown, PayLinkButtonState>; shown?: unknown; at?: number; error?: unknown }>(() => ({
     state,
     store,
-    left: new Map(),
-    error: purchase.error,
+    left: new Map(store?.unseen ? [[store, 'verifying']] : []),
+    error: store?.unseen ? undefined : purchase.error,
   }))
   useEffect(() => {
     const { proof, error, response, paymentRequired } = purchase
@@ -213,7 +216,7 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
   )
   // With asChild, the consumer's element is rendered in place of the button, with its own content
   // as the label. Children.only throws unless the children are exactly one element.
-  const child = asChild && (Children.only(children) as ReactElement<{ children?: ReactNode }>)
+  const child = asChild && (Children.only(children) as ReactElement<{ children?: ReactNode; 'aria-label'?: string }>)
   // Why the live region is inside the button: the component renders one root, the button itself.
   // ARIA makes a button's children presentational, so some browser and screen-reader pairs do
   // not expose a region inside it; for those, the button's name (aria-labelledby) changes with
@@ -240,8 +243,9 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
   const nativelyDisabled = !asChild && state === 'disabled'
   const rootProps = {
     'data-state': state,
-    // A consumer's aria-label must be able to rename the button, and aria-labelledby would win over it.
-    'aria-labelledby': rest['aria-label'] ? undefined : `${id}label${split ? ` ${id}split` : ''}${statusShown ? ` ${id}status` : ''}`,
+    // A consumer's aria-label (on the button, or on the asChild element: an icon-only link) must be
+    // able to rename the button, and aria-labelledby would win over it.
+    'aria-labelledby': rest['aria-label'] || (child && child.props['aria-label']) ? undefined : `${id}label${split ? ` ${id}split` : ''}${statusShown ? ` ${id}status` : ''}`,
     'aria-busy': ['signing', 'verifying'].includes(state) || undefined,
     // In flight the button stays focusable (aria-disabled, not disabled): focus is not thrown away mid-purchase.
     'aria-disabled': (!actionable && !nativelyDisabled) || undefined,

@@ -102,6 +102,11 @@ const toPayLinkError = (error: unknown) =>
 export interface PurchaseStore<A> {
   /** Talks to the seller for every request of the purchase: the latest caller's (see `sharedPurchase`). */
   gate: PurchaseGate<A>
+  /**
+   * `true` when the purchase ended (`settled` or `failed`) while no hook showed it (a checkout
+   * closed while the wallet was open), until one subscribes: its outcome is still to be reported.
+   */
+  unseen?: boolean | undefined
   /** Subscribes to changes. */
   subscribe(listener: () => void): () => void
   /** The current snapshot. */
@@ -198,7 +203,7 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
     state = next as State
     // An ended purchase has nothing left to resend. Not before: a payment accepted as `verified` may
     // still fail, and a reload meanwhile must get it back by resending, not pay again.
-    if (['settled', 'failed'].includes(next.status)) keep()
+    if (['settled', 'failed'].includes(next.status)) keep(), (store!.unseen = !listeners.size)
     for (const listener of listeners) listener()
   }
   // Most steps keep what is known (requirements, payment) and change the status and the error.
@@ -289,6 +294,7 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
       gate,
       subscribe(listener) {
         listeners.add(listener)
+        store!.unseen = false
         if (paidAnswer()) shownPaid = true
         return () => {
           listeners.delete(listener)

@@ -1289,15 +1289,16 @@ test('a PayLinkProvider remounted while the wallet is open (navigated away and b
   expect(api.mock.ledger).toHaveLength(1)
 })
 
-test('a checkout closed while the wallet was open, whose payment settled meanwhile, shows "Paid" when opened again: a click pays nothing', async () => {
+test('a checkout closed while the wallet was open, whose payment settled meanwhile, shows "Paid" when opened again and reports it once: a click pays nothing', async () => {
   const wallet = gate()
   const signer = createTestSigner()
   const queryClient = testQueryClient()
+  const onSettled = vi.fn()
   // The provider makes its client from `baseUrl`: a new one on every mount.
   const checkout = () => (
     <QueryClientProvider client={queryClient}>
       <PayLinkProvider baseUrl={BASE_URL} retry={false}>
-        <PayLinkButton code={code} maxAmount={cap} signer={heldSigner(signer, wallet.promise)} />
+        <PayLinkButton code={code} maxAmount={cap} signer={heldSigner(signer, wallet.promise)} onSettled={onSettled} />
       </PayLinkProvider>
     </QueryClientProvider>
   )
@@ -1310,12 +1311,71 @@ test('a checkout closed while the wallet was open, whose payment settled meanwhi
   wallet.resolve()
   await waitFor(() => expect(api.mock.ledger).toHaveLength(1))
 
-  render(checkout())
+  expect(onSettled).not.toHaveBeenCalled()
+
+  const second = render(checkout())
   await waitFor(() => expect(stateOf(button())).toBe('settled'))
+  // Nobody saw it settle: the app learns it now, so it can deliver what was bought.
+  await waitFor(() => expect(onSettled).toHaveBeenCalledTimes(1))
+  expect(onSettled.mock.calls[0]![0]).toMatchObject({ success: true })
   fireEvent.click(button())
   await act(() => new Promise((resolve) => setTimeout(resolve, 50)))
   expect(signer.calls).toBe(1)
   expect(api.mock.ledger).toHaveLength(1)
+  // Closed and opened again: already reported.
+  second.unmount()
+  render(checkout())
+  await act(() => new Promise((resolve) => setTimeout(resolve, 50)))
+  expect(stateOf(button())).toBe('settled')
+  expect(onSettled).toHaveBeenCalledTimes(1)
+})
+
+test('a checkout closed while the wallet was open, whose payment failed meanwhile, reports the failure once when opened again', async () => {
+  const wallet = gate()
+  const onError = vi.fn()
+  const checkout = () => (
+    <PayLinkProvider baseUrl={BASE_URL} retry={false}>
+      <PayLinkButton code={code} maxAmount={cap} signer={heldSigner(createTestSigner(), wallet.promise)} onError={onError} />
+    </PayLinkProvider>
+  )
+  const first = render(checkout())
+  await ready()
+  fireEvent.click(button())
+  await waitFor(() => expect(stateOf(button())).toBe('signing'))
+  first.unmount()
+  // The seller refuses the payment while the checkout is closed.
+  api.server.use(http.post(`${BASE_URL}/pub/v1/payments/verify`, () => HttpResponse.json({ error: { code: 'forbidden', message: 'Payments are paused' } }, { status: 403 })))
+  wallet.resolve()
+  await act(() => new Promise((resolve) => setTimeout(resolve, 50)))
+  expect(onError).not.toHaveBeenCalled()
+
+  const second = render(checkout())
+  await waitFor(() => expect(stateOf(button())).toBe('failed'))
+  await waitFor(() => expect(onError).toHaveBeenCalledTimes(1))
+  expect(onError.mock.calls[0]![0]).toMatchObject({ name: 'PayLinkHttpError', status: 403 })
+  second.unmount()
+  render(checkout())
+  await act(() => new Promise((resolve) => setTimeout(resolve, 50)))
+  expect(onError).toHaveBeenCalledTimes(1)
+})
+
+test('outside a PayLinkProvider, the error names PayLinkButton', () => {
+  vi.spyOn(console, 'error').mockImplementation(() => {})
+  expect(() => render(<PayLinkButton code={code} />)).toThrow(/PayLinkButton must be used inside <PayLinkProvider>/)
+})
+
+test('asChild: an aria-label on the child (an icon-only link) names the button', async () => {
+  render(
+    <PayLinkButton asChild code={code} maxAmount={cap} signer={createTestSigner()}>
+      <a href="#pay" aria-label="Buy the article">
+        <svg aria-hidden="true" />
+      </a>
+    </PayLinkButton>,
+    { wrapper: wrapperFor() },
+  )
+  const link = screen.getByRole('link')
+  await waitFor(() => expect(stateOf(link)).toBe('ready'))
+  expect(link).toHaveAccessibleName('Buy the article')
 })
 
 test('two providers of one API (two React roots) show one purchase of a link: a press on the second while the first is being confirmed pays nothing', async () => {
