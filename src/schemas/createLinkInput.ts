@@ -9,7 +9,7 @@ import { priceSchema } from './price.js'
 // Strict, unlike a link's splits in an answer: a third share sent along would be paid out of a
 // sum that only creator + platform is checked against.
 /** Division of proceeds in basis points; `creator + platform` is 10 000, and there is no other share. */
-export const splitsSchema = z.withChecks(
+const splitsSchema = z.withChecks(
   z.strictObject({ creator: shareSchema, platform: shareSchema }),
   rule((s) => s.creator + s.platform === 10_000, 'creator + platform must equal 10000 (basis points)'),
 )

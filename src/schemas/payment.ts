@@ -24,7 +24,7 @@ export const paymentSchema = z.looseObject({
 })
 
 /** The x402 settlement response plus the time of settlement. */
-export const settlementProofSchema = z.looseObject({
+const settlementProofSchema = z.looseObject({
   success: booleanSchema,
   transaction: z.string(),
   network: z.string(),
