@@ -24,6 +24,7 @@ describe('the mock entries', () => {
       'createMockApi',
       'createTestSigner',
       'defaultSeed',
+      'forgetPurchases',
     ])
     expect(Object.keys(mock).sort()).toEqual([...Object.keys(browser), 'startMockServer'].sort())
   })
