@@ -36,9 +36,9 @@ export function PayLinkProvider(props: PayLinkProviderProps) {
   const { client, baseUrl, apiKey } = props as Partial<PayLinkClientOptions & { client: PayLinkClient }>
   // A new client only when where or as whom requests go changes (a sandbox/live switch, a config
   // loaded late): a new one resets the cached answers (below), and `headers`, `fetch` and `retry`
-  // are often new objects on every render. A given `client` is taken as it is: another one may carry another
-  // user's headers or key, which no comparison could see. The props go to createPayLinkClient as
-  // they are, children included: it reads only its options.
+  // are often new objects on every render. A given `client` is taken as it is: another one may
+  // carry another user's headers or key, which no comparison could see. The props go to
+  // createPayLinkClient as they are, children included: it reads only its options.
   const value = useMemo(() => client ?? createPayLinkClient(props as PayLinkClientOptions), [client, baseUrl, apiKey])
   // The keys hold no client (so that prefetched data hydrates): after a switch, what the old API
   // answered (a sandbox price) must not show, nor be paid against, as the new one's.
