@@ -7,7 +7,7 @@ import { chromium, holdKey } from './test/browser/chromium.js'
 const react18 = fileURLToPath(new URL('./test/react18/node_modules/', import.meta.url))
 
 // The hook tests run twice: on the newest peers (the dev dependencies: React 19, TanStack Query
-// 5.108) and on the oldest the package supports (React 18.3, TanStack Query 5.48), which live in
+// 5.108) and on the oldest the package supports (React 18.2, TanStack Query 5.48), which live in
 // test/react18 so that its react-dom does not fight the root's React 19 over peers.
 const hookTests = ['test/hooks/**/*.test.{ts,tsx}']
 
