@@ -91,11 +91,15 @@ export function parseInto(payload: ParsePayload, schema: Schema, value: unknown,
 // As with objects below: zod's optional class carries what the package never uses (defaults,
 // async inner schemas, the optional-in/out lattice); this check gives zod's result for the one
 // case used, `inner` or `undefined`, and marks itself optional for the object check.
-/** `inner`, or `undefined`. */
+// One difference: many services write `null` for a field they leave out; where `inner` refuses
+// null, null reads as `undefined`, or such a service's paid answers would all fail validation
+// and become unknown purchases. Where `inner` takes null (x402's fields), null stays.
+/** `inner`, or `undefined` (also for `null` when `inner` refuses null). */
 export const optional = <T extends Schema>(inner: T): $ZodOptional<T> => {
   const schema = withChecks(
     unknown(),
     check((payload) => {
+      if (payload.value === null && safeParse(inner, null).issues) payload.value = undefined
       if (payload.value !== undefined) payload.value = parseInto(payload, inner, payload.value)[0]
     }),
   )

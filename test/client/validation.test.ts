@@ -304,6 +304,34 @@ describe('responses the contract tolerates', () => {
     expect(link).toMatchObject({ model: 'tip', status: 'archived' })
   })
 
+  it('reads a paid answer whose optional fields are null as if they were left out (a paid purchase never ends unknown over it)', async () => {
+    const payment = { ...paymentFixture, payer: null, transaction: null, failureReason: null }
+    const proof = { ...proofFixture, payer: null, amount: null, asset: null, settledAt: null }
+    server.use(http.post(`${API}/payments/verify`, () => HttpResponse.json({ payment, proof })))
+
+    const result = await verifyPayment(makeClient(), { code: 'lnk_abc123' }, { paymentHeader: paymentPayloadV2 })
+
+    expect(result).toMatchObject({ status: 'paid', payment: { id: paymentFixture.id, payer: undefined, failureReason: undefined }, proof: { settledAt: undefined } })
+  })
+
+  it.each([
+    ['a link', 'links/:code', () => getLink(makeClient(), 'lnk_abc123'), { ...linkFixture, price: null, title: null, url: null, status: null }],
+    ['a transfer', 'bridge/status/:id', () => getBridgeStatus(makeClient(), 'xfer_1'), { ...transferFixture, sourceTx: null, estimatedCompletionAt: null }],
+    ['a fee quote', 'fees/estimate', () => estimateFees(makeClient(), { sourceChain: 'solana', destinationChain: 'base', asset: 'USDC', amount: '25' }), { ...feeFixture, gasFee: null, expiresAt: null }],
+  ])('reads null optional fields of %s as left out', async (_name, path, read, body) => {
+    server.use(http.get(`${API}/${path}`, () => HttpResponse.json(body)))
+
+    const result = (await read()) as Record<string, unknown>
+
+    for (const [key, value] of Object.entries(body)) if (value === null) expect(result[key]).toBeUndefined()
+  })
+
+  it('still refuses null for a field that must be there', async () => {
+    server.use(http.get(`${API}/payments/:id`, () => HttpResponse.json({ ...paymentFixture, asset: null })))
+
+    expect(pathsOf(await validationErrorOf(getPayment(makeClient(), 'pay_9f8e7d')))).toEqual(['asset'])
+  })
+
   it('accepts a link without the optional fields', async () => {
     const { price: _p, title: _t, url: _u, status: _s, ...minimal } = linkFixture
     server.use(http.get(`${API}/links/:code`, () => HttpResponse.json(minimal)))
