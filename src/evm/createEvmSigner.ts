@@ -1,4 +1,4 @@
-import type { Account, Address, Chain, Hex, LocalAccount, Transport, TypedDataDefinition, WalletClient } from 'viem'
+import { type Account, type Address, type Chain, getAddress, type Hex, type LocalAccount, type Transport, type TypedDataDefinition, type WalletClient } from 'viem'
 import { PayLinkConfigError } from '../client/errors.js'
 import type { PaymentSigner } from '../x402/paymentSigner.js'
 
@@ -58,9 +58,6 @@ function chainIdOf(network: string): number | undefined {
 // Permit2 and other transfer methods need an approval this signer does not make.
 const isEip3009 = (method: unknown) => method === undefined || method === 'eip3009'
 
-// The reference client dates validAfter ten minutes back, so a facilitator whose clock runs behind still accepts it.
-const CLOCK_SKEW_SECONDS = 600
-
 function randomNonce(): Hex {
   const bytes = crypto.getRandomValues(new Uint8Array(32))
   return `0x${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`
@@ -110,14 +107,18 @@ export function createEvmSigner(source: EvmSignerSource): PaymentSigner {
       const now = Math.floor(Date.now() / 1000)
       const authorization = {
         from: address,
-        to: requirement.payTo as Address,
+        // Checksummed as the reference client does: a seller may write the address in capitals,
+        // which viem's typed-data check refuses as it came.
+        to: getAddress(requirement.payTo),
         value: requirement.amount,
-        validAfter: String(now - CLOCK_SKEW_SECONDS),
+        // Valid from the start of time, as the reference v2 client signs: a window opening at the
+        // device's "now" would be refused by a facilitator whose clock is behind the device's.
+        validAfter: '0',
         validBefore: String(now + seconds),
         nonce: randomNonce(),
       }
       const signature = await sign({
-        domain: { name, version, chainId, verifyingContract: requirement.asset as Address },
+        domain: { name, version, chainId, verifyingContract: getAddress(requirement.asset) },
         types: authorizationTypes,
         primaryType: 'TransferWithAuthorization',
         message: {

@@ -1,3 +1,5 @@
+import { ExactEvmScheme as ReferenceFacilitator } from '@x402/evm/exact/facilitator'
+import { ExactEvmSchemeV1 as ReferenceFacilitatorV1 } from '@x402/evm/exact/v1/facilitator'
 import { EVM_NETWORK_CHAIN_ID_MAP } from '@x402/evm/v1'
 import { createWalletClient, custom, type LocalAccount } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
@@ -86,7 +88,7 @@ describe('createEvmSigner', () => {
     expect(a.authorization.nonce).not.toBe(b.authorization.nonce)
   })
 
-  test('the validity window starts a little in the past and ends maxTimeoutSeconds after the wallet is asked', async () => {
+  test('the validity window starts at 0, as the reference v2 client signs, and ends maxTimeoutSeconds after the wallet is asked', async () => {
     vi.useFakeTimers({ toFake: ['Date'] })
     vi.setSystemTime(new Date('2026-03-01T12:00:00Z'))
     const signer = createEvmSigner(account)
@@ -95,7 +97,7 @@ describe('createEvmSigner', () => {
     vi.setSystemTime(asked * 1000)
     const { authorization } = (await signer.signPayment(r, v2)) as unknown as ExactEvmPayload
     expect(authorization.validBefore).toBe(String(asked + 60))
-    expect(BigInt(authorization.validAfter)).toBeLessThan(BigInt(asked))
+    expect(authorization.validAfter).toBe('0')
   })
 
   test.each([
@@ -196,5 +198,48 @@ describe('createEvmSigner', () => {
     const signTypedData = vi.spyOn(account, 'signTypedData')
     await expect(createPaymentHeader(r, createEvmSigner(account))).rejects.toMatchObject({ reason: 'signer_failed' })
     expect(signTypedData).not.toHaveBeenCalled()
+  })
+
+  describe('against the reference facilitator (@x402/evm), whose clock is right', () => {
+    // The chain, as far as verify reads it: the token has code, and the transfer simulates.
+    const chain = {
+      getAddresses: () => ['0x0000000000000000000000000000000000000001'],
+      getCode: async ({ address }: { address: string }) => (address.toLowerCase() === USDC_BASE_SEPOLIA.toLowerCase() ? '0x6080' : '0x'),
+      readContract: async () => undefined,
+    } as unknown as ConstructorParameters<typeof ReferenceFacilitator>[0]
+    const sign = async (x402Version: 1 | 2, payTo = PAY_TO, asset = USDC_BASE_SEPOLIA) => {
+      const required = required402(x402Version, x402Version === 1 ? 'base-sepolia' : 'eip155:84532')
+      const signed = await createPaymentHeader({ ...required.accepts[0]!, payTo, asset }, createEvmSigner(account), required)
+      const { payload } = decodeBase64Json(signed.value, 'test') as { payload: ExactEvmPayload }
+      return { x402Version, payload, accepted: { ...required.accepts[0]!.raw, payTo, asset } }
+    }
+    const verify = async ({ x402Version, payload, accepted }: Awaited<ReturnType<typeof sign>>) => {
+      const result =
+        x402Version === 1
+          ? await new ReferenceFacilitatorV1(chain).verify({ x402Version: 1, scheme: 'exact', network: 'base-sepolia', payload } as never, accepted as never)
+          : await new ReferenceFacilitator(chain).verify({ x402Version: 2, accepted, payload, resource: { url: 'https://paid.test/r' } } as never, accepted as never)
+      return { ...result, to: payload.authorization.to }
+    }
+
+    test.each([1, 2] as const)('accepts a v%i payment signed on a device whose clock runs 11 minutes fast', async (x402Version) => {
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 11 * 60_000 })
+      const signed = await sign(x402Version)
+      vi.useRealTimers()
+
+      expect(await verify(signed)).toMatchObject({ isValid: true })
+    })
+
+    test.each([
+      ['in capitals', `0x${PAY_TO.slice(2).toUpperCase()}`],
+      ['with a wrong-cased checksum', PAY_TO.replace('Bc', 'bc')],
+    ])('pays a payTo written %s, to its checksummed address', async (_name, payTo) => {
+      expect(payTo).not.toBe(PAY_TO)
+
+      expect(await verify(await sign(2, payTo))).toMatchObject({ isValid: true, to: PAY_TO })
+    })
+
+    test('pays a token whose address is written in capitals', async () => {
+      expect(await verify(await sign(2, PAY_TO, `0x${USDC_BASE_SEPOLIA.slice(2).toUpperCase()}`))).toMatchObject({ isValid: true })
+    })
   })
 })
