@@ -1,4 +1,4 @@
-import { delay, http, type HttpHandler } from 'msw'
+import { http, HttpResponse, type HttpHandler } from 'msw'
 import { type MockContext, nextId } from './context.js'
 import { faultResponse, type MockRoute, takeFault } from './faults.js'
 import { apiError } from './respond.js'
@@ -16,6 +16,19 @@ function authorized(ctx: MockContext, request: Request): boolean {
   return key !== null && ctx.apiKeys.includes(key)
 }
 
+/** The reason `startMockServer` aborts the requests it still holds when it is closed. */
+export const SERVER_CLOSED = new Error('The mock server was closed')
+
+// msw's delay, but cut short when the server closes with the request still waiting, so that its
+// timer does not keep the process alive after `close()`. A client that gives up does not cut it
+// short: the service would still act on what it received. Capped as setTimeout caps it.
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, Math.min(ms, 2 ** 31 - 1))
+    signal.addEventListener('abort', () => signal.reason === SERVER_CLOSED && (clearTimeout(timer), resolve()))
+  })
+}
+
 /**
  * One route of the mock on any origin (`*` + `/pub/v1` + `path`), so it serves whatever baseUrl a
  * client uses. Faults come first, then the key check: a gateway fails before the service is reached.
@@ -31,7 +44,9 @@ export function route(
     const requestId = nextId(ctx, 'req')
     const fault = takeFault(ctx.faults, name)
     const latency = ctx.latencyMs + (fault?.latencyMs ?? 0)
-    if (latency > 0) await delay(latency)
+    if (latency > 0) await pause(latency, request.signal)
+    // Nobody is left to answer, and the service was never reached.
+    if (request.signal.reason === SERVER_CLOSED) return HttpResponse.error()
     const faulted = fault && faultResponse(fault, requestId)
     if (faulted) return faulted
     if (!authorized(ctx, request)) return apiError(requestId, 401, 'unauthorized', 'A valid X-API-Key header is required')

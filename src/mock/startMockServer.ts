@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import { getResponse } from 'msw'
 import { createMockApi, type MockApi, type MockApiOptions } from './createMockApi.js'
+import { SERVER_CLOSED } from './route.js'
 
 /** Options of `startMockServer`: those of `createMockApi`, plus where to listen. */
 export interface MockServerOptions extends MockApiOptions {
@@ -18,7 +19,7 @@ export interface MockServer {
   url: string
   /** The mock behind it: faults, scenarios, ledger, reset. */
   mock: MockApi
-  /** Stops listening and closes open connections. */
+  /** Stops listening and closes open connections; a request still waiting out its latency is dropped unanswered. */
   close(): Promise<void>
 }
 
@@ -30,7 +31,7 @@ const CORS = {
   'Access-Control-Expose-Headers': 'PAYMENT-REQUIRED, PAYMENT-RESPONSE, X-PAYMENT-RESPONSE, X-Request-Id, Retry-After',
 }
 
-async function toFetchRequest(req: IncomingMessage, origin: string): Promise<Request> {
+async function toFetchRequest(req: IncomingMessage, origin: string, signal: AbortSignal): Promise<Request> {
   const headers = new Headers()
   for (const [name, value] of Object.entries(req.headers)) {
     if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value)
@@ -38,15 +39,15 @@ async function toFetchRequest(req: IncomingMessage, origin: string): Promise<Req
   const chunks: Buffer[] = []
   for await (const chunk of req) chunks.push(chunk as Buffer)
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD' && chunks.length > 0
-  return new Request(new URL(req.url ?? '/', origin), { method: req.method, headers, ...(hasBody && { body: Buffer.concat(chunks) }) })
+  return new Request(new URL(req.url ?? '/', origin), { method: req.method, headers, signal, ...(hasBody && { body: Buffer.concat(chunks) }) })
 }
 
-async function answer(mock: MockApi, origin: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function answer(mock: MockApi, origin: string, closing: AbortSignal, req: IncomingMessage, res: ServerResponse): Promise<void> {
   if (req.method === 'OPTIONS') {
     res.writeHead(204, CORS).end()
     return
   }
-  const response = await getResponse(mock.handlers, await toFetchRequest(req, origin))
+  const response = await getResponse(mock.handlers, await toFetchRequest(req, origin, closing))
   if (response?.type === 'error') {
     req.socket.destroy()
     return
@@ -65,8 +66,9 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const { port = 0, host = '127.0.0.1', ...apiOptions } = options
   const mock = createMockApi(apiOptions)
   let origin = ''
+  const closing = new AbortController()
   const server = createServer((req, res) => {
-    answer(mock, origin, req, res).catch((error: unknown) => {
+    answer(mock, origin, closing.signal, req, res).catch((error: unknown) => {
       if (res.headersSent) return void res.destroy()
       const body = { error: { code: 'server_error', message: error instanceof Error ? error.message : String(error) } }
       res.writeHead(500, { ...CORS, 'Content-Type': 'application/json' }).end(JSON.stringify(body))
@@ -84,6 +86,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     mock,
     close: () =>
       new Promise<void>((resolve, reject) => {
+        closing.abort(SERVER_CLOSED)
         server.close((error) => (error ? reject(error) : resolve()))
         server.closeAllConnections()
       }),

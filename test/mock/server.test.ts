@@ -63,4 +63,21 @@ describe('startMockServer', () => {
     await other.close()
     expect(await getLink(clientFor(url), MOCK_LINKS.demo).catch((e: unknown) => e)).toBeInstanceOf(PayLinkNetworkError)
   })
+
+  it('drops a paid request still waiting out its latency on close(): nothing is charged once the server is closed', async () => {
+    const other = await startMockServer({ apiKeys: false })
+    const client = createPayLinkClient({ baseUrl: other.url, retry: false })
+    const quote = await verifyPayment(client, { code: MOCK_LINKS.demo })
+    if (quote.status !== 'payment-required') throw new Error('expected a 402')
+    other.mock.inject('verifyPayment', { latencyMs: 500, times: 1 })
+    const paying = verifyPayment(client, { code: MOCK_LINKS.demo }, { paymentHeader: v2Payment(quote.paymentRequired.accepts[0]!, Date.now()), idempotencyKey: 'k-close' })
+    // Time for the request to cross the socket and start waiting.
+    await new Promise((resolve) => setTimeout(resolve, 150))
+
+    await other.close()
+
+    expect(await paying.catch((e: unknown) => e)).toBeInstanceOf(PayLinkNetworkError)
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    expect(other.mock.ledger).toHaveLength(0)
+  })
 })
