@@ -1,5 +1,6 @@
 import { type Account, type Address, type Chain, getAddress, type Hex, type LocalAccount, type Transport, type TypedDataDefinition, type WalletClient } from 'viem'
 import { PayLinkConfigError } from '../client/errors.js'
+import type { PaymentRequirement } from '../x402/paymentRequired.js'
 import type { PaymentSigner } from '../x402/paymentSigner.js'
 
 /** What `createEvmSigner` signs with: a viem local account (`privateKeyToAccount`) or a wallet client that has an account. */
@@ -55,8 +56,18 @@ function chainIdOf(network: string): number | undefined {
   return match ? Number(match[1]) : undefined
 }
 
-// Permit2 and other transfer methods need an approval this signer does not make.
-const isEip3009 = (method: unknown) => method === undefined || method === 'eip3009'
+/**
+ * Why this signer cannot sign `requirement`, or `undefined` when it can. `supports` reads it too, so
+ * that an offer it would refuse is passed over for another the server lists, not picked and failed.
+ */
+function unsignable({ network, asset, extra: { name, version, assetTransferMethod } }: PaymentRequirement): string | undefined {
+  if (chainIdOf(network) === undefined) return `${network} is not an EVM network this signer knows`
+  if (typeof name !== 'string' || typeof version !== 'string') return `The requirement's extra lacks the token's EIP-712 name and version (asset ${asset})`
+  // Permit2 and other transfer methods need an approval this signer does not make.
+  if (assetTransferMethod !== undefined && assetTransferMethod !== 'eip3009') {
+    return `Asset transfer method ${String(assetTransferMethod)} is not supported; only EIP-3009`
+  }
+}
 
 function randomNonce(): Hex {
   const bytes = crypto.getRandomValues(new Uint8Array(32))
@@ -77,25 +88,21 @@ function toSign(source: EvmSignerSource): { address: Address; sign: (data: Autho
 /**
  * A `PaymentSigner` for EVM chains from viem: pays the x402 `exact` scheme with an EIP-3009
  * `transferWithAuthorization` signed as EIP-712 typed data (no RPC call, no gas), on any `eip155:N`
- * and every x402 v1 EVM name the reference client knows. A requirement with another
- * `extra.assetTransferMethod` (Permit2) is not supported, so another one the server offers is paid.
+ * and every x402 v1 EVM name the reference client knows. A requirement it cannot sign (another
+ * `extra.assetTransferMethod` such as Permit2, a token without its EIP-712 name and version, a chain
+ * it does not know) is not supported, so another one the server offers is paid.
  */
 export function createEvmSigner(source: EvmSignerSource): PaymentSigner {
   const { address, sign } = toSign(source)
   return {
     address,
     networks: ['eip155:*', ...Object.keys(V1_CHAIN_IDS)],
-    supports: (requirement) => isEip3009(requirement.extra.assetTransferMethod),
+    supports: (requirement) => !unsignable(requirement),
     async signPayment(requirement) {
-      const { name, version, assetTransferMethod } = requirement.extra
-      const chainId = chainIdOf(requirement.network)
-      if (chainId === undefined) throw new Error(`${requirement.network} is not an EVM network this signer knows`)
-      if (typeof name !== 'string' || typeof version !== 'string') {
-        throw new Error(`The requirement's extra lacks the token's EIP-712 name and version (asset ${requirement.asset})`)
-      }
-      if (!isEip3009(assetTransferMethod)) {
-        throw new Error(`Asset transfer method ${String(assetTransferMethod)} is not supported; only EIP-3009`)
-      }
+      const problem = unsignable(requirement)
+      if (problem) throw new Error(problem)
+      const { name, version } = requirement.extra as { name: string; version: string }
+      const chainId = chainIdOf(requirement.network)!
       // Up, not down: a fraction of a second floored to 0 would sign an authorization already expired.
       // Checked here too, for a hand-made requirement: `now + 1e21` prints as "1e+21", which BigInt
       // refuses, and the wallet would be blamed. Under 2^53 the sum always prints as digits.

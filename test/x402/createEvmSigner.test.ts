@@ -66,6 +66,20 @@ describe('createEvmSigner', () => {
     expect(selectPaymentRequirement({ x402Version: 2, accepts: [permit2, eip3009], receivedAt: 0 }, { signer })).toBe(eip3009)
   })
 
+  test.each([
+    ['a token without its EIP-712 name and version', requirement({ asset: '0x1111111111111111111111111111111111111111', extra: {} })],
+    ['a chain it does not know', requirement({ network: 'eip155:0' })],
+  ])('passes over an offer of %s for a later one it can sign, and pays that one', async (_name, unsignable) => {
+    const signer = createEvmSigner(account)
+    const required = { x402Version: 2 as const, accepts: [unsignable, requirement()], receivedAt: 0 }
+
+    expect(signer.supports?.(unsignable)).toBe(false)
+    const chosen = selectPaymentRequirement(required, { signer, maxAmount: { [unsignable.asset]: 1000n, [USDC_BASE_SEPOLIA]: 1000n } })
+    expect(chosen).toBe(required.accepts[1])
+    const { value } = await createPaymentHeader(chosen, signer, required)
+    expect(await signedBy((decodeBase64Json(value, 'test') as { payload: ExactEvmPayload }).payload, usdc, account.address)).toBe(true)
+  })
+
   test('signs an EIP-3009 transferWithAuthorization that recovers to the account', async () => {
     const payload = (await createEvmSigner(account).signPayment(requirement(), v2)) as unknown as ExactEvmPayload
     expect(payload.authorization).toMatchObject({ from: account.address, to: PAY_TO, value: '1000' })
