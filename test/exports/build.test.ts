@@ -129,14 +129,14 @@ describe('the library build', () => {
     }
   })
 
-  it('needs the optional peers only in their own entries: viem not at run time, msw in the mock', () => {
+  it('needs the optional peers only in their own entries: viem in the EVM signer, msw in the mock', () => {
     expect(pkg.peerDependenciesMeta).toEqual({ msw: { optional: true }, viem: { optional: true } })
     const users = (peer: string) =>
       ['.', './client', './query', './server', './mock', './mock/browser', './evm', './x402'].filter((s) =>
         [...externalsOf(entryFile(s))].some((id) => packageOf(id) === peer),
       )
     const packageOf = (id: string) => id.split('/')[0]
-    expect(users('viem')).toEqual([])
+    expect(users('viem')).toEqual(['./evm'])
     expect(users('msw')).toEqual(['./mock', './mock/browser'])
   })
 
