@@ -38,7 +38,7 @@ export const MOCK_TRANSFERS = {
 /** The USDC contract on Base Sepolia, the asset the mock's 402 asks for. */
 export const BASE_SEPOLIA_USDC = '0x036CbD53842c5426634e7929541eC2318f3dCF7e'
 
-/** The address the mock's 402 asks to be paid to, in its EIP-55 spelling: viem (and so `createEvmSigner` and `@x402/evm`) refuses a mixed-case address whose checksum is wrong. */
+/** The address the mock's 402 asks to be paid to, in its EIP-55 spelling (viem's typed data refuses a mixed-case address whose checksum is wrong). */
 export const MOCK_PAY_TO = '0x00000000000000000000000000000000000A11cE'
 
 /**
@@ -50,6 +50,7 @@ export const MOCK_X402_REASONS = {
   invalidVersion: 'invalid_x402_version',
   scheme: 'invalid_exact_evm_scheme',
   network: 'invalid_exact_evm_network_mismatch',
+  acceptedMismatch: 'no_matching_payment_requirements',
   signature: 'invalid_exact_evm_signature',
   recipient: 'invalid_exact_evm_recipient_mismatch',
   validBefore: 'invalid_exact_evm_payload_authorization_valid_before',

@@ -164,6 +164,27 @@ describe('paying with PAYMENT-SIGNATURE (v2)', () => {
     expect(mock.ledger).toEqual([])
   })
 
+  it.each([
+    ['another token', { asset: '0x2222222222222222222222222222222222222222' }],
+    ['another amount', { amount: '1' }],
+    ['a longer timeout', { maxTimeoutSeconds: 3600 }],
+    ['a term it did not offer', { note: 'extra' }],
+    ['another token name in extra', { extra: { name: 'Fake USDC', version: '2' } }],
+  ])('refuses a v2 payment whose echo of the offer names %s, and charges nothing', async (_, change) => {
+    const requirement = await quoteV2()
+    const changed = { ...requirement, raw: { ...requirement.raw, ...change } }
+
+    expect(await refusal(v2Payment(changed, clock.now))).toBe(MOCK_X402_REASONS.acceptedMismatch)
+    expect(mock.ledger).toEqual([])
+  })
+
+  it('takes a v2 payment whose echo adds to extra, as the reference server does', async () => {
+    const requirement = await quoteV2()
+    const added = { ...requirement, raw: { ...requirement.raw, extra: { ...requirement.raw.extra, note: 'client-side' } } }
+
+    expect((await pay(v2Payment(added, clock.now), 'key-extra')).status).toBe('paid')
+  })
+
   it('refuses a header that is not base64 JSON, or a v1 payload in the v2 header', async () => {
     const requirement = await quoteV2()
     const raw = (paymentHeader: string) =>

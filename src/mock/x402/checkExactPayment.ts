@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { decodeBase64Json } from '../../x402/base64.js'
-import { paymentPayloadV1Schema, paymentPayloadV2Schema } from '../../x402/schemas.js'
+import { paymentPayloadV1Schema, paymentPayloadV2Schema, type PaymentRequirementV2 } from '../../x402/schemas.js'
 import { MOCK_X402_REASONS as R } from '../constants.js'
 import type { LinkOffer } from './offer.js'
 
@@ -36,7 +36,15 @@ export interface RefusedPayment {
   reason: string
 }
 
-function decode(header: string, headerName: 'PAYMENT-SIGNATURE' | 'X-PAYMENT'): { scheme: string; network: string; payload: unknown } | string {
+/** What a payment header carries, as the checks read it; `accepted` is the v2 echo of the requirement, as sent. */
+interface Decoded {
+  scheme: string
+  network: string
+  payload: unknown
+  accepted?: Record<string, unknown>
+}
+
+function decode(header: string, headerName: 'PAYMENT-SIGNATURE' | 'X-PAYMENT'): Decoded | string {
   let json: unknown
   try {
     json = decodeBase64Json(header, headerName)
@@ -50,12 +58,27 @@ function decode(header: string, headerName: 'PAYMENT-SIGNATURE' | 'X-PAYMENT'): 
     return v1.success ? { scheme: v1.data.scheme, network: v1.data.network, payload: v1.data.payload } : R.invalidPayload
   }
   const v2 = z.safeParse(paymentPayloadV2Schema, json)
-  return v2.success ? { scheme: v2.data.accepted.scheme, network: v2.data.accepted.network, payload: v2.data.payload } : R.invalidPayload
+  const { accepted } = json as { accepted: Record<string, unknown> }
+  return v2.success ? { scheme: v2.data.accepted.scheme, network: v2.data.accepted.network, payload: v2.data.payload, accepted } : R.invalidPayload
+}
+
+// As the reference server matches a v2 payment to what it offered: every term the same, nothing
+// added, and `extra` holding at least what was offered. A payload signed for another token, amount
+// or timeout is refused before anything is checked, as a facilitator would refuse it.
+function acceptsOffer({ extra, ...terms }: PaymentRequirementV2, accepted: Record<string, unknown>): boolean {
+  const { extra: acceptedExtra, ...acceptedTerms } = accepted
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
+  return (
+    Object.keys(acceptedTerms).length === Object.keys(terms).length &&
+    Object.entries(terms).every(([key, value]) => same(acceptedTerms[key], value)) &&
+    Object.entries(extra ?? {}).every(([key, value]) => same((acceptedExtra as Record<string, unknown> | undefined)?.[key], value))
+  )
 }
 
 /**
  * Checks an `exact` EVM payment against the link's offer as a facilitator would, minus the chain:
- * scheme, network, signature shape, recipient, validity window, value, and nonce reuse. `nowMs`
+ * scheme, network, the v2 echo of the offer, signature shape, recipient, validity window, value,
+ * and nonce reuse. `nowMs`
  * is the mock's clock; `usedNonces` holds `payer:nonce` pairs already spent.
  */
 export function checkExactPayment(
@@ -75,6 +98,7 @@ export function checkExactPayment(
   const reason =
     decoded.scheme !== requirement.scheme ? R.scheme
     : decoded.network !== requirement.network ? R.network
+    : decoded.accepted && !acceptsOffer(offer.v2, decoded.accepted) ? R.acceptedMismatch
     : !SIGNATURE.test(signature) ? R.signature
     : auth.to.toLowerCase() !== requirement.payTo.toLowerCase() ? R.recipient
     : BigInt(auth.validBefore) <= nowSeconds ? R.validBefore
