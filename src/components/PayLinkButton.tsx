@@ -44,9 +44,9 @@ interface PayLinkButtonOwnProps extends Omit<ButtonHTMLAttributes<HTMLButtonElem
   maxAmount?: MaxAmount | undefined
   /** Called with the new `data-state` on every change after mount (not for the first state). Defaults to none. */
   onStateChange?: ((state: PayLinkButtonState) => void) | undefined
-  /** Called once when the purchase settles, with its proof and, for a `resource`, the paid-for answer (its body unread); for a purchase this button left in flight (signing, verifying, unknown) and that settled while it showed another `code` or `resource`, when it is shown again. Defaults to none. */
+  /** Called once when the purchase settles, with its proof and, for a `resource`, the paid-for answer (its body unread); for a purchase this button left in flight (signing, verifying, unknown) and that settled while it showed another `code` or `resource`, or one that settled while no button or hook showed it, when it is shown (on mount, or on switching to it). Defaults to none. */
   onSettled?: ((proof: PayLinkButtonProof | undefined, response?: Response) => void) | undefined
-  /** Called when the purchase fails, or when its outcome becomes unknown (a payment being confirmed, not failed). Defaults to none. */
+  /** Called when the purchase fails (as `onSettled`, also a failure this button left in flight or nobody saw, when it is shown), or when its outcome becomes unknown (a payment being confirmed, not failed). Defaults to none. */
   onError?: ((error: PayLinkError) => void) | undefined
   /** Shows the link's creator/platform split on a second line before paying. Defaults to `false`. */
   showSplit?: boolean | undefined
@@ -150,13 +150,16 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
   // before (reporting it could fulfil an order twice), unless this button left it in flight: then
   // its outcome is this button's to report, once, when it shows the purchase again.
   // `shown` and `at`: the new price last put on screen and when, for the click handler below; `error`: the error last shown.
-  // A purchase that ended while no button showed it (a checkout closed while the wallet was open)
-  // is reported by the buttons that show it first, as if they had left it in flight.
-  const [seen] = useState<{ state: PayLinkButtonState; store: unknown; left: Map<unknown, PayLinkButtonState>; shown?: unknown; at?: number; error?: unknown }>(() => ({
+  // A purchase that ended while no hook showed it (a checkout closed while the wallet was open) is
+  // reported by the buttons that show it first (on mount, or on switching to it), as if they had left
+  // it in flight. Read while rendering: subscribing, before the effect below runs, clears it.
+  const unseen = store?.unseen
+  // `store` starts unset: the purchase shown on mount is switched to, as any later one, and
+  // StrictMode's second run of the effect finds it the same, so reports its unseen outcome no more.
+  const [seen] = useState<{ state: PayLinkButtonState; store?: unknown; left: Map<unknown, PayLinkButtonState>; shown?: unknown; at?: number; error?: unknown }>(() => ({
     state,
-    store,
-    left: new Map(store?.unseen ? [[store, 'verifying']] : []),
-    error: store?.unseen ? undefined : purchase.error,
+    left: new Map(),
+    error: unseen ? undefined : purchase.error,
   }))
   useEffect(() => {
     const { proof, error, response, paymentRequired } = purchase
@@ -168,7 +171,7 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
     // flight: their outcome is still this button's to report. Another purchase left is forgotten.
     const same = seen.store === store
     if (!same && !['signing', 'verifying', 'unknown'].includes(seen.state)) seen.left.delete(seen.store)
-    const was = seen.left.get(store) ?? state
+    const was = (unseen && !same && 'verifying') || seen.left.get(store) || state
     if (seen.state !== state) onStateChange?.(state)
     seen.left.set((seen.store = store), (seen.state = state))
     // Of the states that show their status, `failed` and `unknown` have an error (`cancelled` none),

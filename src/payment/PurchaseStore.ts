@@ -200,10 +200,11 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
   const paidAnswer = () => (state as { response?: Response }).response
   const set = (next: Fields) => {
     if ((next as { response?: Response }).response !== paidAnswer()) shownPaid = listeners.size > 0
-    state = next as State
     // An ended purchase has nothing left to resend. Not before: a payment accepted as `verified` may
-    // still fail, and a reload meanwhile must get it back by resending, not pay again.
-    if (['settled', 'failed'].includes(next.status)) keep(), (store!.unseen = !listeners.size)
+    // still fail, and a reload meanwhile must get it back by resending, not pay again. Its outcome is
+    // unseen if no hook shows it as it ends; a later step (the paid-for answer let go) is no outcome.
+    if (next.status !== state.status && ['settled', 'failed'].includes(next.status)) keep(), (store!.unseen = !listeners.size)
+    state = next as State
     for (const listener of listeners) listener()
   }
   // Most steps keep what is known (requirements, payment) and change the status and the error.

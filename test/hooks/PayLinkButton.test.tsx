@@ -717,6 +717,26 @@ describe('PayLinkButton with an x402 resource', () => {
     expect(payments).toHaveLength(1)
   })
 
+  test('paid and reported, closed until its answer is let go, then opened again: onSettled is not called a second time', async () => {
+    serve()
+    const signer = createTestSigner()
+    const onSettled = vi.fn()
+    const checkout = () => <PayLinkButton resource={RESOURCE} signer={signer} onSettled={onSettled} />
+    const Wrapper = wrapperFor()
+    const first = render(checkout(), { wrapper: Wrapper })
+    await ready()
+    fireEvent.click(button())
+    await waitFor(() => expect(onSettled).toHaveBeenCalledTimes(1))
+    first.unmount()
+    // Closed for a moment: with no button showing it, the purchase lets the paid-for answer go.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)))
+    render(checkout(), { wrapper: Wrapper })
+    expect(stateOf(button())).toBe('settled')
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)))
+    expect(onSettled).toHaveBeenCalledTimes(1)
+    expect(signer.calls).toBe(1)
+  })
+
   test('a price that cannot be read shows "Pay" without an amount', async () => {
     api.server.use(http.get(RESOURCE, () => HttpResponse.text('not x402', { status: 402 })))
     render(<PayLinkButton resource={RESOURCE} signer={createTestSigner()} />, { wrapper: wrapperFor() })
@@ -1357,6 +1377,46 @@ test('a checkout closed while the wallet was open, whose payment failed meanwhil
   render(checkout())
   await act(() => new Promise((resolve) => setTimeout(resolve, 50)))
   expect(onError).toHaveBeenCalledTimes(1)
+})
+
+// The checkout opens before its order (so the link code) has loaded, or on another product first:
+// the button gets the paid-for code after mounting, and must still report what nobody saw.
+test.each([
+  ['before its link code is known', ''],
+  ['on another product first', MOCK_LINKS.engagement],
+])('a checkout closed while the wallet was open, whose payment settled meanwhile, opened again %s: onSettled once the paid link shows', async (_, opening) => {
+  const wallet = gate()
+  const signer = createTestSigner()
+  const queryClient = testQueryClient()
+  const onSettled = vi.fn()
+  const checkout = (linkCode: string) => (
+    <QueryClientProvider client={queryClient}>
+      <PayLinkProvider baseUrl={BASE_URL} retry={false}>
+        <PayLinkButton code={linkCode} maxAmount={cap} signer={heldSigner(signer, wallet.promise)} onSettled={onSettled} />
+      </PayLinkProvider>
+    </QueryClientProvider>
+  )
+  const first = render(checkout(code))
+  await ready()
+  fireEvent.click(button())
+  await waitFor(() => expect(stateOf(button())).toBe('signing'))
+  first.unmount()
+  wallet.resolve()
+  await waitFor(() => expect(api.mock.ledger).toHaveLength(1))
+
+  const second = render(checkout(opening))
+  await act(() => new Promise((resolve) => setTimeout(resolve, 20)))
+  second.rerender(checkout(code))
+  await waitFor(() => expect(stateOf(button())).toBe('settled'))
+  await waitFor(() => expect(onSettled).toHaveBeenCalledTimes(1))
+  expect(onSettled.mock.calls[0]![0]).toMatchObject({ success: true })
+  // Away and back: already reported.
+  second.rerender(checkout(MOCK_LINKS.engagement))
+  await ready()
+  second.rerender(checkout(code))
+  await act(() => new Promise((resolve) => setTimeout(resolve, 50)))
+  expect(onSettled).toHaveBeenCalledTimes(1)
+  expect(signer.calls).toBe(1)
 })
 
 test('outside a PayLinkProvider, the error names PayLinkButton', () => {
