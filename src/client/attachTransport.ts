@@ -68,9 +68,12 @@ export function attachTransport(client: PayLinkClient, apiKey: string | undefine
         // One attempt under its own time-out, body included. Its own init: timedFetch sets the
         // attempt's signal on it, and a fetch wrapper still holding a timed-out attempt's init
         // must keep that attempt's aborted signal, not the next one's.
-        const init: RequestInit = { method, headers, body: json, redirect }
-        const [{ ok, status, headers: answer }, body] = await timedFetch(client.fetch, baseUrl + path, init, { signal, timeoutMs, endpoint }, (response) =>
-          response.text(),
+        const [{ ok, status, headers: answer }, body] = await timedFetch(
+          client.fetch,
+          baseUrl + path,
+          { method, headers, body: json, redirect },
+          { signal, timeoutMs, endpoint },
+          (response) => response.text(),
         )
         if (ok || expect?.includes(status)) {
           let data: unknown

@@ -4,18 +4,23 @@ import { type PayLinkEndpoint, type PayLinkIssue, PayLinkValidationError } from 
 // What toIssues reads of an issue, raw (from z.safeParse) or finalised (zod/mini's, in the mock).
 type RawIssue = { readonly code: string; readonly path?: PropertyKey[]; readonly message?: string; readonly expected?: unknown; readonly keys?: readonly string[] }
 
-// zod's core ships no locale (that is what keeps it small), and a locale the app loads for its own
-// schemas must not reword ours: the zod issues the package raises get their text here. Our own
-// checks (`rule`) carry their message.
-function describe(issue: RawIssue): string {
-  if (issue.code === 'invalid_type') return `expected ${issue.expected}`
-  if (issue.code === 'unrecognized_keys') return `unknown field ${issue.keys!.map((key) => JSON.stringify(key)).join(', ')}`
-  return issue.message && issue.message !== 'Invalid input' ? issue.message : 'is invalid'
-}
-
-/** Turns zod issues into `{ path, message }` pairs with a dotted path. */
+/**
+ * Turns zod issues into `{ path, message }` pairs with a dotted path. zod's core ships no locale
+ * (that is what keeps it small), and a locale the app loads for its own schemas must not reword
+ * ours: the zod issues the package raises get their text here. Our own checks (`rule`) carry their message.
+ */
 export function toIssues(issues: readonly RawIssue[]): PayLinkIssue[] {
-  return issues.map((issue) => ({ path: (issue.path ?? []).map(String).join('.'), message: describe(issue) }))
+  return issues.map((issue) => ({
+    path: (issue.path ?? []).map(String).join('.'),
+    message:
+      issue.code === 'invalid_type'
+        ? `expected ${issue.expected}`
+        : issue.code === 'unrecognized_keys'
+          ? `unknown field ${issue.keys!.map((key) => JSON.stringify(key)).join(', ')}`
+          : issue.message && issue.message !== 'Invalid input'
+            ? issue.message
+            : 'is invalid',
+  }))
 }
 
 /** Parses `value` with `schema`, or throws a `PayLinkValidationError` naming the endpoint and every bad field. */

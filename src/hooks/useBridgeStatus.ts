@@ -16,6 +16,5 @@ export interface UseBridgeStatusOptions {
 
 /** Follows a cross-chain transfer until it is `completed`, `failed` or `refunded`; `isStale` says polling gave up. */
 export function useBridgeStatus(id: string | undefined, { polling, query }: UseBridgeStatusOptions = {}) {
-  const options = getBridgeStatusQueryOptions(usePayLinkClient('useBridgeStatus'), id, polling)
-  return usePolledQuery(options, query, transferLifecycle, polling)
+  return usePolledQuery(getBridgeStatusQueryOptions(usePayLinkClient('useBridgeStatus'), id, polling), query, transferLifecycle, polling)
 }

@@ -13,9 +13,9 @@ export interface UseCreateLinkOptions {
 
 /** Creates a payment link; the new link lands in the `useLink` cache, so reading it costs no request. */
 export function useCreateLink({ mutation }: UseCreateLinkOptions = {}) {
-  // Our guard first: outside a provider it names this hook and PayLinkProvider, not TanStack's provider.
-  const client = usePayLinkClient('useCreateLink')
-  const options = createLinkMutationOptions(client, useQueryClient())
+  // Our guard first (arguments run in order): outside a provider it names this hook and
+  // PayLinkProvider, not TanStack's provider.
+  const options = createLinkMutationOptions(usePayLinkClient('useCreateLink'), useQueryClient())
   return useMutation({
     ...mutation,
     ...options,

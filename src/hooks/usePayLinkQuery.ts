@@ -11,8 +11,13 @@ export function usePayLinkQuery<T, K extends QueryKey>(
   options: UseQueryOptions<T, PayLinkError, T, K> & { queryKey: K },
   query: PayLinkQueryOptions<T, K> | undefined,
 ) {
-  // One function asking both, each `false`, `true`, unset or a function of the query: TanStack
-  // resolves a function wherever it reads `enabled` (5.48 on), so it holds the query as `false` would.
-  const enabled = (q: Query<T, PayLinkError, T, K>) => [options.enabled, query?.enabled].every((e) => (typeof e === 'function' ? e(q) : e !== false))
-  return useQuery({ ...options, ...query, queryKey: options.queryKey, queryFn: options.queryFn, enabled })
+  return useQuery({
+    ...options,
+    ...query,
+    queryKey: options.queryKey,
+    queryFn: options.queryFn,
+    // One function asking both, each `false`, `true`, unset or a function of the query: TanStack
+    // resolves a function wherever it reads `enabled` (5.48 on), so it holds the query as `false` would.
+    enabled: (q: Query<T, PayLinkError, T, K>) => [options.enabled, query?.enabled].every((e) => (typeof e === 'function' ? e(q) : e !== false)),
+  })
 }

@@ -16,6 +16,5 @@ export interface UsePaymentOptions {
 
 /** Follows a payment until it is `settled`, `failed` or `expired`; `isStale` says polling gave up. */
 export function usePayment(id: string | undefined, { polling, query }: UsePaymentOptions = {}) {
-  const options = getPaymentQueryOptions(usePayLinkClient('usePayment'), id, polling)
-  return usePolledQuery(options, query, paymentLifecycle, polling)
+  return usePolledQuery(getPaymentQueryOptions(usePayLinkClient('usePayment'), id, polling), query, paymentLifecycle, polling)
 }

@@ -1,6 +1,6 @@
 import { type QueryKey, type useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query'
 import type { PayLinkError } from '../client/errors.js'
-import { type Lifecycle, pollingGaveUp, type PollingOptions } from '../query/pollUntilSettled.js'
+import { type Lifecycle, MAX_DURATION_MS, type PollingOptions, startedAt } from '../query/pollUntilSettled.js'
 import type { PayLinkQueryOptions } from '../query/types.js'
 import { usePayLinkQuery } from './usePayLinkQuery.js'
 
@@ -19,7 +19,10 @@ export function usePolledQuery<T extends { status: string }, K extends QueryKey>
 ): PolledQueryResult<T> {
   const result = usePayLinkQuery(options, query)
   const cached = useQueryClient().getQueryCache().find({ queryKey: options.queryKey, exact: true })
-  const isStale = pollingGaveUp(cached, result.data?.status, lifecycle, polling)
+  const { maxDurationMs = MAX_DURATION_MS } = polling ?? {}
+  // Polling gave up: `maxDurationMs` passed since the first answer and the status is still not
+  // terminal. Before its first answer a query has no start, the sum is NaN and the answer false.
+  const isStale = !lifecycle.terminal.includes(result.data?.status!) && startedAt.get(cached!)! + maxDurationMs <= Date.now()
   // Polling gives up with an answer (or an error) that can equal the last one: reading their times
   // here re-renders on every answer, so that `isStale` turns true when it does.
   void [result.dataUpdatedAt, result.errorUpdatedAt]

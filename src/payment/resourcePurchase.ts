@@ -29,8 +29,7 @@ export function resourcePurchase(scope: PayLinkClient, url: string, timeoutMs?: 
     scope,
     `url:${url}`,
     async (payment) => {
-      const headers = payment && { [paymentHeaderName(payment.paymentHeader)]: payment.paymentHeader }
-      const answer = await sendX402(new Request(url, { headers }), { timeoutMs })
+      const answer = await sendX402(new Request(url, { headers: payment && { [paymentHeaderName(payment.paymentHeader)]: payment.paymentHeader } }), { timeoutMs })
       const { response } = answer
       const proof = readPaymentResponse(response.headers)
       // A settled payment is paid for, whatever the answer: a server that settles before its handler

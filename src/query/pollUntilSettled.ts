@@ -17,29 +17,15 @@ export interface PollingOptions {
 /** A status lifecycle: statuses in order, and those after which nothing changes. */
 export interface Lifecycle {
   order: readonly string[]
+  /** The statuses that end the lifecycle (`undefined`, no status yet, is not one of them). */
   terminal: readonly string[]
 }
 
-const MAX_DURATION_MS = 30 * 60_000
+/** How long polling goes on without a terminal status, by default: 30 minutes. */
+export const MAX_DURATION_MS = 30 * 60_000
 
-// When polling of each query began (its first answer).
-const startedAt = new WeakMap<object, number>()
-
-/** Whether a status ends the lifecycle (`undefined`, no status yet, does not). */
-function isTerminal(lifecycle: Lifecycle, status: string | undefined): boolean {
-  return lifecycle.terminal.includes(status!)
-}
-
-/** Whether polling of `query` gave up: `maxDurationMs` passed since its first answer and `status` is still not terminal. */
-export function pollingGaveUp(
-  query: object | undefined,
-  status: string | undefined,
-  lifecycle: Lifecycle,
-  { maxDurationMs = MAX_DURATION_MS }: PollingOptions = {},
-): boolean {
-  // Before its first answer a query has no start, the sum is NaN and the answer false.
-  return !isTerminal(lifecycle, status) && startedAt.get(query!)! + maxDurationMs <= Date.now()
-}
+/** When polling of each query began (its first answer); `usePolledQuery` reads it for `isStale`. */
+export const startedAt = new WeakMap<object, number>()
 
 /**
  * Whether `error` ends polling for good: a 4xx (but 408 and 429) or an answer that breaks the
@@ -74,7 +60,7 @@ export function pollUntilSettled<T extends { status: string }>(
       // is never stale. A reset query (resetQueries) has no answer again, and starts over.
       if (!(dataUpdateCount + errorUpdateCount)) startedAt.delete(query)
       else if (!startedAt.has(query)) startedAt.set(query, Date.now())
-      if (stopsPolling(error) || isTerminal(lifecycle, data?.status)) return false
+      if (stopsPolling(error) || lifecycle.terminal.includes(data?.status!)) return false
       const left = startedAt.get(query)! + maxDurationMs - Date.now()
       // NaN until the first answer, which sets the timers again: no poll before it, nor past the deadline.
       const backOff = Math.min(maxIntervalMs, initialIntervalMs * 1.5 ** (dataUpdateCount + errorUpdateCount - 1))
@@ -85,15 +71,14 @@ export function pollUntilSettled<T extends { status: string }>(
     },
     refetchIntervalInBackground: false,
     // A terminal answer never needs fetching again: not on focus, not on remount.
-    staleTime: (query: Query<T, any, T, any>) => (isTerminal(lifecycle, query.state.data?.status) ? Infinity : 0),
+    staleTime: (query: Query<T, any, T, any>) => (lifecycle.terminal.includes(query.state.data?.status!) ? Infinity : 0),
     structuralSharing: (previous: unknown, next: unknown): T => {
       const seen = (previous as T | undefined)?.status
       const received = (next as T).status
-      const { order } = lifecycle
       // A step back is any status after a terminal one, or a known status ranked at or below the one
       // seen. Terminal statuses rank last, and statuses this version does not know are never a step back.
-      const to = isTerminal(lifecycle, received) ? -1 : order.indexOf(received)
-      if (seen !== received && (isTerminal(lifecycle, seen) || (to >= 0 && to <= order.indexOf(seen!)))) {
+      const to = lifecycle.terminal.includes(received) ? -1 : lifecycle.order.indexOf(received)
+      if (seen !== received && (lifecycle.terminal.includes(seen!) || (to >= 0 && to <= lifecycle.order.indexOf(seen!)))) {
         if (onRegression) onRegression(seen!, received)
         // Only a developer reads it: production builds drop the message (as TanStack Query does).
         else if (process.env.NODE_ENV !== 'production') console.warn(`[paylink] ignored a backward status: "${received}" after "${seen}"`)

@@ -1,7 +1,6 @@
 import * as z from '../schemas/z.js'
 import { issuesText, PayLinkX402Error } from '../client/errors.js'
 import { toIssues } from '../client/validate.js'
-import { decodeBase64Json } from './base64.js'
 
 /** Parses an x402 message with `schema`, or throws a `PayLinkX402Error` (`invalid_shape`) naming each bad field. */
 export function parseX402<S extends z.Schema>(schema: S, value: unknown, source: string): z.output<S> {
@@ -27,10 +26,4 @@ export function x402VersionOf(value: unknown, source: string): 1 | 2 {
     source,
     details: `x402Version is ${shown}, not 1 or 2`,
   })
-}
-
-/** Decodes a base64 x402 header into its version and JSON. */
-export function decodeX402Header(value: string, source: string): [version: 1 | 2, json: unknown] {
-  const json = decodeBase64Json(value, source)
-  return [x402VersionOf(json, source), json]
 }

@@ -1,10 +1,10 @@
 import { decodeBase64Json } from './base64.js'
-import { decodeX402Header, parseX402 } from './decodeX402.js'
+import { parseX402, x402VersionOf } from './decodeX402.js'
 import { type SettleResponse, settleResponseSchema } from './schemas.js'
 
 /** The request header a base64 payment payload travels in: `PAYMENT-SIGNATURE` for v2, `X-PAYMENT` for v1. */
 export function paymentHeaderName(paymentHeader: string): 'PAYMENT-SIGNATURE' | 'X-PAYMENT' {
-  return decodeX402Header(paymentHeader, 'payment header')[0] === 2 ? 'PAYMENT-SIGNATURE' : 'X-PAYMENT'
+  return x402VersionOf(decodeBase64Json(paymentHeader, 'payment header'), 'payment header') === 2 ? 'PAYMENT-SIGNATURE' : 'X-PAYMENT'
 }
 
 /** Reads the settlement from `PAYMENT-RESPONSE` (v2), else `X-PAYMENT-RESPONSE` (v1); `undefined` when neither is there. */

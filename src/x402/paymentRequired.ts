@@ -1,4 +1,5 @@
-import { decodeX402Header, parseX402, x402VersionOf } from './decodeX402.js'
+import { decodeBase64Json } from './base64.js'
+import { parseX402, x402VersionOf } from './decodeX402.js'
 import {
   type PaymentRequirementV1,
   type PaymentRequirementV2,
@@ -57,7 +58,8 @@ export interface PaymentRequired {
 export function decodePaymentRequired({ headers, body }: { headers: Headers; body: unknown }): PaymentRequired {
   const header = headers.get('PAYMENT-REQUIRED')
   let source = 'PAYMENT-REQUIRED header'
-  let [x402Version, json]: [0 | 1 | 2, unknown] = header ? decodeX402Header(header, source) : [0, body]
+  let json: unknown
+  let x402Version: 0 | 1 | 2 = header ? x402VersionOf((json = decodeBase64Json(header, source)), source) : 0
   // No header, or one that says v1 (which is no v2 header): the body speaks.
   if (x402Version !== 2) x402Version = x402VersionOf((json = body), (source = '402 body'))
   const v1 = x402Version === 1
