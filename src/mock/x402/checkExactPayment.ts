@@ -78,8 +78,7 @@ function acceptsOffer({ extra, ...terms }: PaymentRequirementV2, accepted: Recor
 /**
  * Checks an `exact` EVM payment against the link's offer as a facilitator would, minus the chain:
  * scheme, network, the v2 echo of the offer, signature shape, recipient, validity window, value,
- * and nonce reuse. `nowMs`
- * is the mock's clock; `usedNonces` holds `payer:nonce` pairs already spent.
+ * and nonce reuse. `nowMs` is the mock's clock; `usedNonces` holds `payer:nonce` pairs already spent.
  */
 export function checkExactPayment(
   header: string,
