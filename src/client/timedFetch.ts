@@ -4,16 +4,17 @@ import { timerDelay } from './timerDelay.js'
 /**
  * What `work` resolves to, or the signal's reason as soon as it aborts (at once, before `work`
  * starts, if it has): work that ignores its signal (a fetch wrapper that drops it, a wallet left
- * open) is left behind. The listener goes when the promise settles: the signal may outlive it.
+ * open) is left behind. `work` may end it early itself with `fail`. The listener goes when the
+ * promise settles: the signal may outlive it.
  */
-export function abortable<T>(work: () => Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+export function abortable<T>(work: (fail: (reason: unknown) => void) => Promise<T>, signal: AbortSignal | undefined): Promise<T> {
   let stop!: () => void
   return new Promise<T>((resolve, reject) => {
     // A throw in the executor is the promise's rejection.
     signal?.throwIfAborted()
     // An abort event fires once: no `{ once: true }` needed.
     signal?.addEventListener('abort', (stop = () => reject(signal.reason)))
-    work().then(resolve, reject)
+    work(reject).then(resolve, reject)
   }).finally(() => signal?.removeEventListener('abort', stop))
 }
 
@@ -50,27 +51,27 @@ export async function timedFetch<T>(
   read: (response: Response) => Promise<T> | T,
 ): Promise<[Response, T]> {
   const timeout = new AbortController()
-  // An Infinity time-out is "no limit", not "at once".
-  const timeLeft = setTimeout(() => timeout.abort(), timerDelay(timeoutMs))
+  let timeLeft: ReturnType<typeof setTimeout> | undefined
   // The caller's abort ends the attempt too, forwarded by hand: AbortSignal.any is missing before
   // Safari 17.4, Chrome 116 and Firefox 124, where it would fail every request that has a signal.
   const forward = () => timeout.abort(signal!.reason)
   signal?.addEventListener('abort', forward)
   try {
-    signal?.throwIfAborted()
     // Set on `init`: a copy with the signal added cost a few µs a request.
     init.signal = timeout.signal
     // Not every fetch ends when its signal aborts (a wrapper that drops it), nor errors the body after
     // the headers (mocks such as MSW, polyfills): the time-out and the caller's signal reject the
     // attempt at once, ahead of an answer that settled in the same turn (its `then` waits for a
-    // microtask), which is late all the same. (Promise.race against a promise they reject cost a few
-    // µs more a request in bench/overhead.bench.ts.)
-    return await abortable(async () => {
+    // microtask), which is late all the same. The timer rejects it itself: a listener on the
+    // time-out's own signal cost about 10 µs a request in bench/overhead.bench.ts.
+    return await abortable(async (fail) => {
+      // An Infinity time-out is "no limit", not "at once".
+      timeLeft = setTimeout(() => fail((timeout.abort(), timeout.signal.reason)), timerDelay(timeoutMs))
       const response = await fetchFn(input, init)
       // An injected fetch (a wrapper, a test double) that forgets to return: its fault, not the network's.
       if (!response?.headers) throw new PayLinkConfigError(`fetch resolved to ${typeof response}, not a Response`)
       return [response, await read(response)] as [Response, T]
-    }, timeout.signal)
+    }, signal)
   } catch (cause) {
     if (signal?.aborted) throw signal.reason
     if (cause instanceof PayLinkConfigError) throw cause
