@@ -74,26 +74,46 @@ function randomNonce(): Hex {
   return `0x${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`
 }
 
-function toSign(source: EvmSignerSource): { address: Address; sign: (data: AuthorizationTypedData) => Promise<Hex> } {
-  if (!('account' in source)) return { address: source.address, sign: (data) => source.signTypedData(data) }
+/** How a source signs: its address, a step that readies the wallet for a chain, and the signing itself. */
+interface Signing {
+  address: Address
+  /** Puts the wallet on `chainId` first where it signs only for the chain it is on. */
+  onChain: (chainId: number) => Promise<unknown>
+  sign: (data: AuthorizationTypedData) => Promise<Hex>
+}
+
+function toSign(source: EvmSignerSource): Signing {
+  const local = { onChain: async () => {} }
+  if (!('account' in source)) return { ...local, address: source.address, sign: (data) => source.signTypedData(data) }
   const { account } = source
   if (!account) {
     throw new PayLinkConfigError('createEvmSigner needs a wallet client with an account', {
       details: 'Pass createWalletClient({ account, transport }) or a local account such as privateKeyToAccount(key).',
     })
   }
-  return { address: account.address, sign: (data) => source.signTypedData({ ...data, account }) }
+  return {
+    address: account.address,
+    sign: (data) => source.signTypedData({ ...data, account }),
+    // A wallet signs typed data only for the chain it is on (MetaMask refuses another chain's domain),
+    // so it is asked to switch first, as a dapp does before a transaction. A local account signs
+    // for any chain.
+    onChain:
+      account.type === 'local'
+        ? local.onChain
+        : async (chainId) => (await source.getChainId()) === chainId || source.switchChain({ id: chainId }),
+  }
 }
 
 /**
  * A `PaymentSigner` for EVM chains from viem: pays the x402 `exact` scheme with an EIP-3009
- * `transferWithAuthorization` signed as EIP-712 typed data (no RPC call, no gas), on any `eip155:N`
+ * `transferWithAuthorization` signed as EIP-712 typed data (no transaction, no gas), on any `eip155:N`
  * and every x402 v1 EVM name the reference client knows. A requirement it cannot sign (another
  * `extra.assetTransferMethod` such as Permit2, a token without its EIP-712 name and version, a chain
- * it does not know) is not supported, so another one the server offers is paid.
+ * it does not know) is not supported, so another one the server offers is paid. A wallet client
+ * on another chain is asked to switch to the requirement's chain before signing; refusing is a refusal.
  */
 export function createEvmSigner(source: EvmSignerSource): PaymentSigner {
-  const { address, sign } = toSign(source)
+  const { address, onChain, sign } = toSign(source)
   return {
     address,
     networks: ['eip155:*', ...Object.keys(V1_CHAIN_IDS)],
@@ -110,6 +130,8 @@ export function createEvmSigner(source: EvmSignerSource): PaymentSigner {
       if (!(seconds > 0 && seconds < 2 ** 53)) {
         throw new Error(`The requirement's maxTimeoutSeconds must be over 0 and under 2^53, not ${requirement.maxTimeoutSeconds}`)
       }
+      // Before the window opens: the time the user takes to approve the switch must not shorten it.
+      await onChain(chainId)
       // Taken now, as the wallet is asked, so that time spent choosing does not shorten the window.
       const now = Math.floor(Date.now() / 1000)
       const authorization = {

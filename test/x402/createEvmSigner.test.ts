@@ -30,6 +30,38 @@ async function pay(required: ReturnType<typeof required402>) {
   return (decodeBase64Json(value, 'test') as { payload: ExactEvmPayload }).payload
 }
 
+/**
+ * A browser wallet (EIP-1193) for `account`, as MetaMask behaves: on `chainId` until switched, and
+ * refusing typed data whose domain names another chain. `answer` runs first for its methods: what it
+ * returns, unless `undefined`, is the answer. Every method asked is listed in `asked`.
+ */
+function injectedWallet(chainId: number, answer: Record<string, (params: unknown) => unknown> = {}) {
+  const asked: string[] = []
+  let active = chainId
+  const wallet = createWalletClient({
+    account: account.address,
+    transport: custom({
+      async request({ method, params }) {
+        asked.push(method)
+        const answered = answer[method]?.(params)
+        if (answered !== undefined) return answered
+        if (method === 'eth_chainId') return `0x${active.toString(16)}`
+        if (method === 'wallet_switchEthereumChain') {
+          active = Number((params as [{ chainId: string }])[0].chainId)
+          return null
+        }
+        if (method !== 'eth_signTypedData_v4') throw new Error(`unexpected ${method}`)
+        const { domain, types, primaryType, message } = JSON.parse((params as [string, string])[1])
+        if (domain.chainId !== active) throw new Error(`Provided chainId "${domain.chainId}" must match the active chainId "${active}"`)
+        delete types.EIP712Domain
+        const m = { ...message, value: BigInt(message.value), validAfter: BigInt(message.validAfter), validBefore: BigInt(message.validBefore) }
+        return account.signTypedData({ domain, types, primaryType, message: m })
+      },
+    }),
+  })
+  return { wallet, asked }
+}
+
 afterEach(() => {
   vi.useRealTimers()
 })
@@ -138,23 +170,41 @@ describe('createEvmSigner', () => {
   )
 
   test('works through a wallet client (eth_signTypedData_v4 to the wallet)', async () => {
-    const asked: string[] = []
-    const wallet = createWalletClient({
-      account: account.address,
-      transport: custom({
-        async request({ method, params }) {
-          asked.push(method)
-          const [, json] = params as [string, string]
-          const { domain, types, primaryType, message } = JSON.parse(json)
-          delete types.EIP712Domain
-          const m = { ...message, value: BigInt(message.value), validAfter: BigInt(message.validAfter), validBefore: BigInt(message.validBefore) }
-          return account.signTypedData({ domain, types, primaryType, message: m })
-        },
-      }),
-    })
+    const { wallet, asked } = injectedWallet(84532)
     const payload = (await createEvmSigner(wallet).signPayment(requirement(), v2)) as unknown as ExactEvmPayload
-    expect(asked).toEqual(['eth_signTypedData_v4'])
+    expect(asked).toEqual(['eth_chainId', 'eth_signTypedData_v4'])
     expect(await signedBy(payload, usdc, account.address)).toBe(true)
+  })
+
+  test('a wallet on another chain is asked to switch to the payment\'s chain first, then signs for it', async () => {
+    const { wallet, asked } = injectedWallet(1)
+    const payload = (await createEvmSigner(wallet).signPayment(requirement(), v2)) as unknown as ExactEvmPayload
+    expect(asked).toEqual(['eth_chainId', 'wallet_switchEthereumChain', 'eth_signTypedData_v4'])
+    expect(await signedBy(payload, usdc, account.address)).toBe(true)
+  })
+
+  test('the time the user takes to approve the switch does not shorten the validity window', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.parse('2026-03-01T12:00:00Z') })
+    const { wallet } = injectedWallet(1, {
+      wallet_switchEthereumChain: () => {
+        vi.setSystemTime(Date.parse('2026-03-01T12:00:50Z'))
+        return undefined
+      },
+    })
+    const { value } = await createPaymentHeader(requirement({ maxTimeoutSeconds: 60 }), createEvmSigner(wallet))
+    const { authorization } = (decodeBase64Json(value, 'test') as { payload: ExactEvmPayload }).payload
+    expect(authorization.validBefore).toBe(String(Date.parse('2026-03-01T12:01:50Z') / 1000))
+  })
+
+  test.each([
+    ['the user refusing the switch', 'wallet_rejected', 4001],
+    ['a wallet that does not know the chain', 'signer_failed', 4902],
+  ])('%s is %s, and nothing is signed', async (_name, reason, code) => {
+    const { wallet, asked } = injectedWallet(1, {
+      wallet_switchEthereumChain: () => Promise.reject(Object.assign(new Error('no switch'), { code })),
+    })
+    await expect(createPaymentHeader(requirement(), createEvmSigner(wallet))).rejects.toMatchObject({ name: 'PayLinkPaymentError', reason })
+    expect(asked).not.toContain('eth_signTypedData_v4')
   })
 
   test('a wallet client with a local account signs locally', async () => {
@@ -164,34 +214,25 @@ describe('createEvmSigner', () => {
   })
 
   test('a wallet whose user approves 55 s into a 60 s window: signer_failed, not an authorization facilitators refuse', async () => {
-    let now = Date.now()
-    vi.spyOn(Date, 'now').mockImplementation(() => now)
-    try {
-      const wallet = createWalletClient({
-        account: account.address,
-        transport: custom({
-          async request({ params }) {
-            now += 55_000
-            const { domain, types, primaryType, message } = JSON.parse((params as [string, string])[1])
-            delete types.EIP712Domain
-            const m = { ...message, value: BigInt(message.value), validAfter: BigInt(message.validAfter), validBefore: BigInt(message.validBefore) }
-            return account.signTypedData({ domain, types, primaryType, message: m })
-          },
-        }),
-      })
-      await expect(createPaymentHeader(requirement({ maxTimeoutSeconds: 60 }), createEvmSigner(wallet))).rejects.toMatchObject({
-        name: 'PayLinkPaymentError',
-        reason: 'signer_failed',
-      })
-    } finally {
-      vi.restoreAllMocks()
-    }
+    vi.useFakeTimers({ toFake: ['Date'] })
+    const { wallet } = injectedWallet(84532, {
+      eth_signTypedData_v4: (params) => {
+        const { domain, types, primaryType, message } = JSON.parse((params as [string, string])[1])
+        delete types.EIP712Domain
+        vi.setSystemTime(Date.now() + 55_000)
+        const m = { ...message, value: BigInt(message.value), validAfter: BigInt(message.validAfter), validBefore: BigInt(message.validBefore) }
+        return account.signTypedData({ domain, types, primaryType, message: m })
+      },
+    })
+    await expect(createPaymentHeader(requirement({ maxTimeoutSeconds: 60 }), createEvmSigner(wallet))).rejects.toMatchObject({
+      name: 'PayLinkPaymentError',
+      reason: 'signer_failed',
+    })
   })
 
   test('the user refusing in the wallet is wallet_rejected', async () => {
-    const wallet = createWalletClient({
-      account: account.address,
-      transport: custom({ request: () => Promise.reject(Object.assign(new Error('User rejected the request.'), { code: 4001 })) }),
+    const { wallet } = injectedWallet(84532, {
+      eth_signTypedData_v4: () => Promise.reject(Object.assign(new Error('User rejected the request.'), { code: 4001 })),
     })
     await expect(createPaymentHeader(requirement(), createEvmSigner(wallet))).rejects.toMatchObject({
       name: 'PayLinkPaymentError',
