@@ -23,13 +23,17 @@ export const paymentRequiredV2Schema = z.looseObject({
   extensions: extraSchema,
 })
 
-/** The decoded `PAYMENT-RESPONSE` / `X-PAYMENT-RESPONSE` header: the settlement. */
+/**
+ * The decoded `PAYMENT-RESPONSE` / `X-PAYMENT-RESPONSE` header: the settlement. `transaction` may be
+ * missing from a failure: @x402/core's server writes a facilitator's refusal (an error status) as it
+ * came, and its reason must not be lost for want of an empty hash.
+ */
 export const settleResponseSchema = z.looseObject({
   success: booleanSchema,
   errorReason: optionalTextSchema,
   errorMessage: optionalTextSchema,
   payer: optionalTextSchema,
-  transaction: z.string(),
+  transaction: z.optional(z.string()),
   network: z.string(),
   amount: optionalTextSchema,
 })

@@ -19,8 +19,12 @@ import { type ExactEvmPayload, PAY_TO, signedBy, USDC_BASE_SEPOLIA } from './hel
 const TX = `0x${'ab'.repeat(32)}`
 const account = privateKeyToAccount(generatePrivateKey())
 
-/** What the facilitator stub received, and whether it refuses to settle. */
-const facilitator = { verified: [] as any[], settled: [] as any[], refuseSettle: false }
+/**
+ * What the facilitator stub received, and whether it refuses to settle: with a 200 whose settlement
+ * says so (`answer`), or with an error status and a settlement without `transaction` (`error`), which
+ * @x402/core's facilitator client throws as a SettleError and its server writes into PAYMENT-RESPONSE as it came.
+ */
+const facilitator = { verified: [] as any[], settled: [] as any[], refuseSettle: false as false | 'answer' | 'error' }
 /** Every request the app received, before the payment middleware. */
 let received: { method: string; path: string; body: unknown; trace: string | undefined; paid: boolean }[] = []
 
@@ -38,6 +42,9 @@ const facilitatorServer = http.createServer(async (req, res) => {
     return res.end(JSON.stringify({ isValid: true, payer }))
   }
   facilitator.settled.push(call)
+  if (facilitator.refuseSettle === 'error') {
+    return res.writeHead(400).end(JSON.stringify({ success: false, errorReason: 'insufficient_funds', network: 'eip155:84532', payer }))
+  }
   res.end(
     JSON.stringify(
       facilitator.refuseSettle
@@ -179,8 +186,8 @@ describe('fetchWithPayment against @x402/express', () => {
     expect(facilitator.settled).toHaveLength(1)
   })
 
-  test('a facilitator that refuses to settle: the second 402 is outcome_unknown, signed exactly once', async () => {
-    facilitator.refuseSettle = true
+  test.each(['answer', 'error'] as const)('a facilitator that refuses to settle (as an %s): the second 402 is outcome_unknown with its reason, signed exactly once', async (refusal) => {
+    facilitator.refuseSettle = refusal
     const signer = countingSigner()
     await expect(fetchWithPayment(`${base}/weather`, undefined, { signer })).rejects.toMatchObject({
       name: 'PayLinkPaymentError',
@@ -213,9 +220,10 @@ describe('a URL purchase (PayLinkButton resource=…) against @x402/express', ()
     expect(facilitator.settled).toHaveLength(1)
   })
 
-  test("a failed settlement: unknown, with the facilitator's reason from PAYMENT-RESPONSE, signed once", async () => {
-    facilitator.refuseSettle = true
-    const store = await purchaseOf('/weather')
+  test.each(['answer', 'error'] as const)("a failed settlement (refused as an %s): unknown, with the facilitator's reason from PAYMENT-RESPONSE, signed once", async (refusal) => {
+    facilitator.refuseSettle = refusal
+    // Another query string: another purchase than the other case's, which ended unknown.
+    const store = await purchaseOf(`/weather?refused=${refusal}`)
     const signer = countingSigner()
     await store.pay({ signer })
     expect(store.getSnapshot()).toMatchObject({
