@@ -52,10 +52,6 @@ export async function timedFetch<T>(
 ): Promise<[Response, T]> {
   const timeout = new AbortController()
   let timeLeft: ReturnType<typeof setTimeout> | undefined
-  // The caller's abort ends the attempt too, forwarded by hand: AbortSignal.any is missing before
-  // Safari 17.4, Chrome 116 and Firefox 124, where it would fail every request that has a signal.
-  const forward = () => timeout.abort(signal!.reason)
-  signal?.addEventListener('abort', forward)
   try {
     // Set on `init`: a copy with the signal added cost a few µs a request.
     init.signal = timeout.signal
@@ -73,11 +69,15 @@ export async function timedFetch<T>(
       return [response, await read(response)] as [Response, T]
     }, signal)
   } catch (cause) {
-    if (signal?.aborted) throw signal.reason
+    if (signal?.aborted) {
+      // The caller's abort, which ended the attempt, ends the fetch too: passed on by hand, as
+      // AbortSignal.any is missing before Safari 17.4, Chrome 116 and Firefox 124.
+      timeout.abort(signal.reason)
+      throw signal.reason
+    }
     if (cause instanceof PayLinkConfigError) throw cause
     throw new PayLinkNetworkError({ endpoint, timedOut: timeout.signal.aborted, cause, timeoutMs })
   } finally {
     clearTimeout(timeLeft)
-    signal?.removeEventListener('abort', forward)
   }
 }
