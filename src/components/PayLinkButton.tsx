@@ -149,20 +149,22 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
   // API and code, so switching back finds the same one) is a new baseline, as its outcome came
   // before (reporting it could fulfil an order twice), unless this button left it in flight: then
   // its outcome is this button's to report, once, when it shows the purchase again.
-  // `shown` and `at`: the new price last put on screen and when, for the click handler below; `error`: the error last shown.
+  // `shown` and `at`: the new price last put on screen and when, for the click handler below; `error`: the error last shown;
+  // `priced`: the purchase last shown with terms read.
   // A purchase that ended while no hook showed it (a checkout closed while the wallet was open) is
   // reported by the buttons that show it first (on mount, or on switching to it), as if they had left
   // it in flight. Read while rendering: subscribing, before the effect below runs, clears it.
   const unseen = store?.unseen
   // `store` starts unset: the purchase shown on mount is switched to, as any later one, and
   // StrictMode's second run of the effect finds it the same, so reports its unseen outcome no more.
-  const [seen] = useState<{ state: PayLinkButtonState; store?: unknown; left: Map<unknown, PayLinkButtonState>; shown?: unknown; at?: number; error?: unknown }>(() => ({
+  const [seen] = useState<{ state: PayLinkButtonState; store?: unknown; left: Map<unknown, PayLinkButtonState>; shown?: unknown; at?: number; error?: unknown; priced?: unknown }>(() => ({
     state,
     left: new Map(),
     error: unseen ? undefined : purchase.error,
   }))
   useEffect(() => {
     const { proof, error, response, paymentRequired } = purchase
+    if (paymentRequired) seen.priced = store
     if (priceChanged && seen.shown !== paymentRequired) {
       seen.shown = paymentRequired
       seen.at = performance.now()
@@ -260,7 +262,12 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
       // Not the second click of a double click (detail 2), nor a press within half a second of a new
       // price (a quick second press of a key): either was aimed at the price the first press saw,
       // and that press may have come back with a new one (priceChanged), for a press of its own.
-      if (actionable && event.detail < 2 && !(priceChanged && performance.now() - seen.at! < 500)) void purchase.pay()
+      // Where no terms were ever read, "Try again" reads them (starts over): the wallet opens on the
+      // next press, at a price the button has shown. Once a price was shown, a press checks the
+      // fresh terms against it (priceChanged).
+      if (actionable && event.detail < 2 && !(priceChanged && performance.now() - seen.at! < 500)) {
+        void (unavailable && seen.priced !== store ? purchase.reset() : purchase.pay())
+      }
     }),
     onKeyDown: composeEventHandlers(onKeyDown, (event: KeyboardEvent<HTMLButtonElement>) => {
       // A held Enter repeats its click every few ms: one press pays at most once, whatever comes back.

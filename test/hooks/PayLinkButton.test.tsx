@@ -331,6 +331,20 @@ describe('PayLinkButton', () => {
     expect(signer.calls).toBe(0)
   })
 
+  test('"Try again" after terms that could not be read reads them again and shows their price: the wallet opens only on the next press', async () => {
+    api.server.use(http.post(`${BASE_URL}/pub/v1/payments/verify`, () => HttpResponse.html('<h1>Payment Required</h1>', { status: 402 }), { once: true }))
+    const signer = createTestSigner()
+    renderButton({ signer })
+    await waitFor(() => expect(stateOf(button())).toBe('failed'))
+    fireEvent.click(button())
+    await waitFor(() => expect(button()).toHaveAccessibleName('Pay 1.50 USDC'))
+    expect(stateOf(button())).toBe('ready')
+    expect(signer.calls).toBe(0)
+    fireEvent.click(button())
+    await waitFor(() => expect(stateOf(button())).toBe('settled'))
+    expect(signer.calls).toBe(1)
+  })
+
   test('a wallet that pays none of the link\'s networks: "Payment unavailable" beside the price, disabled; a wallet that can pays', async () => {
     const solanaWallet = { ...createTestSigner(), networks: ['solana:*'] }
     const onError = vi.fn()
