@@ -42,21 +42,28 @@ async function toFetchRequest(req: IncomingMessage, origin: string, signal: Abor
   return new Request(new URL(req.url ?? '/', origin), { method: req.method, headers, signal, ...(hasBody && { body: Buffer.concat(chunks) }) })
 }
 
+/** Answers with the contract's error body, for what the mock's handlers never see. */
+function sendError(res: ServerResponse, status: number, code: string, message: string): void {
+  res.writeHead(status, { ...CORS, 'Content-Type': 'application/json' }).end(JSON.stringify({ error: { code, message } }))
+}
+
 async function answer(mock: MockApi, origin: string, closing: AbortSignal, req: IncomingMessage, res: ServerResponse): Promise<void> {
   if (req.method === 'OPTIONS') {
     res.writeHead(204, CORS).end()
     return
+  }
+  try {
+    // MSW decodes path values, and throws on malformed percent-encoding: a server's 400, not a 500.
+    decodeURIComponent(new URL(req.url ?? '/', origin).pathname)
+  } catch {
+    return sendError(res, 400, 'invalid_request', `Malformed percent-encoding in ${req.url}`)
   }
   const response = await getResponse(mock.handlers, await toFetchRequest(req, origin, closing))
   if (response?.type === 'error') {
     req.socket.destroy()
     return
   }
-  if (!response) {
-    const error = { error: { code: 'not_found', message: `No route ${req.method} ${req.url}` } }
-    res.writeHead(404, { ...CORS, 'Content-Type': 'application/json' }).end(JSON.stringify(error))
-    return
-  }
+  if (!response) return sendError(res, 404, 'not_found', `No route ${req.method} ${req.url}`)
   res.writeHead(response.status, { ...Object.fromEntries(response.headers), ...CORS })
   res.end(Buffer.from(await response.arrayBuffer()))
 }
@@ -70,8 +77,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const server = createServer((req, res) => {
     answer(mock, origin, closing.signal, req, res).catch((error: unknown) => {
       if (res.headersSent) return void res.destroy()
-      const body = { error: { code: 'server_error', message: error instanceof Error ? error.message : String(error) } }
-      res.writeHead(500, { ...CORS, 'Content-Type': 'application/json' }).end(JSON.stringify(body))
+      sendError(res, 500, 'server_error', error instanceof Error ? error.message : String(error))
     })
   })
   await new Promise<void>((resolve, reject) => {

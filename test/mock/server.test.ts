@@ -42,6 +42,13 @@ describe('startMockServer', () => {
     expect(await response.json()).toMatchObject({ error: { code: 'not_found' } })
   })
 
+  it.each(['/pub/v1/links/%E0%A4%A', '/pub/v1/payments/%zz'])('answers 400 invalid_request to a path whose percent-encoding is malformed (%s), as a server does', async (path) => {
+    const response = await fetch(`${server.url}${path}`, { headers: { 'X-API-Key': 'k_server' } })
+    expect(response.status).toBe(400)
+    expect(response.headers.get('access-control-allow-origin')).toBe('*')
+    expect(await response.json()).toMatchObject({ error: { code: 'invalid_request' } })
+  })
+
   it('answers a CORS preflight so a dev server on another origin can call it', async () => {
     const response = await fetch(`${server.url}/pub/v1/payments/verify`, { method: 'OPTIONS' })
     expect(response.status).toBe(204)
