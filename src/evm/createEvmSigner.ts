@@ -77,7 +77,7 @@ function randomNonce(): Hex {
 /** How a source signs: its address, a step that readies the wallet for a chain, and the signing itself. */
 interface Signing {
   address: Address
-  /** Puts the wallet on `chainId` first where it signs only for the chain it is on. */
+  /** Asks the wallet to move to `chainId` first where it signs only for the chain it is on; rejects only when the user refuses. */
   onChain: (chainId: number) => Promise<unknown>
   sign: (data: AuthorizationTypedData) => Promise<Hex>
 }
@@ -96,11 +96,19 @@ function toSign(source: EvmSignerSource): Signing {
     sign: (data) => source.signTypedData({ ...data, account }),
     // A wallet signs typed data only for the chain it is on (MetaMask refuses another chain's domain),
     // so it is asked to switch first, as a dapp does before a transaction. A local account signs
-    // for any chain.
+    // for any chain. Only the user's refusal stops the payment: a wallet that cannot switch (a node
+    // without the method, a chain it does not list) or say its chain is asked to sign all the same,
+    // as it did before switching was asked, and may well sign.
     onChain:
       account.type === 'local'
         ? local.onChain
-        : async (chainId) => (await source.getChainId()) === chainId || source.switchChain({ id: chainId }),
+        : async (chainId) => {
+            try {
+              if ((await source.getChainId()) !== chainId) await source.switchChain({ id: chainId })
+            } catch (error) {
+              if ((error as { code?: unknown }).code === 4001) throw error
+            }
+          },
   }
 }
 

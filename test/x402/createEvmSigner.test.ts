@@ -196,15 +196,34 @@ describe('createEvmSigner', () => {
     expect(authorization.validBefore).toBe(String(Date.parse('2026-03-01T12:01:50Z') / 1000))
   })
 
-  test.each([
-    ['the user refusing the switch', 'wallet_rejected', 4001],
-    ['a wallet that does not know the chain', 'signer_failed', 4902],
-  ])('%s is %s, and nothing is signed', async (_name, reason, code) => {
+  test('the user refusing the switch is wallet_rejected, and the wallet is not asked to sign', async () => {
     const { wallet, asked } = injectedWallet(1, {
-      wallet_switchEthereumChain: () => Promise.reject(Object.assign(new Error('no switch'), { code })),
+      wallet_switchEthereumChain: () => Promise.reject(Object.assign(new Error('User rejected the request.'), { code: 4001 })),
     })
-    await expect(createPaymentHeader(requirement(), createEvmSigner(wallet))).rejects.toMatchObject({ name: 'PayLinkPaymentError', reason })
-    expect(asked).not.toContain('eth_signTypedData_v4')
+    await expect(createPaymentHeader(requirement(), createEvmSigner(wallet))).rejects.toMatchObject({ name: 'PayLinkPaymentError', reason: 'wallet_rejected' })
+    expect(asked).toEqual(['eth_chainId', 'wallet_switchEthereumChain'])
+  })
+
+  test.each([
+    ['has no switch method (a node, -32601)', { wallet_switchEthereumChain: () => Promise.reject(Object.assign(new Error('Method not found'), { code: -32601 })) }],
+    ['does not list the chain (4902)', { wallet_switchEthereumChain: () => Promise.reject(Object.assign(new Error('Unrecognized chain ID'), { code: 4902 })) }],
+    ['cannot say its chain', { eth_chainId: () => Promise.reject(new Error('eth_chainId failed')) }],
+  ])('a wallet that %s is asked to sign all the same: one that signs for any chain pays, one that refuses is signer_failed', async (_name, answer) => {
+    const lenient = injectedWallet(1, {
+      ...answer,
+      eth_signTypedData_v4: (params) => {
+        const { domain, types, primaryType, message } = JSON.parse((params as [string, string])[1])
+        delete types.EIP712Domain
+        const m = { ...message, value: BigInt(message.value), validAfter: BigInt(message.validAfter), validBefore: BigInt(message.validBefore) }
+        return account.signTypedData({ domain, types, primaryType, message: m })
+      },
+    })
+    const payload = (await createEvmSigner(lenient.wallet).signPayment(requirement(), v2)) as unknown as ExactEvmPayload
+    expect(await signedBy(payload, usdc, account.address)).toBe(true)
+
+    const strict = injectedWallet(1, answer)
+    await expect(createPaymentHeader(requirement(), createEvmSigner(strict.wallet))).rejects.toMatchObject({ reason: 'signer_failed' })
+    expect(strict.asked.filter((method) => method === 'eth_signTypedData_v4')).toHaveLength(1)
   })
 
   test('a wallet client with a local account signs locally', async () => {
