@@ -345,6 +345,24 @@ describe('PayLinkButton', () => {
     expect(signer.calls).toBe(1)
   })
 
+  test('a resource seller still unreachable: "Try again" fails again, reported again, and never shows a Pay with no price', async () => {
+    const resource = 'https://paid.test/unreachable'
+    let reads = 0
+    api.server.use(http.get(resource, () => (reads++, new HttpResponse(null, { status: 503 }))))
+    const signer = createTestSigner()
+    const onError = vi.fn()
+    render(<PayLinkButton resource={resource} signer={signer} onError={onError} />, { wrapper: wrapperFor() })
+    await waitFor(() => expect(reads).toBe(1))
+    fireEvent.click(button())
+    await waitFor(() => expect(stateOf(button())).toBe('failed'))
+    fireEvent.click(button())
+    await waitFor(() => expect(onError).toHaveBeenCalledTimes(2))
+    expect(reads).toBe(3)
+    expect(stateOf(button())).toBe('failed')
+    expect(button()).toHaveAccessibleName('Try again Payment unavailable')
+    expect(signer.calls).toBe(0)
+  })
+
   test('a wallet that pays none of the link\'s networks: "Payment unavailable" beside the price, disabled; a wallet that can pays', async () => {
     const solanaWallet = { ...createTestSigner(), networks: ['solana:*'] }
     const onError = vi.fn()
