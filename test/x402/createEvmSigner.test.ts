@@ -30,6 +30,14 @@ async function pay(required: ReturnType<typeof required402>) {
   return (decodeBase64Json(value, 'test') as { payload: ExactEvmPayload }).payload
 }
 
+/** The domain of `eth_signTypedData_v4`'s params, and `account`'s signature of them, as a wallet signs. */
+function signRequest(params: unknown) {
+  const { domain, types, primaryType, message } = JSON.parse((params as [string, string])[1])
+  delete types.EIP712Domain
+  const m = { ...message, value: BigInt(message.value), validAfter: BigInt(message.validAfter), validBefore: BigInt(message.validBefore) }
+  return { domain, signature: account.signTypedData({ domain, types, primaryType, message: m }) }
+}
+
 /**
  * A browser wallet (EIP-1193) for `account`, as MetaMask behaves: on `chainId` until switched, and
  * refusing typed data whose domain names another chain. `answer` runs first for its methods: what it
@@ -51,11 +59,9 @@ function injectedWallet(chainId: number, answer: Record<string, (params: unknown
           return null
         }
         if (method !== 'eth_signTypedData_v4') throw new Error(`unexpected ${method}`)
-        const { domain, types, primaryType, message } = JSON.parse((params as [string, string])[1])
+        const { domain, signature } = signRequest(params)
         if (domain.chainId !== active) throw new Error(`Provided chainId "${domain.chainId}" must match the active chainId "${active}"`)
-        delete types.EIP712Domain
-        const m = { ...message, value: BigInt(message.value), validAfter: BigInt(message.validAfter), validBefore: BigInt(message.validBefore) }
-        return account.signTypedData({ domain, types, primaryType, message: m })
+        return signature
       },
     }),
   })
@@ -211,12 +217,7 @@ describe('createEvmSigner', () => {
   ])('a wallet that %s is asked to sign all the same: one that signs for any chain pays, one that refuses is signer_failed', async (_name, answer) => {
     const lenient = injectedWallet(1, {
       ...answer,
-      eth_signTypedData_v4: (params) => {
-        const { domain, types, primaryType, message } = JSON.parse((params as [string, string])[1])
-        delete types.EIP712Domain
-        const m = { ...message, value: BigInt(message.value), validAfter: BigInt(message.validAfter), validBefore: BigInt(message.validBefore) }
-        return account.signTypedData({ domain, types, primaryType, message: m })
-      },
+      eth_signTypedData_v4: (params) => signRequest(params).signature,
     })
     const payload = (await createEvmSigner(lenient.wallet).signPayment(requirement(), v2)) as unknown as ExactEvmPayload
     expect(await signedBy(payload, usdc, account.address)).toBe(true)
@@ -236,11 +237,8 @@ describe('createEvmSigner', () => {
     vi.useFakeTimers({ toFake: ['Date'] })
     const { wallet } = injectedWallet(84532, {
       eth_signTypedData_v4: (params) => {
-        const { domain, types, primaryType, message } = JSON.parse((params as [string, string])[1])
-        delete types.EIP712Domain
         vi.setSystemTime(Date.now() + 55_000)
-        const m = { ...message, value: BigInt(message.value), validAfter: BigInt(message.validAfter), validBefore: BigInt(message.validBefore) }
-        return account.signTypedData({ domain, types, primaryType, message: m })
+        return signRequest(params).signature
       },
     })
     await expect(createPaymentHeader(requirement({ maxTimeoutSeconds: 60 }), createEvmSigner(wallet))).rejects.toMatchObject({
