@@ -59,7 +59,7 @@ export async function timedFetch<T>(
     // the headers (mocks such as MSW, polyfills): the time-out and the caller's signal reject the
     // attempt at once, ahead of an answer that settled in the same turn (its `then` waits for a
     // microtask), which is late all the same. The timer rejects it itself: a listener on the
-    // time-out's own signal cost about 10 µs a request in bench/overhead.bench.ts.
+    // time-out's own signal cost 0.03 to 0.06 of getLink's ratio to bare fetch in bench/overhead.bench.ts.
     return await abortable(async (fail) => {
       // An Infinity time-out is "no limit", not "at once".
       timeLeft = setTimeout(() => fail((timeout.abort(), timeout.signal.reason)), timerDelay(timeoutMs))
