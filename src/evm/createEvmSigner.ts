@@ -118,7 +118,8 @@ function toSign(source: EvmSignerSource): Signing {
  * and every x402 v1 EVM name the reference client knows. A requirement it cannot sign (another
  * `extra.assetTransferMethod` such as Permit2, a token without its EIP-712 name and version, a chain
  * it does not know) is not supported, so another one the server offers is paid. A wallet client
- * on another chain is asked to switch to the requirement's chain before signing; refusing is a refusal.
+ * on another chain is asked to switch to the requirement's chain before signing; refusing is a refusal,
+ * and a payment abandoned meanwhile (`context.signal`) is not signed.
  */
 export function createEvmSigner(source: EvmSignerSource): PaymentSigner {
   const { address, onChain, sign } = toSign(source)
@@ -126,7 +127,7 @@ export function createEvmSigner(source: EvmSignerSource): PaymentSigner {
     address,
     networks: ['eip155:*', ...Object.keys(V1_CHAIN_IDS)],
     supports: (requirement) => !unsignable(requirement),
-    async signPayment(requirement) {
+    async signPayment(requirement, { signal }) {
       const problem = unsignable(requirement)
       if (problem) throw new Error(problem)
       const { name, version } = requirement.extra as { name: string; version: string }
@@ -140,6 +141,8 @@ export function createEvmSigner(source: EvmSignerSource): PaymentSigner {
       }
       // Before the window opens: the time the user takes to approve the switch must not shorten it.
       await onChain(chainId)
+      // Abandoned while the switch prompt was open: no second prompt for a payment the user left.
+      signal?.throwIfAborted()
       // Taken now, as the wallet is asked, so that time spent choosing does not shorten the window.
       const now = Math.floor(Date.now() / 1000)
       const authorization = {

@@ -184,8 +184,9 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
   let pending: PendingPurchase | undefined
   let loading: Promise<PaymentRequired | undefined> | undefined
   // The click in flight, set synchronously before any await, so a second click in the same tick is
-  // refused. A reset while signing clears it: the abandoned click then sees it is no longer its own.
-  let busy: object | undefined
+  // refused. A reset while signing aborts and clears it: the abandoned click then sees it is no
+  // longer its own, and its signer that it should ask the wallet nothing more.
+  let busy: AbortController | undefined
   // The requirements last shown with a price: a read of start's (or reset's), those a click found
   // dearer, or those a click starts signing (a cancel leaves them on screen). Neither a failure nor
   // a click's read that went no further replaces them (a click that failed on dearer requirements
@@ -332,7 +333,7 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
         if (state.walletSlow) store!.reset()
         const { status } = state
         if (inFlight() || status === 'settled') return
-        const click = (busy = {})
+        const click = (busy = new AbortController())
         try {
           if (status === 'unknown' && pending) return await send(true)
           if (!options.signer) return
@@ -366,7 +367,7 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
             set({ status: 'signing', paymentRequired: (shown = required) })
             // Left to run out: it marks only this click's signing, and only while it lasts.
             setTimeout(() => busy === click && state.status === 'signing' && update({ walletSlow: true } as Fields), 20_000)
-            const { value } = await signPaymentHeader(requirement, options.signer, required)
+            const { value } = await signPaymentHeader(requirement, options.signer, { ...required, signal: click.signal })
             if (busy !== click) return
             // 128 random bits, as four numbers. getRandomValues works in any context (randomUUID only in
             // secure ones), so one way serves all; the server only compares keys.
@@ -387,6 +388,7 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
         // A wallet that never answers must not hold the purchase; a paid request may be moving money.
         // Before start() there is nothing to forget yet, but maybe a kept payment to resume.
         if (state.status !== 'idle' && (!inFlight() || state.status === 'signing')) {
+          busy?.abort()
           busy = undefined
           keep()
           set({ status: 'idle' })

@@ -20,6 +20,8 @@ export interface PaymentHeaderContext {
   resource?: ResourceInfo | undefined
   /** The 402's extensions (v2). */
   extensions?: Record<string, unknown> | undefined
+  /** Passed to the signer: aborts when the payment is abandoned, so that it asks the wallet nothing more. */
+  signal?: AbortSignal | undefined
 }
 
 // viem's UserRejectedRequestError (EIP-1193 code 4001), ethers' ACTION_REJECTED, or a wallet's own
@@ -57,12 +59,12 @@ export async function createPaymentHeader(
 export async function signPaymentHeader(
   requirement: PaymentRequirement,
   signer: PaymentSigner,
-  { resource, extensions }: PaymentHeaderContext,
+  { resource, extensions, signal }: PaymentHeaderContext,
 ): Promise<PaymentHeader> {
   const { x402Version, maxTimeoutSeconds } = requirement
   const asked = Date.now()
   try {
-    const payload = await signer.signPayment(requirement, { x402Version, resource })
+    const payload = await signer.signPayment(requirement, { x402Version, resource, signal })
     if (typeof payload !== 'object' || payload === null) throw new TypeError('signPayment must return the payload object')
     // A wallet that answered late signed a payment that expires too soon: sent, it could only be
     // refused, and a purchase would be left unknown, resending it for good. Nothing is sent, so

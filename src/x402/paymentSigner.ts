@@ -7,6 +7,12 @@ export interface PaymentSignerContext {
   x402Version: 1 | 2
   /** The resource the 402 was about (v2), as the server described it. */
   resource?: ResourceInfo | undefined
+  /**
+   * Aborts when the payment is abandoned (the user cancelled, or asked the wallet again): a signer
+   * that prompts more than once (a chain switch, then the signature) should stop before the next
+   * prompt. A payload that comes after the abort is dropped unsent all the same.
+   */
+  signal?: AbortSignal | undefined
 }
 
 /**

@@ -85,11 +85,11 @@ describe('a wallet that answered too late (its EIP-3009 authorization expires wi
 
 /** A wallet that answers only when told, like one on a phone that went away: `held[i]` is its i-th request. */
 function heldWallet() {
-  const held: { sign: (marker: string) => void; refuse: (error: unknown) => void }[] = []
+  const held: { sign: (marker: string) => void; refuse: (error: unknown) => void; signal: AbortSignal | undefined }[] = []
   const signer: PaymentSigner = {
     address: '0x00000000000000000000000000000000000B0B00',
     networks: ['eip155:*'],
-    signPayment: () => new Promise((resolve, reject) => held.push({ sign: (marker) => resolve({ marker }), refuse: reject })),
+    signPayment: (_, { signal }) => new Promise((resolve, reject) => held.push({ sign: (marker) => resolve({ marker }), refuse: reject, signal })),
   }
   return { signer, held }
 }
@@ -114,7 +114,10 @@ describe('a reset while the wallet is open (a wallet that never answers)', () =>
 
     const abandoned = store.pay({ signer })
     await vi.waitFor(() => expect(held).toHaveLength(1))
+    expect(held[0]!.signal?.aborted).toBe(false)
     store.reset()
+    // The signer learns it: one that prompts twice (a chain switch, then the signature) opens no second prompt.
+    expect(held[0]!.signal?.aborted).toBe(true)
     await vi.waitFor(() => expect(store.getSnapshot().status).toBe('ready'))
     expect(statuses).toEqual(['signing', 'idle', 'loading', 'ready'])
     expect(asked).toBe(2)
@@ -206,6 +209,8 @@ describe('a wallet that has not answered for 20 s', () => {
     await vi.waitFor(() => expect(held).toHaveLength(2))
     expect(store.getSnapshot().status).toBe('signing')
     expect(store.getSnapshot().walletSlow).toBeUndefined()
+    // The first request is abandoned, and its signer told so; the new one is live.
+    expect(held.map(({ signal }) => signal?.aborted)).toEqual([true, false])
     held[0]!.sign('abandoned')
     await first
     held[1]!.sign('asked again')

@@ -210,6 +210,20 @@ describe('createEvmSigner', () => {
     expect(asked).toEqual(['eth_chainId', 'wallet_switchEthereumChain'])
   })
 
+  test('a payment abandoned while the switch prompt is open (its signal aborted) is not signed once the user approves the switch', async () => {
+    let approve!: () => void
+    const { wallet, asked } = injectedWallet(1, {
+      wallet_switchEthereumChain: () => new Promise((resolve) => (approve = () => resolve(undefined))),
+    })
+    const abandoned = new AbortController()
+    const paying = createEvmSigner(wallet).signPayment(requirement(), { ...v2, signal: abandoned.signal })
+    await vi.waitFor(() => expect(asked).toEqual(['eth_chainId', 'wallet_switchEthereumChain']))
+    abandoned.abort(new Error('asked the wallet again'))
+    approve()
+    await expect(paying).rejects.toThrow('asked the wallet again')
+    expect(asked).toEqual(['eth_chainId', 'wallet_switchEthereumChain'])
+  })
+
   test.each([
     ['has no switch method (a node, -32601)', { wallet_switchEthereumChain: () => Promise.reject(Object.assign(new Error('Method not found'), { code: -32601 })) }],
     ['does not list the chain (4902)', { wallet_switchEthereumChain: () => Promise.reject(Object.assign(new Error('Unrecognized chain ID'), { code: 4902 })) }],

@@ -85,7 +85,7 @@ describe('fetchWithPayment', () => {
     expect(await response.json()).toEqual({ ok: true })
     expect(decodePaymentResponse(response.headers)).toMatchObject({ success: true, transaction: '0xabc' })
     expect(signer.calls).toHaveLength(1)
-    expect(signer.calls[0]![1]).toEqual({ x402Version: 2, resource: { url: URL_ } })
+    expect(signer.calls[0]![1]).toEqual({ x402Version: 2, resource: { url: URL_ }, signal: expect.any(AbortSignal) })
     expect(seen.map((s) => s.payment === null)).toEqual([true, false])
   })
 
@@ -297,14 +297,17 @@ describe('fetchWithPayment', () => {
     expect(seen).toHaveLength(1)
   })
 
-  test('an abort while the wallet is open ends it at once, and the signature that comes later is never sent', async () => {
+  test('an abort while the wallet is open ends it at once, tells the signer, and the signature that comes later is never sent', async () => {
     resource(() => HttpResponse.text('paid'))
     const controller = new AbortController()
     let sign!: (payload: Record<string, unknown>) => void
     const signer = fakeSigner(undefined, () => new Promise((resolve) => (sign = resolve)))
     const pending = rejection(fetchWithPayment(URL_, undefined, { signer, signal: controller.signal }))
     await vi.waitFor(() => expect(signer.calls).toHaveLength(1))
+    expect(signer.calls[0]![1].signal?.aborted).toBe(false)
     controller.abort('Cancel pressed')
+    // A signer with a second prompt to come (a chain switch, then the signature) learns not to open it.
+    expect(signer.calls[0]![1].signal?.reason).toBe('Cancel pressed')
     const late = new Promise((resolve) => setTimeout(() => resolve('still pending a second after the abort'), 1000))
     expect(await Promise.race([pending, late])).toBe('Cancel pressed')
     sign({ signature: '0xsig' })
