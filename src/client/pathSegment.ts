@@ -6,13 +6,14 @@ import { type PayLinkEndpoint, PayLinkValidationError } from './errors.js'
  * text that cannot be encoded is refused before anything is sent.
  */
 export function pathSegment(value: string, name: string, endpoint: PayLinkEndpoint): string {
-  const problem =
-    typeof value !== 'string' || !value
-      ? 'must be a non-empty string'
-      : /^\.\.?$/.test(value)
-        ? `cannot be "${value}"`
-        : // encodeURIComponent throws a URIError on half of a surrogate pair.
-          /\p{Cs}/u.test(value) && 'must be well-formed Unicode (it has a lone surrogate)'
-  if (problem) throw new PayLinkValidationError({ endpoint, source: 'input', issues: [{ path: name, message: problem }] })
-  return encodeURIComponent(value)
+  let problem = typeof value !== 'string' || !value ? 'must be a non-empty string' : (value === '.' || value === '..') && `cannot be "${value}"`
+  if (!problem) {
+    try {
+      return encodeURIComponent(value)
+    } catch {
+      // A URIError: half of a surrogate pair.
+      problem = 'must be well-formed Unicode (it has a lone surrogate)'
+    }
+  }
+  throw new PayLinkValidationError({ endpoint, source: 'input', issues: [{ path: name, message: problem }] })
 }
