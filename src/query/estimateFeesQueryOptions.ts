@@ -1,10 +1,10 @@
 import { estimateFees } from '../actions/estimateFees.js'
 import type { PayLinkClient } from '../client/createPayLinkClient.js'
 import type { PartialOrUndefined } from '../client/PartialOrUndefined.js'
-import type { PayLinkHttpError } from '../client/errors.js'
 import { timerDelay } from '../client/timerDelay.js'
 import type { FeeEstimate, FeeEstimateParams } from '../schemas/fees.js'
 import { feesKey } from './payLinkKeys.js'
+import { afterRetryAfter } from './retryAfterEnd.js'
 import type { TaggedQueryOptions } from './types.js'
 
 type Options = TaggedQueryOptions<FeeEstimate, ReturnType<typeof feesKey>>
@@ -26,17 +26,6 @@ function quoteEnd({ data: fee, dataUpdatedAt }: { data?: FeeEstimate | undefined
   return life > 0 ? Math.min(end, dataUpdatedAt + life) : end
 }
 
-/** When the last failure's `Retry-After` (a 429, a 503) ends, in ms since the epoch; in the past without one. */
-export function retryAfterEnd({ error, errorUpdatedAt }: { error: unknown; errorUpdatedAt: number }): number {
-  return errorUpdatedAt + ((error as PayLinkHttpError | null)?.retryAfterSeconds ?? 0) * 1_000
-}
-
-// TanStack asks a failed query again on a window focus, a reconnect, a mount or a return to its
-// parameters: not before the Retry-After of its failure, which a new request would only meet again.
-// As `enabled`, one rule holds them all back (a query without data fetches on a mount or a key
-// change whatever its staleTime). It flips to true without a fetch of its own: TanStack compares it
-// with itself, so the next trigger, or refetch(), asks.
-const afterRetryAfter = ({ state }: { state: { error: unknown; errorUpdatedAt: number } }) => retryAfterEnd(state) <= Date.now()
 
 /**
  * Whether every parameter of a fee estimate is present. An amount that is a lone `"."` or `"-"`
@@ -64,7 +53,11 @@ export function estimateFeesQueryOptions(client: PayLinkClient, params: PartialO
     // The context as the request options: the action reads only its `signal`.
     queryFn: (context) => estimateFees(client, params as FeeEstimateParams, context),
     // A function of the query from TanStack Query 5.48 on (the package's peer floor); false while a
-    // parameter is missing.
+    // parameter is missing. As `enabled`, one rule holds back every automatic ask before a failure's
+    // Retry-After, a return to the same parameters included (a query without data fetches on a mount
+    // or a key change whatever its staleTime). It flips to true without a fetch of its own: TanStack
+    // compares it with itself, so the next trigger, or refetch(), asks. (Not for polling, which a
+    // disabled query stops: see pollUntilSettled.)
     enabled: hasFeeParams(params) && afterRetryAfter,
     retry: false,
     placeholderData: keepPreviousData,

@@ -3,6 +3,7 @@ import type { PayLinkClient } from '../client/createPayLinkClient.js'
 import { TERMINAL_TRANSFER_STATUSES, type Transfer, TRANSFER_STATUSES } from '../schemas/transfer.js'
 import { transferKey } from './payLinkKeys.js'
 import { type PollingOptions, pollUntilSettled } from './pollUntilSettled.js'
+import { afterRetryAfter } from './retryAfterEnd.js'
 import type { TaggedQueryOptions } from './types.js'
 
 type Options = TaggedQueryOptions<Transfer, ReturnType<typeof transferKey>>
@@ -12,7 +13,8 @@ export const transferLifecycle = { order: TRANSFER_STATUSES, terminal: TERMINAL_
 
 /**
  * Query options for a cross-chain transfer that poll until it is `completed`, `failed` or
- * `refunded` (see `pollUntilSettled`). Disabled while `id` is missing.
+ * `refunded` (see `pollUntilSettled`), asking nothing before a failure's `Retry-After`, not even
+ * on a window focus, a reconnect or a mount. Disabled while `id` is missing.
  */
 export function getBridgeStatusQueryOptions(client: PayLinkClient, id: string | undefined, polling?: PollingOptions): Options {
   return {
@@ -22,5 +24,11 @@ export function getBridgeStatusQueryOptions(client: PayLinkClient, id: string | 
     enabled: !!id,
     retry: false,
     ...pollUntilSettled<Transfer>(transferLifecycle, polling),
+    // A transfer is followed for minutes or hours, by as many badges as a page lists: a focus, a
+    // reconnect or a mount before a failure's Retry-After asks nothing (it would meet the same 429).
+    // Not as `enabled`: a disabled query is polled no more, and would not resume when it ends.
+    refetchOnWindowFocus: afterRetryAfter,
+    refetchOnReconnect: afterRetryAfter,
+    refetchOnMount: afterRetryAfter,
   }
 }

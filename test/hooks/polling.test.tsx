@@ -192,6 +192,27 @@ test('a 429 pushes the next poll past its Retry-After', async () => {
   expect(result.current.data?.status).toBe('in_transit')
 })
 
+test('within a 429\'s Retry-After, a tab shown again or a network back online asks nothing; polling resumes when it ends', async () => {
+  api.mock.useScenario('transfer-stuck-in-transit')
+  api.mock.inject('getBridgeStatus', { retryAfter: 60, times: 1 })
+  const { result } = renderHook(() => useBridgeStatus(MOCK_TRANSFERS.inTransit), { wrapper: wrapperFor() })
+  await advance(1_000)
+  expect(result.current.error).toMatchObject({ status: 429, retryAfterSeconds: 60 })
+  setVisibility('hidden')
+  await advance(1_000)
+  setVisibility('visible')
+  await advance(0)
+  await act(async () => {
+    window.dispatchEvent(new Event('offline'))
+    window.dispatchEvent(new Event('online'))
+  })
+  await advance(0)
+  expect(api.count('GET', transferPath(MOCK_TRANSFERS.inTransit))).toBe(1)
+  await advance(59_000)
+  expect(api.count('GET', transferPath(MOCK_TRANSFERS.inTransit))).toBe(2)
+  expect(result.current.data?.status).toBe('in_transit')
+})
+
 test('a 503 with a Retry-After pushes the next poll past it, as a 429 does', async () => {
   api.mock.useScenario('transfer-stuck-in-transit')
   api.mock.inject('getBridgeStatus', { status: 503, retryAfter: 20, times: 1 })
