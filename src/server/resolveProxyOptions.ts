@@ -93,12 +93,13 @@ function positive(value: number, name: string, integer: boolean): number {
 
 /** Checks the options of `createPayLinkProxy`; throws a `PayLinkConfigError` that says what to fix. */
 export function resolveProxyOptions(options: PayLinkProxyOptions): ProxyConfig {
-  if (typeof options.apiKey !== 'string' || options.apiKey.trim() === '') {
-    throw new PayLinkConfigError('apiKey is required: the proxy exists to add it on the server')
-  }
+  // Trimmed: a key read from a secrets file or an .env keeps its newline, which Headers drops when
+  // sending it, so an answer that echoes the key holds it without: that is the text to redact.
+  const apiKey = typeof options.apiKey === 'string' ? options.apiKey.trim() : ''
+  if (!apiKey) throw new PayLinkConfigError('apiKey is required: the proxy exists to add it on the server')
   return {
-    apiKey: options.apiKey,
-    apiKeyPattern: secretPattern(options.apiKey),
+    apiKey,
+    apiKeyPattern: secretPattern(apiKey),
     upstreamRoot: upstreamRoot(options.upstream),
     prefix: prefixSegments(options.basePath),
     allowedOrigins: originSet(options.allowedOrigins),

@@ -142,6 +142,19 @@ describe('the API key never leaks', () => {
     expect(JSON.stringify(e.body)).toContain('[redacted]')
   })
 
+  // A key read from a secrets file or an .env keeps its newline; Headers sends it without.
+  it.each([`${API_KEY}\n`, ` ${API_KEY}\r\n`])('given with whitespace around it (%j), is sent and redacted without it', async (apiKey) => {
+    server.use(http.get(`${API}/links/:code`, ({ request }) => HttpResponse.json({ error: { code: 'forbidden', message: `Key ${request.headers.get('x-api-key')} is revoked` } }, { status: 403 })))
+
+    const error = await rejectionOf(getLink(makeClient({ apiKey, retry: false }), 'lnk_abc123'))
+
+    expect(sent[0]!.headers.get('x-api-key')).toBe(API_KEY)
+    expect(error).toBeInstanceOf(PayLinkHttpError)
+    const e = error as PayLinkHttpError
+    for (const text of [e.message, JSON.stringify(e.body), inspect(e, { depth: Infinity })]) expect(text).not.toContain(API_KEY)
+    expect(e.message).toContain('Key [redacted] is revoked')
+  })
+
   it.each([`oops ${API_KEY}`, API_KEY])('is redacted from a 2xx that is not JSON: %s', async (text) => {
     server.use(http.get(`${API}/links/:code`, () => HttpResponse.text(text)))
 

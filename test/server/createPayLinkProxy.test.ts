@@ -329,6 +329,20 @@ describe('upstream failures', () => {
     expect(JSON.parse(text)).toEqual({ error: { code: 'unauthorized', message: 'bad key [redacted]' } })
   })
 
+  // A key read from a secrets file or an .env keeps its newline; Headers sends it without.
+  test.each([`${KEY}\n`, ` ${KEY}`, `${KEY}\r\n`])('a key given with whitespace around it (%j) is sent and redacted without it', async (apiKey) => {
+    const { proxy, calls } = setup({ apiKey }, (request) =>
+      Response.json({ error: { code: 'forbidden', message: `key ${request.headers.get('X-API-Key')} is revoked` } }, {
+        status: 403,
+        headers: { 'X-Request-Id': `req_${request.headers.get('X-API-Key')}` },
+      }),
+    )
+    const response = await proxy(new Request(`${APP}/links/abc`))
+    expect(calls[0]!.request.headers.get('X-API-Key')).toBe(KEY)
+    expect(response.headers.get('X-Request-Id')).toBeNull()
+    expect(await response.json()).toEqual({ error: { code: 'forbidden', message: 'key [redacted] is revoked' } })
+  })
+
   test('an upstream that echoes the key does not leak it to the browser', async () => {
     const { proxy } = setup({}, (request) =>
       Response.json({ error: { code: 'unauthorized', message: `bad key ${request.headers.get('X-API-Key')}` } }, {
