@@ -47,7 +47,7 @@ function sendError(res: ServerResponse, status: number, code: string, message: s
   res.writeHead(status, { ...CORS, 'Content-Type': 'application/json' }).end(JSON.stringify({ error: { code, message } }))
 }
 
-async function answer(mock: MockApi, origin: string, closing: AbortSignal, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function answer(mock: MockApi, origin: string, signal: AbortSignal, req: IncomingMessage, res: ServerResponse): Promise<void> {
   if (req.method === 'OPTIONS') {
     res.writeHead(204, CORS).end()
     return
@@ -58,7 +58,7 @@ async function answer(mock: MockApi, origin: string, closing: AbortSignal, req: 
   } catch {
     return sendError(res, 400, 'invalid_request', `Malformed percent-encoding in ${req.url}`)
   }
-  const response = await getResponse(mock.handlers, await toFetchRequest(req, origin, closing))
+  const response = await getResponse(mock.handlers, await toFetchRequest(req, origin, signal))
   if (response?.type === 'error') {
     req.socket.destroy()
     return
@@ -73,9 +73,15 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const { port = 0, host = '127.0.0.1', ...apiOptions } = options
   const mock = createMockApi(apiOptions)
   let origin = ''
-  const closing = new AbortController()
+  // Each request has its own signal, which close() aborts while it is open: one signal shared by
+  // all would collect a listener per request (a Request follows its signal until it is collected)
+  // and have Node warn of a memory leak past 1 500.
+  const open = new Set<AbortController>()
   const server = createServer((req, res) => {
-    answer(mock, origin, closing.signal, req, res).catch((error: unknown) => {
+    const request = new AbortController()
+    open.add(request)
+    res.once('close', () => open.delete(request))
+    answer(mock, origin, request.signal, req, res).catch((error: unknown) => {
       if (res.headersSent) return void res.destroy()
       sendError(res, 500, 'server_error', error instanceof Error ? error.message : String(error))
     })
@@ -92,7 +98,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     mock,
     close: () =>
       new Promise<void>((resolve, reject) => {
-        closing.abort(SERVER_CLOSED)
+        for (const request of open) request.abort(SERVER_CLOSED)
         server.close((error) => (error ? reject(error) : resolve()))
         server.closeAllConnections()
       }),

@@ -71,6 +71,20 @@ describe('startMockServer', () => {
     expect(await getLink(clientFor(url), MOCK_LINKS.demo).catch((e: unknown) => e)).toBeInstanceOf(PayLinkNetworkError)
   })
 
+  it('serves 1 600 requests without a "possible memory leak" warning (one per request once past 1 500 before)', async () => {
+    const warnings: string[] = []
+    const onWarning = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`)
+    process.on('warning', onWarning)
+    try {
+      for (let i = 0; i < 1_600; i++) await (await fetch(`${server.url}/pub/v1/links/demo`, { headers: { 'X-API-Key': 'k_server' } })).arrayBuffer()
+      // Node emits its warnings on the next tick.
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    } finally {
+      process.off('warning', onWarning)
+    }
+    expect(warnings).toEqual([])
+  }, 30_000)
+
   it('drops a paid request still waiting out its latency on close(): nothing is charged once the server is closed', async () => {
     const other = await startMockServer({ apiKeys: false })
     const client = createPayLinkClient({ baseUrl: other.url, retry: false })
