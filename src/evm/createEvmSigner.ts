@@ -1,7 +1,7 @@
 import { type Account, type Address, type Chain, getAddress, type Hex, type LocalAccount, type Transport, type TypedDataDefinition, type WalletClient } from 'viem'
 import { PayLinkConfigError } from '../client/errors.js'
 import type { PaymentRequirement } from '../x402/paymentRequired.js'
-import type { PaymentSigner } from '../x402/paymentSigner.js'
+import type { PaymentSigner, PaymentSignerContext } from '../x402/paymentSigner.js'
 
 /** What `createEvmSigner` signs with: a viem local account (`privateKeyToAccount`) or a wallet client that has an account. */
 export type EvmSignerSource = LocalAccount | WalletClient<Transport, Chain | undefined, Account | undefined>
@@ -127,7 +127,9 @@ export function createEvmSigner(source: EvmSignerSource): PaymentSigner {
     address,
     networks: ['eip155:*', ...Object.keys(V1_CHAIN_IDS)],
     supports: (requirement) => !unsignable(requirement),
-    async signPayment(requirement, { signal }) {
+    // The context is optional here: a caller written in JavaScript may leave it out.
+    async signPayment(requirement, context?: PaymentSignerContext) {
+      const signal = context?.signal
       const problem = unsignable(requirement)
       if (problem) throw new Error(problem)
       const { name, version } = requirement.extra as { name: string; version: string }
@@ -140,8 +142,10 @@ export function createEvmSigner(source: EvmSignerSource): PaymentSigner {
         throw new Error(`The requirement's maxTimeoutSeconds must be over 0 and under 2^53, not ${requirement.maxTimeoutSeconds}`)
       }
       // Before the window opens: the time the user takes to approve the switch must not shorten it.
+      // No prompt for a payment abandoned already, nor a second one for one abandoned while the
+      // switch prompt was open.
+      signal?.throwIfAborted()
       await onChain(chainId)
-      // Abandoned while the switch prompt was open: no second prompt for a payment the user left.
       signal?.throwIfAborted()
       // Taken now, as the wallet is asked, so that time spent choosing does not shorten the window.
       const now = Math.floor(Date.now() / 1000)

@@ -224,6 +224,19 @@ describe('createEvmSigner', () => {
     expect(asked).toEqual(['eth_chainId', 'wallet_switchEthereumChain'])
   })
 
+  test('a payment abandoned before it is signed opens no prompt at all', async () => {
+    const { wallet, asked } = injectedWallet(1)
+    const abandoned = new AbortController()
+    abandoned.abort(new Error('cancelled'))
+    await expect(createEvmSigner(wallet).signPayment(requirement(), { ...v2, signal: abandoned.signal })).rejects.toThrow('cancelled')
+    expect(asked).toEqual([])
+  })
+
+  test('a caller in JavaScript that passes no context still gets a payment signed', async () => {
+    const signPayment = createEvmSigner(account).signPayment as (offer: ReturnType<typeof requirement>) => Promise<Record<string, unknown>>
+    expect(await signedBy((await signPayment(requirement())) as unknown as ExactEvmPayload, usdc, account.address)).toBe(true)
+  })
+
   test.each([
     ['has no switch method (a node, -32601)', { wallet_switchEthereumChain: () => Promise.reject(Object.assign(new Error('Method not found'), { code: -32601 })) }],
     ['does not list the chain (4902)', { wallet_switchEthereumChain: () => Promise.reject(Object.assign(new Error('Unrecognized chain ID'), { code: 4902 })) }],
