@@ -118,7 +118,7 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
     | PurchaseStore<{ proof?: PayLinkButtonProof; response?: Response }>
     | undefined
   const options = { signer, maxAmount }
-  const purchase = useFollowedPurchase(store, options)
+  const purchase = useFollowedPurchase(client, store, options)
   // The price a click signs, from the 402 read last (none where it cannot be read; `null` where this
   // wallet can pay none of its offers, and a click could only fail).
   const gatePrice = priceToPay(purchase.paymentRequired, options)
@@ -213,9 +213,10 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
     labels.split({ creator: formatBasisPoints(splits.creator, locale), platform: formatBasisPoints(splits.platform, locale) })
 
   const id = useId()
-  // A part of the content: its id (`id` + name) and `data-paylink-part` are its name, its class is `look`.
-  const span = (name: string, look: string, content: ReactNode, attributes?: HTMLAttributes<HTMLSpanElement>) => (
-    <span id={id + name} className={unstyled ? undefined : `paylink-button-${look}`} data-paylink-part={name} {...attributes}>
+  // A part of the content: its id (`id` + name) and `data-paylink-part` are its name, and so is its
+  // class, but a visible second line's (`detail`).
+  const span = (name: string, content: ReactNode, detail?: boolean, attributes?: HTMLAttributes<HTMLSpanElement>) => (
+    <span id={id + name} className={unstyled ? undefined : `paylink-button-${detail ? 'detail' : name}`} data-paylink-part={name} {...attributes}>
       {content}
     </span>
   )
@@ -233,10 +234,10 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
   // display:none or aria-hidden, which would silence it.
   const body = (
     <>
-      {span('label', 'label', (child ? child.props.children : children) ?? text)}
+      {span('label', (child ? child.props.children : children) ?? text)}
       {/* A space between the lines, for text read from the content (a flex container drops it visually). */}{' '}
-      {split && span('split', 'detail', split)}
-      {span('status', statusShown ? 'detail' : 'status', statusText, {
+      {split && span('split', split, true)}
+      {span('status', statusText, statusShown, {
         role: 'status',
         'aria-live': 'polite',
         'aria-atomic': 'true',

@@ -22,5 +22,5 @@ export interface UsePayLinkOptions extends Omit<PayOptions, 'signer'> {
 export function usePayLink(code: string | undefined, options: UsePayLinkOptions = {}) {
   const client = usePayLinkClient('usePayLink')
   // The purchases are kept per API and code: the lookup gives the same store on every render.
-  return useFollowedPurchase(code ? linkPurchase(client, code) : undefined, options)
+  return useFollowedPurchase(client, code ? linkPurchase(client, code) : undefined, options)
 }

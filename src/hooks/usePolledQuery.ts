@@ -10,7 +10,7 @@ export type PolledQueryResult<T> = ReturnType<typeof useQuery<T, PayLinkError>> 
   isStale: boolean
 }
 
-/** `useQuery` with the polling policy's `isStale`, shared by `usePayment` and `useBridgeStatus`. */
+/** `useQuery` with the polling policy's `isStale`, shared by `usePayment` (and a purchase following its payment) and `useBridgeStatus`. */
 export function usePolledQuery<T extends { status: string }, K extends QueryKey>(
   options: UseQueryOptions<T, PayLinkError, T, K> & { queryKey: K },
   query: PayLinkQueryOptions<T, K> | undefined,

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react'
-import { usePayment } from '../hooks/usePayment.js'
+import type { PayLinkClient } from '../client/createPayLinkClient.js'
+import { usePolledQuery } from '../hooks/usePolledQuery.js'
+import { getPaymentQueryOptions, paymentLifecycle } from '../query/getPaymentQueryOptions.js'
 import { stopsPolling } from '../query/pollUntilSettled.js'
 import type { Payment } from '../schemas/payment.js'
 import type { PayOptions, PurchaseSnapshot, PurchaseStore } from './PurchaseStore.js'
@@ -35,14 +37,15 @@ export function usePurchase<A extends object>(store: PurchaseStore<A> | undefine
 }
 
 /**
- * `usePurchase`, with a payment accepted as `verified` followed until it settles (the shared
- * polling policy), or `unknown` if following it fails for good, and `isStale` once that takes longer
- * than usual. Only a link's purchase is ever accepted as `verified`; for any other the payment
- * query stays disabled.
+ * `usePurchase`, with a payment accepted as `verified` followed until it settles (`usePayment`'s
+ * query and polling policy, on the caller's `client`: usePayment would read the provider again), or
+ * `unknown` if following it fails for good, and `isStale` once that takes longer than usual. Only a
+ * link's purchase is ever accepted as `verified`; for any other the payment query stays disabled.
  */
-export function useFollowedPurchase<A extends object>(store: PurchaseStore<A> | undefined, options: Partial<PayOptions>) {
+export function useFollowedPurchase<A extends object>(client: PayLinkClient, store: PurchaseStore<A> | undefined, options: Partial<PayOptions>) {
   const purchase = usePurchase(store, options)
-  const followed = usePayment(purchase.status === 'verifying' ? (purchase as { payment?: Payment }).payment?.id : undefined)
+  const id = purchase.status === 'verifying' ? (purchase as { payment?: Payment }).payment?.id : undefined
+  const followed = usePolledQuery(getPaymentQueryOptions(client, id), undefined, paymentLifecycle, undefined)
   const { data, error, isFetching } = followed
   useEffect(() => {
     // A 404 (read-after-write lag), an expired session or a body that is not JSON ends the polling,

@@ -5,7 +5,7 @@ import * as z from './z.js'
 // the module, and these are not needed by every endpoint.
 
 /** A finite number. */
-export const numberSchema = typed((v): v is number => Number.isFinite(v), 'number')
+export const numberSchema = typed(Number.isFinite as (v: unknown) => v is number, 'number')
 
 /** A positive number (a time-out, a heartbeat interval). */
 export const positiveNumberSchema = z.withChecks(numberSchema, rule((n: number) => n > 0, 'must be positive'))

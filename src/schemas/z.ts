@@ -43,15 +43,16 @@ export type Check<T> = $ZodCheck<T>
 // class-building call behind it, cost every bundle 20 to 30 B gzip for what is a plain function.
 /** A check running `fn` on the value, which may push issues or replace `payload.value`. */
 export function check<T>(fn: (payload: ParsePayload<T>) => void): Check<T> {
-  return { _zod: { def: { check: 'custom' }, onattach: [], check: fn } } as unknown as Check<T>
+  return { _zod: { def: {}, onattach: [], check: fn } } as unknown as Check<T>
 }
 
 /** `schema` with `checks` run after its own, in order (zod/mini's `.check()`). */
 export function withChecks<S extends Schema>(schema: S, ...checks: Check<output<S>>[]): S {
-  const { def, optin, optout } = schema._zod
+  const { def, optin } = schema._zod
   const checked = new schema._zod.constr({ ...def, checks: [...(def.checks ?? []), ...checks] }) as S
-  // An `optional` stays optional: the mark is on the schema, not in its definition.
-  Object.assign(checked._zod, { optin, optout })
+  // An `optional` stays optional: the mark is on the schema, not in its definition. The package's
+  // schemas are optional both ways or neither (z.optional; no defaults), so one mark gives both.
+  checked._zod.optin = checked._zod.optout = optin as 'optional' | undefined
   return checked
 }
 
@@ -114,7 +115,6 @@ export const optional = <T extends Schema>(inner: T): $ZodOptional<T> => {
 // field with zod's own schemas, giving the same output (keys in the same order) and the same
 // issues in the same order; test/client/objects.test.ts compares the two on random input.
 function object<T extends $ZodLooseShape>(shape: T, strict: boolean) {
-  const known = new Set(Object.keys(shape))
   return withChecks(
     unknown(),
     // Not an object: zod's issue, and the fields are not checked.
@@ -122,18 +122,17 @@ function object<T extends $ZodLooseShape>(shape: T, strict: boolean) {
     check((payload) => {
       const input = payload.value as Record<string, unknown>
       const output: Record<string, unknown> = {}
-      for (const key of known) {
-        const field = shape[key]!._zod
+      for (const key of Object.keys(shape)) {
         const present = key in input
         // An absent optional field is left out, not parsed.
-        if (!present && field.optin) continue
+        if (!present && shape[key]!._zod.optin) continue
         const [value, failed] = parseInto(payload, shape[key]!, input[key], key)
         if (!present && !failed) payload.issues.push({ code: 'invalid_type', expected: 'nonoptional', input: undefined, path: [key] })
         if (present || value !== undefined) output[key] = value
       }
       const extra: string[] = []
       for (const key in input) {
-        if (known.has(key)) continue
+        if (Object.hasOwn(shape, key)) continue
         if (strict) extra.push(key)
         // Copied by assignment, a `__proto__` field would replace the output's prototype.
         else if (key !== '__proto__') output[key] = input[key]

@@ -79,8 +79,8 @@ export function decodePaymentRequired({ headers, body }: { headers: Headers; bod
     ...(!v1 && extensions && { extensions }),
     accepts: accepts.map((raw) => {
       const { scheme, network, asset, payTo, maxTimeoutSeconds } = raw
-      // A v1 requirement names its own resource; a v2 one is about the 402's.
-      const [url, description] = v1 ? [raw.resource, raw.description] : [resource?.url, resource?.description]
+      // A v1 requirement names its own resource (its `resource` is the URL); a v2 one is about the 402's.
+      const { url, description }: { url?: string | null; description?: string | null } = v1 ? { ...raw, url: raw.resource } : (resource ?? {})
       return {
         x402Version,
         scheme,
