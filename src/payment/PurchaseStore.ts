@@ -154,6 +154,19 @@ export function forgetPurchases(baseUrl = ''): void {
 }
 
 /**
+ * Where the purchase under `key` for the API of `scope` keeps its signed payment in
+ * `sessionStorage`: the key and a hash of the API's identity (base URL and headers). The tab's
+ * storage is shared by every user and API the page talks to, and a payment found under another's
+ * key would be resent under their session (or forgotten when their purchase ends); hashed, as the
+ * headers may hold a bearer token or an API key.
+ */
+export function purchaseStorageKey(scope: object, key: string): string {
+  let hash = 0
+  for (const c of `${identities.get(scope as PayLinkClient)}`) hash = (hash * 31 + c.charCodeAt(0)) | 0
+  return `paylink:purchase:${key} ${hash}`
+}
+
+/**
  * The purchase kept under `key` for the API of `scope` (a client), made on first use: every hook
  * (and every remount) showing it shares it, so one click is one purchase and a remount during
  * signing cannot start a second one. Its requests go through the latest caller's `gate` (a link's
@@ -161,7 +174,7 @@ export function forgetPurchases(baseUrl = ''): void {
  * URL never shares a link's purchase or stored payment.
  *
  * Signs at most once per purchase: the signed payload and its idempotency key are kept (in memory
- * and in `sessionStorage`, under `key`) until the purchase is `settled` or `failed` (not while an
+ * and in `sessionStorage`, under `purchaseStorageKey`) until the purchase is `settled` or `failed` (not while an
  * accepted payment is still settling), and any retry or resume resends that same payload. With
  * `preview`, the requirements read on mount only show the price: each purchase asks for fresh ones,
  * and a preview that fails leaves the purchase payable. Requirements other than those last shown with
@@ -212,7 +225,7 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
   const update = (fields: Fields) => set({ ...state, ...fields })
   // sessionStorage can be missing (a server), blocked (privacy settings) or full: the purchase then
   // lives in memory only, which still covers remounts but not a reload.
-  const stored = `paylink:purchase:${key}`
+  const stored = purchaseStorageKey(scope, key)
   const keep = (purchase?: PendingPurchase) => {
     pending = purchase
     try {

@@ -57,8 +57,8 @@ function createStoryMock({ scenarios = [], faults = {}, options }: PayLinkMockPa
 
 // A purchase of an earlier run of this story would otherwise be shown (it is kept for the page) or
 // resumed (signed, kept in sessionStorage) against a new mock. Keys as PurchaseStore keeps them:
-// `paylink:purchase:link:<client baseUrl>|<code>` for this story's links, and
-// `paylink:purchase:url:<url>` for resources, whose mock is made anew with the story too.
+// `paylink:purchase:link:<client baseUrl>|<code> <hash>` for this story's links, and
+// `paylink:purchase:url:<url> <hash>` for resources, whose mock is made anew with the story too.
 function forgetStoryPurchases(baseUrl: string): void {
   forgetPurchases(`${baseUrl}/`)
   for (const key of Object.keys(sessionStorage)) {

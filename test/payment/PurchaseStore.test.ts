@@ -1,7 +1,7 @@
 import { createPayLinkClient } from '../../src/client/createPayLinkClient.js'
 import { PayLinkHttpError, PayLinkNetworkError } from '../../src/client/errors.js'
 import { createTestSigner } from '../../src/mock/createTestSigner.js'
-import { forgetPurchases, type GateAnswer, type PendingPurchase, sharedPurchase } from '../../src/payment/PurchaseStore.js'
+import { forgetPurchases, type GateAnswer, type PendingPurchase, purchaseStorageKey, sharedPurchase } from '../../src/payment/PurchaseStore.js'
 import { priceToPay } from '../../src/payment/priceToPay.js'
 import type { PaymentRequired } from '../../src/x402/paymentRequired.js'
 import type { PaymentSigner } from '../../src/x402/paymentSigner.js'
@@ -337,7 +337,7 @@ describe('a purchase kept in sessionStorage', () => {
   it('is resent on start, as it was signed, and forgotten once its outcome is known', async () => {
     // A v2 payment header (base64 JSON), as signed before the reload.
     const kept = { paymentHeader: btoa(JSON.stringify({ x402Version: 2, payload: { signed: 'before the reload' } })), idempotencyKey: '1-2-3-4' }
-    const storage = memoryStorage({ 'paylink:purchase:url:https://seller.test/kept': JSON.stringify(kept) })
+    const storage = memoryStorage({ [purchaseStorageKey({}, 'url:https://seller.test/kept')]: JSON.stringify(kept) })
     vi.stubGlobal('sessionStorage', storage)
     const { gate, paid } = seller()
     const store = sharedPurchase({}, 'url:https://seller.test/kept', gate)
@@ -350,11 +350,11 @@ describe('a purchase kept in sessionStorage', () => {
   })
 
   it('is ignored when it is not a signed payment; a new one is kept while it is being sent', async () => {
-    const storage = memoryStorage({ 'paylink:purchase:url:https://seller.test/bad': '{"paymentHeader":1}' })
+    const storage = memoryStorage({ [purchaseStorageKey({}, 'url:https://seller.test/bad')]: '{"paymentHeader":1}' })
     vi.stubGlobal('sessionStorage', storage)
     const sent: (string | undefined)[] = []
     const store = sharedPurchase({}, 'url:https://seller.test/bad', async (payment?: PendingPurchase): Promise<GateAnswer<{ ok: true }>> => {
-      sent.push(storage.map.get('paylink:purchase:url:https://seller.test/bad'))
+      sent.push(storage.map.get(purchaseStorageKey({}, 'url:https://seller.test/bad')))
       return payment ? { accepted: { ok: true } } : { paymentRequired: paymentRequired() }
     })
     store.start()
@@ -367,7 +367,7 @@ describe('a purchase kept in sessionStorage', () => {
 
   it('is ignored when its header does not decode (not a payment signed here): the purchase starts afresh, not unknown', async () => {
     const junk = { paymentHeader: 'not base64 !!', idempotencyKey: 'k' }
-    vi.stubGlobal('sessionStorage', memoryStorage({ 'paylink:purchase:url:https://seller.test/junk': JSON.stringify(junk) }))
+    vi.stubGlobal('sessionStorage', memoryStorage({ [purchaseStorageKey({}, 'url:https://seller.test/junk')]: JSON.stringify(junk) }))
     const { gate, paid } = seller()
     const store = sharedPurchase({}, 'url:https://seller.test/junk', gate)
     store.start()
@@ -381,7 +381,7 @@ describe('a purchase kept in sessionStorage', () => {
   // there") calls pay() before the hook's own start().
   it('is resent, not signed again, when pay() comes before start()', async () => {
     const kept = { paymentHeader: btoa(JSON.stringify({ x402Version: 2, payload: { signed: 'before the reload' } })), idempotencyKey: '1-2-3-4' }
-    vi.stubGlobal('sessionStorage', memoryStorage({ 'paylink:purchase:url:https://seller.test/kept-pay': JSON.stringify(kept) }))
+    vi.stubGlobal('sessionStorage', memoryStorage({ [purchaseStorageKey({}, 'url:https://seller.test/kept-pay')]: JSON.stringify(kept) }))
     const { gate, paid } = seller()
     const store = sharedPurchase({}, 'url:https://seller.test/kept-pay', gate, true)
     const signer = createTestSigner()
@@ -395,7 +395,7 @@ describe('a purchase kept in sessionStorage', () => {
 
   it('is resent, not forgotten, when reset() comes before start()', async () => {
     const kept = { paymentHeader: btoa(JSON.stringify({ x402Version: 2, payload: { signed: 'before the reload' } })), idempotencyKey: '5-6-7-8' }
-    vi.stubGlobal('sessionStorage', memoryStorage({ 'paylink:purchase:url:https://seller.test/kept-reset': JSON.stringify(kept) }))
+    vi.stubGlobal('sessionStorage', memoryStorage({ [purchaseStorageKey({}, 'url:https://seller.test/kept-reset')]: JSON.stringify(kept) }))
     const { gate, paid } = seller()
     const store = sharedPurchase({}, 'url:https://seller.test/kept-reset', gate, true)
     store.reset()
@@ -415,6 +415,73 @@ describe('a purchase kept in sessionStorage', () => {
     await store.pay({ signer: createTestSigner() })
     expect(store.getSnapshot().status).toBe('settled')
     expect(paid).toHaveLength(1)
+  })
+})
+
+describe('a purchase kept in sessionStorage, for another user or API of the same link', () => {
+  afterEach(() => vi.unstubAllGlobals())
+
+  const key = 'link:https://api.paylink.test|shared'
+  const asUser = (user: string) => createPayLinkClient({ baseUrl: 'https://api.paylink.test', headers: { Authorization: `Bearer ${user}` } })
+  /** Payments sent to `silent`, a seller whose paid requests get no answer: the purchase is left `unknown`, its payment kept. */
+  const lost: PendingPurchase[] = []
+  const silent = async (payment?: PendingPurchase): Promise<GateAnswer<{ ok: true }>> => {
+    if (!payment) return { paymentRequired: paymentRequired() }
+    lost.push(payment)
+    throw new TypeError('Failed to fetch')
+  }
+  beforeEach(() => {
+    lost.length = 0
+    forgetPurchases()
+  })
+
+  it('is not resent under another user\'s session (a logout and login in the tab)', async () => {
+    vi.stubGlobal('sessionStorage', memoryStorage())
+    const alice = sharedPurchase(asUser('alice'), key, silent)
+    alice.start()
+    await vi.waitFor(() => expect(alice.getSnapshot().status).toBe('ready'))
+    await alice.pay({ signer: createTestSigner() })
+    expect(alice.getSnapshot().status).toBe('unknown')
+
+    const bob = seller()
+    const bobs = sharedPurchase(asUser('bob'), key, bob.gate)
+    bobs.start()
+    await vi.waitFor(() => expect(bobs.getSnapshot().status).toBe('ready'))
+    expect(bob.paid).toEqual([])
+  })
+
+  it('is not forgotten when another user\'s purchase of it starts over, so a reload resends it rather than sign again', async () => {
+    const storage = memoryStorage()
+    vi.stubGlobal('sessionStorage', storage)
+    const bobs = sharedPurchase(asUser('bob'), key, seller().gate)
+    bobs.start()
+    await vi.waitFor(() => expect(bobs.getSnapshot().status).toBe('ready'))
+    const alice = sharedPurchase(asUser('alice'), key, silent)
+    alice.start()
+    await vi.waitFor(() => expect(alice.getSnapshot().status).toBe('ready'))
+    await alice.pay({ signer: createTestSigner() })
+    expect(alice.getSnapshot().status).toBe('unknown')
+
+    bobs.reset()
+
+    // A reload: only sessionStorage survived.
+    forgetPurchases()
+    const again = seller()
+    const after = sharedPurchase(asUser('alice'), key, again.gate)
+    after.start()
+    await vi.waitFor(() => expect(after.getSnapshot().status).toBe('settled'))
+    expect(again.paid).toEqual(lost)
+  })
+
+  it('keeps no header of the API\'s identity (a bearer token) in its storage key', async () => {
+    const storage = memoryStorage()
+    vi.stubGlobal('sessionStorage', storage)
+    const alice = sharedPurchase(asUser('token_4f9a2c'), key, silent)
+    alice.start()
+    await vi.waitFor(() => expect(alice.getSnapshot().status).toBe('ready'))
+    await alice.pay({ signer: createTestSigner() })
+    expect([...storage.map.keys()]).toEqual([expect.stringMatching(/^paylink:purchase:link:https:\/\/api\.paylink\.test\|shared /)])
+    expect([...storage.map.keys()].join()).not.toContain('token_4f9a2c')
   })
 })
 
@@ -446,7 +513,7 @@ describe('a payment accepted as verified (still settling)', () => {
     await vi.waitFor(() => expect(before.getSnapshot().status).toBe('ready'))
     await before.pay({ signer })
     expect(before.getSnapshot()).toMatchObject({ status: 'verifying', payment: verified })
-    expect(JSON.parse(storage.map.get(`paylink:purchase:${key}`)!)).toEqual(first.paid[0])
+    expect(JSON.parse(storage.map.get(purchaseStorageKey({}, key))!)).toEqual(first.paid[0])
 
     // A reload: a new store, only sessionStorage survived.
     forgetPurchases()
