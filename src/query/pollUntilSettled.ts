@@ -27,6 +27,10 @@ export const MAX_DURATION_MS = 30 * 60_000
 /** When polling of each query began (its first answer); `usePolledQuery` reads it for `isStale`. */
 export const startedAt = new WeakMap<object, number>()
 
+// The furthest known status each answer shown had reached: one this version does not know, shown
+// in between, must not let an earlier one through after it (in_transit, then a new status, then pending).
+const reached = new WeakMap<object, number>()
+
 /**
  * Whether `error` ends polling for good: a 4xx (but 408 and 429) or an answer that breaks the
  * contract, which asking again cannot fix. No error and a network error do not.
@@ -75,16 +79,20 @@ export function pollUntilSettled<T extends { status: string }>(
     structuralSharing: (previous: unknown, next: unknown): T => {
       const seen = (previous as T | undefined)?.status
       const received = (next as T).status
-      // A step back is any status after a terminal one, or a known status ranked at or below the one
-      // seen. Terminal statuses rank last, and statuses this version does not know are never a step back.
+      // A step back is any status after a terminal one, or a known status ranked below the furthest
+      // one reached (that of an answer not shown here, from setQueryData or hydration, is its own).
+      // Terminal statuses rank last, and statuses this version does not know are never a step back.
       const to = lifecycle.terminal.includes(received) ? -1 : lifecycle.order.indexOf(received)
-      if (seen !== received && (lifecycle.terminal.includes(seen!) || (to >= 0 && to <= lifecycle.order.indexOf(seen!)))) {
+      const furthest = reached.get(previous as object) ?? lifecycle.order.indexOf(seen!)
+      if (seen !== received && (lifecycle.terminal.includes(seen!) || (to >= 0 && to < furthest))) {
         if (onRegression) onRegression(seen!, received)
         // Only a developer reads it: production builds drop the message (as TanStack Query does).
         else if (process.env.NODE_ENV !== 'production') console.warn(`[paylink] ignored a backward status: "${received}" after "${seen}"`)
         return previous as T
       }
-      return replaceEqualDeep(previous, next) as T
+      const shared = replaceEqualDeep(previous, next) as T
+      reached.set(shared, Math.max(furthest, to))
+      return shared
     },
   }
 }

@@ -124,6 +124,29 @@ test('a status that moves backwards is ignored and reported, not shown', async (
   expect(shown.slice(shown.indexOf('completed'))).not.toContain('in_transit')
 })
 
+test('a status this version does not know does not open the way back: in_transit, then an unknown one, then pending is ignored and reported', async () => {
+  answerStatuses(['in_transit', 'bridging', 'pending', 'completed'])
+  const onRegression = vi.fn()
+  const shown: string[] = []
+  const { result } = renderHook(
+    () => {
+      const r = useBridgeStatus('tr_custom', { polling: { onRegression } })
+      if (r.data) shown.push(r.data.status)
+      return r
+    },
+    { wrapper: wrapperFor() },
+  )
+  await advance(0)
+  await advance(2_100)
+  expect(result.current.data?.status).toBe('bridging')
+  await advance(3_000)
+  expect(onRegression).toHaveBeenCalledWith('bridging', 'pending')
+  expect(result.current.data?.status).toBe('bridging')
+  await advance(4_600)
+  expect(result.current.data?.status).toBe('completed')
+  expect(shown).not.toContain('pending')
+})
+
 test('nothing replaces a terminal status, not even one this version does not know', async () => {
   answerStatuses(['completed', 'teleporting'])
   const onRegression = vi.fn()
