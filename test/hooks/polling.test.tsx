@@ -99,8 +99,8 @@ test('no request while the document is hidden; polling resumes when it is visibl
   expect(api.count('GET', transferPath(MOCK_TRANSFERS.inTransit))).toBeGreaterThan(before)
 })
 
-test('a status that moves backwards is ignored and reported, not shown', async () => {
-  answerStatuses(['in_transit', 'pending', 'completed', 'in_transit'])
+/** Follows `tr_custom` with an `onRegression` spy; `shown` lists the status of every render. */
+function followWithSpy() {
   const onRegression = vi.fn()
   const shown: string[] = []
   const { result } = renderHook(
@@ -111,6 +111,12 @@ test('a status that moves backwards is ignored and reported, not shown', async (
     },
     { wrapper: wrapperFor() },
   )
+  return { result, shown, onRegression }
+}
+
+test('a status that moves backwards is ignored and reported, not shown', async () => {
+  answerStatuses(['in_transit', 'pending', 'completed', 'in_transit'])
+  const { result, shown, onRegression } = followWithSpy()
   await advance(0)
   await advance(2_000)
   expect(onRegression).toHaveBeenCalledWith('in_transit', 'pending')
@@ -126,16 +132,7 @@ test('a status that moves backwards is ignored and reported, not shown', async (
 
 test('a status this version does not know does not open the way back: in_transit, then an unknown one, then pending is ignored and reported', async () => {
   answerStatuses(['in_transit', 'bridging', 'pending', 'completed'])
-  const onRegression = vi.fn()
-  const shown: string[] = []
-  const { result } = renderHook(
-    () => {
-      const r = useBridgeStatus('tr_custom', { polling: { onRegression } })
-      if (r.data) shown.push(r.data.status)
-      return r
-    },
-    { wrapper: wrapperFor() },
-  )
+  const { result, shown, onRegression } = followWithSpy()
   await advance(0)
   await advance(2_100)
   expect(result.current.data?.status).toBe('bridging')
