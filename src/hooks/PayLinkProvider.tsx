@@ -1,10 +1,11 @@
 import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query'
 import { type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react'
 import { createPayLinkClient, type PayLinkClient, type PayLinkClientOptions } from '../client/createPayLinkClient.js'
-import { PayLinkContext } from './usePayLinkClient.js'
+import { PayLinkContext, usePayLinkClient as useClientNamed } from './usePayLinkClient.js'
 import { rootKey } from '../query/payLinkKeys.js'
 
-export { usePayLinkClient } from './usePayLinkClient.js'
+/** The client of the nearest `PayLinkProvider`; `hookName` names the caller in the error thrown when there is none. */
+export const usePayLinkClient = (hookName = 'usePayLinkClient'): PayLinkClient => useClientNamed(hookName)
 
 /**
  * Props of `PayLinkProvider`: a ready client, or the options to create one. Another `client`, a new

@@ -16,5 +16,5 @@ export interface UseBridgeStatusOptions {
 
 /** Follows a cross-chain transfer until it is `completed`, `failed` or `refunded`; `isStale` says polling gave up. */
 export function useBridgeStatus(id: string | undefined, { polling, query }: UseBridgeStatusOptions = {}) {
-  return usePolledQuery(getBridgeStatusQueryOptions(usePayLinkClient('useBridgeStatus'), id, polling), query, transferLifecycle, polling)
+  return usePolledQuery(getBridgeStatusQueryOptions(usePayLinkClient('useBridgeStatus'), id, polling), transferLifecycle, query, polling)
 }

@@ -9,7 +9,7 @@ import type { PayLinkQueryOptions } from '../query/types.js'
  */
 export function usePayLinkQuery<T, K extends QueryKey>(
   options: UseQueryOptions<T, PayLinkError, T, K> & { queryKey: K },
-  query: PayLinkQueryOptions<T, K> | undefined,
+  query?: PayLinkQueryOptions<T, K> | undefined,
 ) {
   return useQuery({
     ...options,

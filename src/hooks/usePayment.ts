@@ -16,5 +16,5 @@ export interface UsePaymentOptions {
 
 /** Follows a payment until it is `settled`, `failed` or `expired`; `isStale` says polling gave up. */
 export function usePayment(id: string | undefined, { polling, query }: UsePaymentOptions = {}) {
-  return usePolledQuery(getPaymentQueryOptions(usePayLinkClient('usePayment'), id, polling), query, paymentLifecycle, polling)
+  return usePolledQuery(getPaymentQueryOptions(usePayLinkClient('usePayment'), id, polling), paymentLifecycle, query, polling)
 }

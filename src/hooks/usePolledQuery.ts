@@ -10,24 +10,38 @@ export type PolledQueryResult<T> = ReturnType<typeof useQuery<T, PayLinkError>> 
   isStale: boolean
 }
 
-/** `useQuery` with the polling policy's `isStale`, shared by `usePayment` (and a purchase following its payment) and `useBridgeStatus`. */
+/** `useQuery` with the polling policy's `isStale`, shared by `usePayment` and `useBridgeStatus`. */
 export function usePolledQuery<T extends { status: string }, K extends QueryKey>(
   options: UseQueryOptions<T, PayLinkError, T, K> & { queryKey: K },
-  query: PayLinkQueryOptions<T, K> | undefined,
   lifecycle: Lifecycle,
-  polling: PollingOptions | undefined,
+  query?: PayLinkQueryOptions<T, K> | undefined,
+  polling?: PollingOptions | undefined,
 ): PolledQueryResult<T> {
+  const [result, isStale] = usePolledQueryState(options, lifecycle, query, polling?.maxDurationMs)
+  // Not a spread, which would read (and so track) every field: through TanStack's result, a
+  // component re-renders only for the fields it reads, not for each `isFetching` of each poll.
+  // (`target[key]` reads a getter as Reflect.get without a receiver does: on the target.)
+  return new Proxy(result, { get: (target, key) => (key === 'isStale' ? isStale : target[key as keyof typeof target]) }) as PolledQueryResult<T>
+}
+
+/**
+ * `usePolledQuery`'s query result and `isStale` apart, for a caller that reads both itself (a
+ * purchase following its payment), and so needs no proxy over the result; of the polling
+ * options, it reads `maxDurationMs`.
+ */
+export function usePolledQueryState<T extends { status: string }, K extends QueryKey>(
+  options: UseQueryOptions<T, PayLinkError, T, K> & { queryKey: K },
+  lifecycle: Lifecycle,
+  query?: PayLinkQueryOptions<T, K> | undefined,
+  maxDurationMs = MAX_DURATION_MS,
+) {
   const result = usePayLinkQuery(options, query)
   const cached = useQueryClient().getQueryCache().find({ queryKey: options.queryKey, exact: true })
-  const { maxDurationMs = MAX_DURATION_MS } = polling ?? {}
   // Polling gave up: `maxDurationMs` passed since the first answer and the status is still not
   // terminal. Before its first answer a query has no start, the sum is NaN and the answer false.
   const isStale = !lifecycle.terminal.includes(result.data?.status!) && startedAt.get(cached!)! + maxDurationMs <= Date.now()
   // Polling gives up with an answer (or an error) that can equal the last one: reading their times
   // here re-renders on every answer, so that `isStale` turns true when it does.
   void [result.dataUpdatedAt, result.errorUpdatedAt]
-  // Not a spread, which would read (and so track) every field: through TanStack's result, a
-  // component re-renders only for the fields it reads, not for each `isFetching` of each poll.
-  // (`target[key]` reads a getter as Reflect.get without a receiver does: on the target.)
-  return new Proxy(result, { get: (target, key) => (key === 'isStale' ? isStale : target[key as keyof typeof target]) }) as PolledQueryResult<T>
+  return [result, isStale] as const
 }

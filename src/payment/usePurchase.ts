@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react'
 import type { PayLinkClient } from '../client/createPayLinkClient.js'
-import { usePolledQuery } from '../hooks/usePolledQuery.js'
+import { usePolledQueryState } from '../hooks/usePolledQuery.js'
 import { getPaymentQueryOptions, paymentLifecycle } from '../query/getPaymentQueryOptions.js'
 import { stopsPolling } from '../query/pollUntilSettled.js'
 import type { Payment } from '../schemas/payment.js'
@@ -45,8 +45,7 @@ export function usePurchase<A extends object>(store: PurchaseStore<A> | undefine
 export function useFollowedPurchase<A extends object>(client: PayLinkClient, store: PurchaseStore<A> | undefined, options: Partial<PayOptions>) {
   const purchase = usePurchase(store, options)
   const id = purchase.status === 'verifying' ? (purchase as { payment?: Payment }).payment?.id : undefined
-  const followed = usePolledQuery(getPaymentQueryOptions(client, id), undefined, paymentLifecycle, undefined)
-  const { data, error, isFetching } = followed
+  const [{ data, error, isFetching }, isStale] = usePolledQueryState(getPaymentQueryOptions(client, id), paymentLifecycle)
   useEffect(() => {
     // A 404 (read-after-write lag), an expired session or a body that is not JSON ends the polling,
     // which would leave the purchase `verifying` for good. Not while fetching: following the payment
@@ -57,6 +56,6 @@ export function useFollowedPurchase<A extends object>(client: PayLinkClient, sto
   return {
     ...purchase,
     /** Settlement is taking longer than usual (the payment query's clock starts at its first answer, so never while sending). */
-    isStale: followed.isStale,
+    isStale,
   }
 }
