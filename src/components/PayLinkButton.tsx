@@ -5,7 +5,9 @@ import {
   type MouseEvent,
   Children,
   cloneElement,
+  createElement,
   forwardRef,
+  Fragment,
   type ReactElement,
   type ReactNode,
   type Ref,
@@ -14,7 +16,8 @@ import {
   useState,
 } from 'react'
 import type { PayLinkError } from '../client/errors.js'
-import { useLink } from '../hooks/useLink.js'
+import { usePayLinkQuery } from '../hooks/usePayLinkQuery.js'
+import { getLinkQueryOptions } from '../query/getLinkQueryOptions.js'
 import { usePayLinkClient } from '../hooks/usePayLinkClient.js'
 import { linkPurchase } from '../payment/linkPurchase.js'
 import { priceToPay } from '../payment/priceToPay.js'
@@ -29,7 +32,7 @@ import { composeEventHandlers } from './composeEventHandlers.js'
 import { formatBasisPoints, formatDecimal } from './format.js'
 import { mergeSlotProps } from './mergeSlotProps.js'
 import { defaultPayLinkButtonLabels, type PayLinkButtonLabels } from './PayLinkButtonLabels.js'
-import { type PayLinkButtonState, payLinkButtonState } from './payLinkButtonState.js'
+import { buttonState, type PayLinkButtonState } from './payLinkButtonState.js'
 import { rootClassName } from './rootClassName.js'
 import { withDefaults } from './withDefaults.js'
 import type { PartialOrUndefined } from '../client/PartialOrUndefined.js'
@@ -111,7 +114,8 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
   const linkCode = resource ? undefined : code
   // First: outside a provider, the error names this component, not a hook the app never called.
   const client = usePayLinkClient('PayLinkButton')
-  const link = useLink(linkCode)
+  // useLink's query, on this client: useLink would read the provider again.
+  const link = usePayLinkQuery(getLinkQueryOptions(client, linkCode))
   // One purchase, of the URL or of the link: usePayResource's or usePayLink's, without running both
   // hooks. The lookup gives the same store on every render.
   const store = (resource ? resourcePurchase(client, resource) : linkCode ? linkPurchase(client, linkCode) : undefined) as
@@ -122,13 +126,13 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
   // The price a click signs, from the 402 read last (none where it cannot be read; `null` where this
   // wallet can pay none of its offers, and a click could only fail).
   const gatePrice = priceToPay(purchase.paymentRequired, options)
-  const state = payLinkButtonState({
-    status: purchase.status,
-    disabled: disabled || !signer || gatePrice === null,
+  const state = buttonState(
+    purchase.status,
+    disabled || !signer || gatePrice === null,
     // Not once the 402 gave a price to show: a link read that is slow (retrying a 429) must not hide
     // it. A 402 whose price cannot be read waits for the link's, not to offer a price unseen.
-    linkLoading: !!linkCode && link.isPending && !gatePrice,
-  })
+    !!linkCode && link.isPending && !gatePrice,
+  )
   const actionable = purchase.canPay && !disabled && !['loading', 'disabled'].includes(state)
   // Nothing to pay with: terms that could not be read (a failure with no 402 read and no payment
   // made: no payment failed), or a 402 this wallet can pay none of.
@@ -214,12 +218,14 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
 
   const id = useId()
   // A part of the content: its id (`id` + name) and `data-paylink-part` are its name, and so is its
-  // class, but a visible second line's (`detail`).
-  const span = (name: string, content: ReactNode, detail?: boolean, attributes?: HTMLAttributes<HTMLSpanElement>) => (
-    <span id={id + name} className={unstyled ? undefined : `paylink-button-${detail ? 'detail' : name}`} data-paylink-part={name} {...attributes}>
-      {content}
-    </span>
-  )
+  // class, but a visible second line's (`detail`). The button's elements are made with createElement,
+  // not JSX: its bundle then carries no `react/jsx-runtime` (20 B gzip).
+  const span = (name: string, content: ReactNode, detail?: boolean, attributes?: HTMLAttributes<HTMLSpanElement>) =>
+    createElement(
+      'span',
+      { id: id + name, className: unstyled ? undefined : `paylink-button-${detail ? 'detail' : name}`, 'data-paylink-part': name, ...attributes },
+      content,
+    )
   // With asChild, the consumer's element is rendered in place of the button, with its own content
   // as the label. Children.only throws unless the children are exactly one element.
   const child = asChild && (Children.only(children) as ReactElement<{ children?: ReactNode; 'aria-label'?: string }>)
@@ -232,18 +238,19 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
   // one), so that a voice-control user can say what they see (WCAG 2.5.3); the region, while not
   // shown, stays out of it so nothing is read twice, and it is visually hidden, never
   // display:none or aria-hidden, which would silence it.
-  const body = (
-    <>
-      {span('label', (child ? child.props.children : children) ?? text)}
-      {/* A space between the lines, for text read from the content (a flex container drops it visually). */}{' '}
-      {split && span('split', split, true)}
-      {span('status', statusText, statusShown, {
-        role: 'status',
-        'aria-live': 'polite',
-        'aria-atomic': 'true',
-        'data-paylink-sr-only': statusShown ? undefined : '',
-      } as HTMLAttributes<HTMLSpanElement>)}
-    </>
+  const body = createElement(
+    Fragment,
+    null,
+    span('label', (child ? child.props.children : children) ?? text),
+    // A space between the lines, for text read from the content (a flex container drops it visually).
+    ' ',
+    split && span('split', split, true),
+    span('status', statusText, statusShown, {
+      role: 'status',
+      'aria-live': 'polite',
+      'aria-atomic': 'true',
+      'data-paylink-sr-only': statusShown ? undefined : '',
+    } as HTMLAttributes<HTMLSpanElement>),
   )
 
   const nativelyDisabled = !asChild && state === 'disabled'
@@ -278,9 +285,5 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
   }
 
   if (child) return cloneElement(child, mergeSlotProps(rootProps, child, ref as Ref<HTMLElement>), body)
-  return (
-    <button type="button" disabled={nativelyDisabled} {...rootProps} ref={ref}>
-      {body}
-    </button>
-  )
+  return createElement('button', { type: 'button', disabled: nativelyDisabled, ...rootProps, ref }, body)
 })

@@ -19,6 +19,11 @@ export interface PayLinkButtonStateInput {
  * user that nothing was paid. Otherwise a button that cannot start a purchase is `disabled`.
  */
 export function payLinkButtonState({ status, disabled, linkLoading }: PayLinkButtonStateInput): PayLinkButtonState {
+  return buttonState(status, disabled, linkLoading)
+}
+
+/** `payLinkButtonState` with its input as arguments, as the button calls it (no input object to build). */
+export function buttonState(status: PurchaseStatus, disabled: boolean, linkLoading: boolean): PayLinkButtonState {
   if (['settled', 'signing', 'verifying', 'unknown'].includes(status)) return status as PayLinkButtonState
   if (disabled) return 'disabled'
   // A `loading` status is `loading` already.
