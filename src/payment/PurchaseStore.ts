@@ -104,7 +104,8 @@ export interface PurchaseStore<A> {
   gate: PurchaseGate<A>
   /**
    * `true` when the purchase ended (`settled` or `failed`) while no hook showed it (a checkout
-   * closed while the wallet was open), until one subscribes: its outcome is still to be reported.
+   * closed while the wallet was open), until one subscribes: its outcome is still to be reported,
+   * and its paid-for answer (a URL's) is kept for that hook.
    */
   unseen?: boolean | undefined
   /** Subscribes to changes. */
@@ -206,14 +207,13 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
   // showed "Try again", not their price), so a later click is held to them.
   let shown: PaymentRequired | undefined
 
-  // Whether a hook has shown the paid-for answer (a URL's Response) since it came: each hook reads a
-  // copy (usePurchase), so the store's own stays unread and holds every byte until it is let go, once
-  // no hook shows the purchase. Not before one has: a button that left the purchase signing gets
-  // the answer when it shows the purchase again.
-  let shownPaid: boolean | undefined
+  // The paid-for answer (a URL's Response): each hook reads a copy (usePurchase), so the store's own
+  // stays unread and holds every byte until it is let go, once no hook shows the purchase. Not
+  // before one has: a button that left the purchase signing gets the answer when it shows the
+  // purchase again. The answer comes as the purchase settles, so `unseen` (below) says whether a
+  // hook has shown it since.
   const paidAnswer = () => (state as { response?: Response }).response
   const set = (next: Fields) => {
-    if ((next as { response?: Response }).response !== paidAnswer()) shownPaid = listeners.size > 0
     // An ended purchase has nothing left to resend. Not before: a payment accepted as `verified` may
     // still fail, and a reload meanwhile must get it back by resending, not pay again. Its outcome is
     // unseen if no hook shows it as it ends; a later step (the paid-for answer let go) is no outcome.
@@ -310,12 +310,11 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
       subscribe(listener) {
         listeners.add(listener)
         store!.unseen = false
-        if (paidAnswer()) shownPaid = true
         return () => {
           listeners.delete(listener)
           // After a turn: StrictMode and a remount subscribe again at once.
           setTimeout(() => {
-            if (shownPaid && !listeners.size && paidAnswer()) {
+            if (!store!.unseen && !listeners.size && paidAnswer()) {
               void paidAnswer()!.body?.cancel()
               update({ response: undefined } as unknown as Fields)
             }
@@ -380,7 +379,7 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
             set({ status: 'signing', paymentRequired: (shown = required) })
             // Left to run out: it marks only this click's signing, and only while it lasts.
             setTimeout(() => busy === click && state.status === 'signing' && update({ walletSlow: true } as Fields), 20_000)
-            const { value } = await signPaymentHeader(requirement, options.signer, { ...required, signal: click.signal })
+            const value = await signPaymentHeader(requirement, options.signer, { ...required, signal: click.signal })
             if (busy !== click) return
             // 128 random bits, as four numbers. getRandomValues works in any context (randomUUID only in
             // secure ones), so one way serves all; the server only compares keys.

@@ -49,18 +49,19 @@ export async function createPaymentHeader(
   if (x402Version !== requirement.x402Version) {
     throw new PayLinkConfigError(`createPaymentHeader: context.x402Version ${x402Version} is not the requirement's (${requirement.x402Version})`)
   }
-  return signPaymentHeader(requirement, signer, context)
+  return { name: x402Version === 1 ? 'X-PAYMENT' : 'PAYMENT-SIGNATURE', value: await signPaymentHeader(requirement, signer, context) }
 }
 
 /**
- * `createPaymentHeader` for a requirement signed with its own 402 as the context (the purchase
- * store), whose version therefore needs no check.
+ * The header value of `createPaymentHeader`, for a requirement signed with its own 402 as the
+ * context (the purchase store, which resends the value under the name it decodes), whose version
+ * therefore needs no check.
  */
 export async function signPaymentHeader(
   requirement: PaymentRequirement,
   signer: PaymentSigner,
   { resource, extensions, signal }: PaymentHeaderContext,
-): Promise<PaymentHeader> {
+): Promise<string> {
   const { x402Version, maxTimeoutSeconds } = requirement
   const asked = Date.now()
   try {
@@ -75,15 +76,12 @@ export async function signPaymentHeader(
     if (validBefore == null ? Date.now() - asked > maxTimeoutSeconds * 1000 : Number(validBefore) * 1000 < Date.now() + 6_000) {
       throw new Error('the wallet answered too late')
     }
-    return {
-      name: x402Version === 1 ? 'X-PAYMENT' : 'PAYMENT-SIGNATURE',
-      // JSON leaves out the fields that are undefined.
-      value: encodeBase64Json(
-        x402Version === 1
-          ? { x402Version, scheme: requirement.scheme, network: requirement.network, payload }
-          : { x402Version, resource, accepted: requirement.raw, payload, extensions },
-      ),
-    }
+    // JSON leaves out the fields that are undefined.
+    return encodeBase64Json(
+      x402Version === 1
+        ? { x402Version, scheme: requirement.scheme, network: requirement.network, payload }
+        : { x402Version, resource, accepted: requirement.raw, payload, extensions },
+    )
   } catch (cause) {
     const rejected = isWalletRejection(cause)
     // A provider's error is often a plain object with a message (EIP-1193), and String() throws on

@@ -1,5 +1,5 @@
 import { PayLinkConfigError, PayLinkPaymentError, paymentError } from '../client/errors.js'
-import { signPaymentHeader } from './createPaymentHeader.js'
+import { createPaymentHeader } from './createPaymentHeader.js'
 import { abortable } from '../client/timedFetch.js'
 import { decodePaymentRequired } from './paymentRequired.js'
 import { readPaymentResponse } from './paymentHeaders.js'
@@ -60,7 +60,7 @@ export async function fetchWithPayment(
   const requirement = selectPaymentRequirement(paymentRequired, options)
   // The user may cancel while the wallet is open: the abort ends it at once (before the wallet is
   // asked, if it came first), and a signature that comes later is dropped unsent.
-  const payment = await abortable(() => signPaymentHeader(requirement, options.signer, { ...paymentRequired, signal }), signal)
+  const payment = await abortable(() => createPaymentHeader(requirement, options.signer, { ...paymentRequired, signal }), signal)
   // Aborted as the signature came: nothing has been sent with the payment yet.
   signal.throwIfAborted()
 
