@@ -134,7 +134,8 @@ export class PayLinkX402Error extends PayLinkError {
   declare readonly source: string
 
   constructor(fields: { reason: X402ErrorReason; source: string; details?: string | undefined; cause?: unknown }) {
-    super(`Could not read the x402 ${fields.source}: ${fields.reason.replaceAll('_', ' ')}`, fields)
+    // A regex, as base64.ts has one alike: replaceAll is called nowhere else.
+    super(`Could not read the x402 ${fields.source}: ${fields.reason.replace(/_/g, ' ')}`, fields)
   }
 }
 

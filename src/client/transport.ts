@@ -48,6 +48,9 @@ export const transports = new WeakMap<PayLinkClient, Transport>()
 export const identities = new WeakMap<PayLinkClient, string>()
 
 /** Sends `req` with the transport of `client`, or rejects with a `PayLinkConfigError` for an object `createPayLinkClient` did not make. */
-export function send(client: PayLinkClient, req: ApiRequest): Promise<ApiResponse> {
-  return transports.get(client)?.(req) ?? Promise.reject(new PayLinkConfigError(`${req.endpoint}: the client was not made by createPayLinkClient`))
+export async function send(client: PayLinkClient, req: ApiRequest): Promise<ApiResponse> {
+  // Async, so that the refusal is a rejection: Promise.reject is called nowhere else in a bundle.
+  const transport = transports.get(client)
+  if (!transport) throw new PayLinkConfigError(`${req.endpoint}: the client was not made by createPayLinkClient`)
+  return transport(req)
 }

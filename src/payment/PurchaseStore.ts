@@ -211,8 +211,7 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
   // stays unread and holds every byte until it is let go, once no hook shows the purchase. Not
   // before one has: a button that left the purchase signing gets the answer when it shows the
   // purchase again. The answer comes as the purchase settles, so `unseen` (below) says whether a
-  // hook has shown it since.
-  const paidAnswer = () => (state as { response?: Response }).response
+  // hook has shown it since: it is let go in `subscribe`.
   const set = (next: Fields) => {
     // An ended purchase has nothing left to resend. Not before: a payment accepted as `verified` may
     // still fail, and a reload meanwhile must get it back by resending, not pay again. Its outcome is
@@ -314,8 +313,9 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
           listeners.delete(listener)
           // After a turn: StrictMode and a remount subscribe again at once.
           setTimeout(() => {
-            if (!store!.unseen && !listeners.size && paidAnswer()) {
-              void paidAnswer()!.body?.cancel()
+            const { response } = state as { response?: Response }
+            if (!store!.unseen && !listeners.size && response) {
+              void response.body?.cancel()
               update({ response: undefined } as unknown as Fields)
             }
           })

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react'
+import { useEffect, useMemo, useSyncExternalStore } from 'react'
 import type { PayLinkClient } from '../client/createPayLinkClient.js'
 import { usePolledQueryState } from '../hooks/usePolledQuery.js'
 import { getPaymentQueryOptions, paymentLifecycle } from '../query/getPaymentQueryOptions.js'
@@ -15,7 +15,8 @@ const noop = () => () => {}
 export function usePurchase<A extends object>(store: PurchaseStore<A> | undefined, { signer, maxAmount, selectRequirement }: Partial<PayOptions>) {
   const state: PurchaseSnapshot<A> = useSyncExternalStore(store?.subscribe ?? noop, store?.getSnapshot ?? idle, idle)
   useEffect(() => store?.start(), [store])
-  const pay = useCallback(async () => store?.pay({ signer, maxAmount, selectRequirement }), [store, signer, maxAmount, selectRequirement])
+  // useMemo of a function is useCallback, which the bundle then need not name too.
+  const pay = useMemo(() => async () => store?.pay({ signer, maxAmount, selectRequirement }), [store, signer, maxAmount, selectRequirement])
   // One paid-for answer, many readers (every hook and button showing the purchase): each gets a copy
   // of its own to read, and the store's own stays unread for the next.
   const { response } = state as { response?: Response }
