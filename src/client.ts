@@ -29,6 +29,7 @@ export {
   type X402ErrorReason,
 } from './client/errors.js'
 export { parseErrorBody, type ParsedErrorBody } from './client/parseErrorBody.js'
+export { parseTimestamp } from './schemas/parseTimestamp.js'
 export type { Price } from './schemas/price.js'
 export type { CreateLinkInput } from './schemas/createLinkInput.js'
 export { type Link, LINK_MODELS, type LinkModel } from './schemas/link.js'

@@ -1,6 +1,7 @@
 import { timerDelay } from '../client/timerDelay.js'
 import type { AttentionSession } from '../schemas/attention.js'
 import type { AttentionTrackerProps } from './AttentionTracker.js'
+import { parseTimestamp } from '../schemas/parseTimestamp.js'
 
 /** One engagement report: the session it belongs to and the totals so far, in ms. */
 export interface AttentionReport {
@@ -150,8 +151,8 @@ export function createAttentionReporter(
       // clock hours fast would find every token expired on arrival (no report, a token request every
       // few seconds), one hours slow would use it long after it expired. A life that is not positive
       // (`issuedAt` after `expiresAt`) says nothing: then `expiresAt` counts, as without `issuedAt`.
-      const expiresAt = Date.parse(next.expiresAt)
-      const life = expiresAt - Date.parse(next.issuedAt!)
+      const expiresAt = parseTimestamp(next.expiresAt)
+      const life = expiresAt - parseTimestamp(next.issuedAt!)
       expiry = life > 0 ? Date.now() + life : expiresAt
       end(next)
       if (root) schedule()

@@ -7,6 +7,7 @@ import { rootClassName } from './rootClassName.js'
 import { useCoarseNow } from './useCoarseNow.js'
 import { withDefaults } from './withDefaults.js'
 import type { PartialOrUndefined } from '../client/PartialOrUndefined.js'
+import { parseTimestamp } from '../schemas/parseTimestamp.js'
 
 /** What a `BridgeStatusBadge` shows, exposed as its `data-state`. */
 export type BridgeStatusBadgeState =
@@ -107,7 +108,7 @@ export const BridgeStatusBadge = forwardRef<HTMLDivElement, BridgeStatusBadgePro
   // Only while the transfer moves.
   const etaAt =
     ['pending', 'source_confirmed', 'in_transit'].includes(state) && transfer?.estimatedCompletionAt
-      ? Date.parse(transfer.estimatedCompletionAt)
+      ? parseTimestamp(transfer.estimatedCompletionAt)
       : undefined
   const now = useCoarseNow(etaAt, dataUpdatedAt)
 

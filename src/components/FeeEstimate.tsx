@@ -9,6 +9,7 @@ import { rootClassName } from './rootClassName.js'
 import { useCoarseNow } from './useCoarseNow.js'
 import { withDefaults } from './withDefaults.js'
 import type { PartialOrUndefined } from '../client/PartialOrUndefined.js'
+import { parseTimestamp } from '../schemas/parseTimestamp.js'
 
 /** What a `FeeEstimate` shows, exposed as its `data-state`: `refreshing` keeps the previous quote on screen while a new one loads. */
 export type FeeEstimateState = 'idle' | 'loading' | 'ready' | 'refreshing' | 'error'
@@ -105,7 +106,7 @@ export const FeeEstimate = forwardRef<HTMLDivElement, FeeEstimateProps>(function
   })
   // The quote on screen: the one loaded, while it is ready or refreshing.
   const shown = state === 'ready' || state === 'refreshing' ? query.data : undefined
-  const quotedAt = shown?.quotedAt ? Date.parse(shown.quotedAt) : undefined
+  const quotedAt = shown?.quotedAt ? parseTimestamp(shown.quotedAt) : undefined
   // After a 429 or 503 with Retry-After, the retry button waits it out (a request before it would
   // only be refused again), counting down on the coarse tick and enabled on time by its own timer.
   const retryAt = retryAfterEnd(query)

@@ -6,6 +6,7 @@ import type { FeeEstimate, FeeEstimateParams } from '../schemas/fees.js'
 import { feesKey } from './payLinkKeys.js'
 import { afterRetryAfter } from './retryAfterEnd.js'
 import type { TaggedQueryOptions } from './types.js'
+import { parseTimestamp } from '../schemas/parseTimestamp.js'
 
 type Options = TaggedQueryOptions<FeeEstimate, ReturnType<typeof feesKey>>
 
@@ -21,8 +22,8 @@ const keepPreviousData = <T>(previous: T) => previous
 // for ever. (Without a quote, 30 s after 0: the staleTime of a query without data.)
 function quoteEnd({ data: fee, dataUpdatedAt }: { data?: FeeEstimate | undefined; dataUpdatedAt: number }): number {
   if (!fee?.expiresAt) return dataUpdatedAt + 30_000
-  const end = Date.parse(fee.expiresAt)
-  const life = end - Date.parse(fee.quotedAt!)
+  const end = parseTimestamp(fee.expiresAt)
+  const life = end - parseTimestamp(fee.quotedAt!)
   return life > 0 ? Math.min(end, dataUpdatedAt + life) : end
 }
 

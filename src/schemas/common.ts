@@ -1,3 +1,4 @@
+import { parseTimestamp } from './parseTimestamp.js'
 import * as z from './z.js'
 
 // Checks are plain functions under `rule`: every zod check or format class used (regex,
@@ -38,19 +39,8 @@ export function checkedString(test: (s: string) => boolean, message: string) {
   return z.withChecks(z.string(), rule(test, message))
 }
 
-/** An ISO 8601 timestamp (`"2026-01-05T10:00:00Z"`, `"2026-01-05 10:00+01:00"`, `"2026-01-05"`) of a real date. */
-export const timestampSchema = checkedString(
-  // Date.parse alone reads far more than ISO 8601 (`"1"` is 1 January 2001 in V8) and carries a day
-  // past the month's end over (`"2024-02-30"` is 1 March): an ISO calendar date first, and the day
-  // must be the one written. What follows it is Date.parse's to read: servers write the time and
-  // offset many ways (Ruby's " +0000", Postgres' "+00", "z", none), and refusing one on a paid
-  // answer would leave every purchase of that service unknown.
-  (s) =>
-    /^\d{4}-\d\d-\d\d/.test(s) &&
-    !Number.isNaN(Date.parse(s)) &&
-    new Date(s.slice(0, 10)).getUTCDate() === +s.slice(8, 10),
-  'expected an ISO 8601 timestamp',
-)
+/** A timestamp `parseTimestamp` reads: an ISO 8601 date of a real day, with an optional time and zone. */
+export const timestampSchema = checkedString((s) => !Number.isNaN(parseTimestamp(s)), 'expected an ISO 8601 timestamp')
 
 /** A non-empty string. */
 export const nonEmptyStringSchema = checkedString((s) => s !== '', 'must not be empty')

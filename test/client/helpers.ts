@@ -41,6 +41,18 @@ export function useMswServer() {
 }
 
 /** Awaits a promise that must reject and returns what it rejected with. */
+/**
+ * Until the returned restore runs, `Date.parse` reads only the strict ISO form (`T`, a colon in the
+ * offset, three digits of fraction) and gives NaN for anything else, as Safari's does: what it
+ * reads differs by engine, which a test on V8 alone would never see.
+ */
+export function strictDateParse(): () => void {
+  const parse = Date.parse
+  const strict = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d{3})?)?(Z|[+-]\d\d:\d\d)$/
+  const spy = vi.spyOn(Date, 'parse').mockImplementation((text) => (strict.test(text) ? parse(text) : NaN))
+  return () => spy.mockRestore()
+}
+
 export async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
   try {
     await promise

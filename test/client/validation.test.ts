@@ -21,6 +21,7 @@ import {
   paymentPayloadV2,
   proofFixture,
   rejectionOf,
+  strictDateParse,
   transferFixture,
   useMswServer,
 } from './helpers.js'
@@ -259,7 +260,7 @@ describe('responses the contract tolerates', () => {
     '2026-01-05T10:00Z',
     '2026-01-05 10:00:00+01:00',
     '2026-01-05T10:00:00.123456-0530',
-    // ISO 8601's local time (Python's isoformat() of a naive datetime): read in the reader's zone.
+    // Without a zone (Python's isoformat() of a naive datetime): read as UTC.
     '2026-01-05T10:00:00',
     // As Ruby, Postgres and RFC 3339's lower case write them.
     '2026-01-05 10:00:00 +0000',
@@ -271,6 +272,20 @@ describe('responses the contract tolerates', () => {
     server.use(http.get(`${API}/links/:code`, () => HttpResponse.json({ ...linkFixture, createdAt })))
 
     await expect(getLink(makeClient(), 'lnk_abc123')).resolves.toMatchObject({ createdAt })
+  })
+
+  // Safari's Date.parse reads only the strict ISO form (no space before the time, no offset without
+  // its colon): the answers of a service that writes Postgres' or Ruby's timestamps must pass there too.
+  it('accepts the same timestamps where Date.parse reads only the strict ISO form, as Safari does', async () => {
+    const restore = strictDateParse()
+    try {
+      for (const createdAt of ['2026-01-05 10:00:00+00', '2026-01-05 10:00:00 +0000', '2026-01-05T10:00:00.123456-0530']) {
+        server.use(http.get(`${API}/links/:code`, () => HttpResponse.json({ ...linkFixture, createdAt })))
+        await expect(getLink(makeClient(), 'lnk_abc123')).resolves.toMatchObject({ createdAt })
+      }
+    } finally {
+      restore()
+    }
   })
 
   it('keeps unknown extra fields', async () => {

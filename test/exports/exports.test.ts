@@ -60,6 +60,7 @@ describe('the names each entry exports', () => {
         "parseDurationSeconds",
         "parseErrorBody",
         "parseFeeAmount",
+        "parseTimestamp",
         "payLinkButtonState",
         "payLinkKeys",
         "paymentHeaderName",
@@ -112,6 +113,7 @@ describe('the names each entry exports', () => {
         "parseDurationSeconds",
         "parseErrorBody",
         "parseFeeAmount",
+        "parseTimestamp",
         "paymentHeaderName",
         "verifyPayment",
       ]

@@ -9,6 +9,7 @@ import { attentionTrackerState } from '../../src/components/attentionTrackerStat
 import { http, HttpResponse } from 'msw'
 import { MOCK_LINKS } from '../../src/mock/constants.js'
 import { createMockApi } from '../../src/mock/createMockApi.js'
+import { inTimeZone } from '../timeZone.js'
 import { BASE_URL, testClient, useMockApi, wrapperFor } from './harness.js'
 
 // Tokens live a minute, so renewal (30 s before expiry) happens inside a short test.
@@ -553,6 +554,23 @@ test('an issuedAt after expiresAt says nothing of the life: expiresAt counts, on
   await read(50_000)
   expect(t.reports.filter((r) => r.final).map((r) => r.activeMs)).toEqual([30_000])
 })
+
+test("a token whose expiresAt has no zone (UTC, as Python writes it) lives its minute on a device 9 hours ahead, not expired on arrival", () =>
+  inTimeZone('Asia/Tokyo', async () => {
+    api.server.use(
+      http.post(`${BASE_URL}/pub/v1/attention/token`, () =>
+        HttpResponse.json(
+          { token: `att_${Math.random()}`, sessionId: `ses_${Math.random()}`, expiresAt: new Date(Date.now() + 60_000).toISOString().slice(0, -1) },
+          { status: 201 },
+        ),
+      ),
+    )
+    const t = setup({ heartbeatSeconds: 10, minDwellMs: 0 })
+    scrollTo(1)
+    await read(25_000)
+    expect(tokenRequests()).toBe(1)
+    expect(t.reports.length).toBeGreaterThan(0)
+  }))
 
 test('a token that took 10 s to arrive lives its full minute from its arrival: renewed 30 s after it, not after the ask', async () => {
   api.mock.inject('createAttentionToken', { latencyMs: 10_000, times: 1 })

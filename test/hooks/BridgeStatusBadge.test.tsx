@@ -4,6 +4,7 @@ import { type ComponentProps, createRef, Profiler } from 'react'
 import { renderToString } from 'react-dom/server'
 import { BridgeStatusBadge, bridgeStatusBadgeState } from '../../src/components/BridgeStatusBadge.js'
 import { MOCK_TRANSFERS } from '../../src/mock/constants.js'
+import { inTimeZone } from '../timeZone.js'
 import { useMockApi, wrapperFor } from './harness.js'
 
 // One step a minute: a pending transfer is due in 3 minutes, one in transit in 1.
@@ -307,3 +308,27 @@ test('bridgeStatusBadgeState', () => {
   expect(withError('refunded', error(undefined, 'PayLinkValidationError'))).toBe('refunded')
   expect(bridgeStatusBadgeState({ status: 'pending', isStale: false, isError: false, error: null })).toBe('pending')
 })
+
+test("reads a time without a zone as the server's UTC, not the device's zone (an ETA 9 hours off in Tokyo)", () =>
+  inTimeZone('Asia/Tokyo', async () => {
+    // As Python's datetime.utcnow().isoformat() writes it: UTC, without a zone.
+    const naive = (ms: number) => new Date(ms).toISOString().slice(0, -1)
+    api.server.use(
+      http.get('*/pub/v1/bridge/status/:id', ({ params }) =>
+        HttpResponse.json({
+          id: params.id,
+          status: 'in_transit',
+          sourceChain: 'solana',
+          destinationChain: 'base',
+          asset: 'USDC',
+          amount: '25.00',
+          createdAt: naive(Date.now() - 60_000),
+          updatedAt: naive(Date.now()),
+          estimatedCompletionAt: naive(Date.now() + 5 * 60_000),
+        }),
+      ),
+    )
+    const { badge } = await renderBadge({ transferId: 'tr_python' })
+    expect(badge).toHaveAttribute('data-state', 'in_transit')
+    expect(badge).toHaveTextContent('about 5 minutes left')
+  }))

@@ -5,6 +5,7 @@ import { renderToString } from 'react-dom/server'
 import { FeeEstimate, feeEstimateState } from '../../src/components/FeeEstimate.js'
 import type { FeeEstimateParams } from '../../src/schemas/fees.js'
 import { QUICK_QUOTE_TTL_MS } from '../../src/mock/scenarios.js'
+import { inTimeZone } from '../timeZone.js'
 import { useMockApi, wrapperFor } from './harness.js'
 
 const api = useMockApi()
@@ -242,6 +243,15 @@ describe('with fake timers', () => {
     expect(quotes()).toBe(2)
     expect(root()).toHaveTextContent('quoted now')
   })
+
+  test("a quotedAt without a zone (UTC, as Python writes it) is the quote's age on a device 9 hours ahead: now, not 9 hours ago", () =>
+    inTimeZone('Asia/Tokyo', async () => {
+      const quotedAt = new Date().toISOString().slice(0, -1)
+      api.server.use(http.get('*/pub/v1/fees/estimate', () => HttpResponse.json({ totalFee: '0.42 USDC', estimatedTime: '90 seconds', quotedAt })))
+      render(<FeeEstimate {...params} />, { wrapper: wrapperFor() })
+      await advance(10)
+      expect(root()).toHaveTextContent('quoted now')
+    }))
 
   test('a quote without expiresAt (optional in the API) is re-quoted 30 s after it arrived, not shown as current for ever', async () => {
     let n = 0

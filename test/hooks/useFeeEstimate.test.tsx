@@ -4,6 +4,7 @@ import type { FeeEstimateParams } from '../../src/client.js'
 import { useFeeEstimate } from '../../src/hooks/useFeeEstimate.js'
 import { createMockApi } from '../../src/mock/createMockApi.js'
 import { estimateFeesQueryOptions } from '../../src/query/estimateFeesQueryOptions.js'
+import { inTimeZone } from '../timeZone.js'
 import { testClient, useMockApi, wrapperFor } from './harness.js'
 
 const api = useMockApi()
@@ -88,6 +89,27 @@ test('a device clock an hour slow: the quote is re-quoted when its 30 s (quotedA
     vi.useRealTimers()
   }
 })
+
+test('a quote whose times have no zone (UTC, as Python writes them) lives its 10 s on a device 9 hours ahead, not re-asked at once', () =>
+  inTimeZone('Asia/Tokyo', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
+    try {
+      const naive = (ms: number) => new Date(Date.now() + ms).toISOString().slice(0, -1)
+      api.server.use(
+        http.get('*/pub/v1/fees/estimate', () =>
+          HttpResponse.json({ totalFee: '0.42 USDC', estimatedTime: '90 seconds', quotedAt: naive(0), expiresAt: naive(10_000) }),
+        ),
+      )
+      const { result } = renderHook(() => useFeeEstimate(params), { wrapper: wrapperFor() })
+      await act(() => vi.advanceTimersByTimeAsync(5_000))
+      expect(quotes()).toBe(1)
+      expect(result.current.isStale).toBe(false)
+      await act(() => vi.advanceTimersByTimeAsync(5_500))
+      expect(quotes()).toBe(2)
+    } finally {
+      vi.useRealTimers()
+    }
+  }))
 
 test('a quote served 20 s after it was made (a cache) still ends at its expiresAt, not 30 s after it arrived', async () => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })

@@ -1,0 +1,28 @@
+// A calendar date; then, after `T`, `t` or a space, a time with optional seconds and fraction; then
+// a zone: an offset with or without its colon or minutes (`+01:00`, ` +0000`, `+00`), `Z`, `UTC`,
+// `GMT` (any case, after optional spaces) or none.
+const TIMESTAMP = /^(\d{4}-(?:0[1-9]|1[0-2])-(\d\d))(?:[T ](\d\d):([0-5]\d)(?::([0-5]\d)(\.\d+)?)?\s*(?:([+-]\d\d):?(\d\d)?|z|utc|gmt)?)?$/i
+
+/**
+ * Reads a timestamp of the API as milliseconds since the epoch, or `NaN` when it is not one: an ISO
+ * 8601 calendar date of a real day (`2024-02-30` is `NaN`, not 1 March), optionally with a time and
+ * a zone, as servers write them: `2026-01-05T10:00:00Z`, `2026-01-05 10:00:00.123456+01`,
+ * `2026-01-05 10:00:00 +0000`, `2026-01-05 10:00:00 UTC`, `2026-01-05`.
+ *
+ * A time without a zone is UTC, the server's clock, where `Date.parse` would read it in the
+ * device's zone (Python's `utcnow().isoformat()` writes it so: an ETA hours off). And it reads
+ * the same in every browser: `Date.parse` gets the strict ISO form only, as Safari's refuses a
+ * space before the time or an offset without its colon, which Chrome's takes: a paid answer would
+ * fail validation in one browser alone. The schemas check timestamps with it, and the components
+ * read them with it.
+ */
+export function parseTimestamp(text: string): number {
+  const [, date, day, hours = '00', minutes = '00', seconds = '00', fraction = '.0', offset = '+0', offsetMinutes = 0] =
+    TIMESTAMP.exec(text) ?? []
+  // The strict ISO form (three digits of fraction, Z), which every engine must read alike, as UTC;
+  // the offset comes after.
+  const at = Date.parse(`${date}T${hours}:${minutes}:${seconds}${(fraction + '00').slice(0, 4)}Z`)
+  // A 30 February or an hour of 24 or more is NaN in one engine and carried over to the next day
+  // in another (V8's 1 March): the day read must be the one written.
+  return new Date(at).getUTCDate() === +day! ? at - (+offset * 60 + +(offset[0]! + offsetMinutes)) * 60_000 : NaN
+}
