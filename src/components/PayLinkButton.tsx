@@ -7,6 +7,7 @@ import {
   cloneElement,
   createElement,
   forwardRef,
+  Fragment,
   type ReactElement,
   type ReactNode,
   type Ref,
@@ -237,9 +238,11 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
   // one), so that a voice-control user can say what they see (WCAG 2.5.3); the region, while not
   // shown, stays out of it so nothing is read twice, and it is visually hidden, never
   // display:none or aria-hidden, which would silence it.
-  // The content, spread into the root's createElement as its own children: an array child would
-  // need keys, and a Fragment costs bytes.
-  const body = [
+  // One element, a Fragment, as the child's content: a child component that takes a single child
+  // (Children.only, a Slot) would throw on four.
+  const body = createElement(
+    Fragment,
+    null,
     span('label', (child ? child.props.children : children) ?? text),
     // A space between the lines, for text read from the content (a flex container drops it visually).
     ' ',
@@ -250,7 +253,7 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
       'aria-atomic': 'true',
       'data-paylink-sr-only': statusShown ? undefined : '',
     } as HTMLAttributes<HTMLSpanElement>),
-  ]
+  )
 
   const nativelyDisabled = !asChild && state === 'disabled'
   const rootProps = {
@@ -283,6 +286,6 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
     }),
   }
 
-  if (child) return cloneElement(child, mergeSlotProps(rootProps, child, ref as Ref<HTMLElement>), ...body)
-  return createElement('button', { type: 'button', disabled: nativelyDisabled, ...rootProps, ref }, ...body)
+  if (child) return cloneElement(child, mergeSlotProps(rootProps, child, ref as Ref<HTMLElement>), body)
+  return createElement('button', { type: 'button', disabled: nativelyDisabled, ...rootProps, ref }, body)
 })

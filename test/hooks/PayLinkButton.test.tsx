@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
-import { createRef, type Ref, StrictMode } from 'react'
+import { Children, type ComponentProps, createRef, type Ref, StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { PayLinkButton, type PayLinkButtonProps } from '../../src/components/PayLinkButton.js'
 import { payLinkButtonState } from '../../src/components/payLinkButtonState.js'
@@ -578,6 +578,21 @@ describe('PayLinkButton', () => {
     await waitFor(() => expect(stateOf(link)).toBe('settled'))
     expect(onClick).toHaveBeenCalledTimes(1)
     expect(signer.calls).toBe(1)
+  })
+
+  test("asChild gives the child one element as its content, as its own children were: a design system's button that takes one child (Children.only) renders", async () => {
+    // A button of a design system that wraps its one child (an icon slot, a Radix Slot inside).
+    function OneChildButton({ children, ...props }: ComponentProps<'button'>) {
+      return <button {...props}>{Children.only(children)}</button>
+    }
+    render(
+      <PayLinkButton asChild code={code} maxAmount={cap} signer={createTestSigner()}>
+        <OneChildButton>Buy</OneChildButton>
+      </PayLinkButton>,
+      { wrapper: wrapperFor() },
+    )
+    await waitFor(() => expect(stateOf(button())).toBe('ready'))
+    expect(button()).toHaveAccessibleName('Buy')
   })
 
   test('asChild without a signer marks the element aria-disabled (an <a> has no disabled)', async () => {
