@@ -1,13 +1,14 @@
 // A calendar date; then, after `T`, `t` or a space, a time with optional seconds and fraction; then
-// a zone: an offset with or without its colon or minutes (`+01:00`, ` +0000`, `+00`), `Z`, `UTC`,
-// `GMT` (any case, after optional spaces) or none.
-const TIMESTAMP = /^(\d{4}-(?:0[1-9]|1[0-2])-(\d\d))(?:[T ](\d\d):([0-5]\d)(?::([0-5]\d)(\.\d+)?)?\s*(?:([+-]\d\d):?(\d\d)?|z|utc|gmt)?)?$/i
+// a zone: an offset with or without its colon or minutes (`+01:00`, ` +0000`, `+00`), which may be
+// followed by the zone's name (Go's `time.Time` String: ` -0700 MST`, ` +0300 +03`), or `Z`, `UTC`,
+// `GMT` (any case, after optional spaces), or none.
+const TIMESTAMP = /^(\d{4}-(?:0[1-9]|1[0-2])-(\d\d))(?:[T ](\d\d):([0-5]\d)(?::([0-5]\d)(\.\d+)?)?\s*(?:([+-]\d\d):?([0-5]\d)?(?: [+-]?\w+)?|z|utc|gmt)?)?$/i
 
 /**
  * Reads a timestamp of the API as milliseconds since the epoch, or `NaN` when it is not one: an ISO
  * 8601 calendar date of a real day (`2024-02-30` is `NaN`, not 1 March), optionally with a time and
  * a zone, as servers write them: `2026-01-05T10:00:00Z`, `2026-01-05 10:00:00.123456+01`,
- * `2026-01-05 10:00:00 +0000`, `2026-01-05 10:00:00 UTC`, `2026-01-05`.
+ * `2026-01-05 10:00:00 +0000`, `2026-01-05 10:00:00 UTC`, `2026-01-05 10:00:00.5 -0700 MST`, `2026-01-05`.
  *
  * A time without a zone is UTC, the server's clock, where `Date.parse` would read it in the
  * device's zone (Python's `utcnow().isoformat()` writes it so: an ETA hours off). And it reads
