@@ -62,9 +62,12 @@ test('fetches a new quote when the quote expires', async () => {
   }
 })
 
-/** Every fee quote made `quotedInMs` from now (negative: before) and ending `expiresInMs` from now. */
-function serveQuote(quotedInMs: number, expiresInMs: number) {
-  const at = (ms: number) => new Date(Date.now() + ms).toISOString()
+/**
+ * Every fee quote made `quotedInMs` from now (negative: before) and ending `expiresInMs` from now,
+ * its times written by `write` (ISO 8601 in UTC, with Z, unless told).
+ */
+function serveQuote(quotedInMs: number, expiresInMs: number, write = (iso: string) => iso) {
+  const at = (ms: number) => write(new Date(Date.now() + ms).toISOString())
   api.server.use(
     http.get('*/pub/v1/fees/estimate', () =>
       HttpResponse.json({ totalFee: '0.42 USDC', estimatedTime: '90 seconds', quotedAt: at(quotedInMs), expiresAt: at(expiresInMs) }),
@@ -94,12 +97,8 @@ test('a quote whose times have no zone (UTC, as Python writes them) lives its 10
   inTimeZone('Asia/Tokyo', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
     try {
-      const naive = (ms: number) => new Date(Date.now() + ms).toISOString().slice(0, -1)
-      api.server.use(
-        http.get('*/pub/v1/fees/estimate', () =>
-          HttpResponse.json({ totalFee: '0.42 USDC', estimatedTime: '90 seconds', quotedAt: naive(0), expiresAt: naive(10_000) }),
-        ),
-      )
+      // Without the Z.
+      serveQuote(0, 10_000, (iso) => iso.slice(0, -1))
       const { result } = renderHook(() => useFeeEstimate(params), { wrapper: wrapperFor() })
       await act(() => vi.advanceTimersByTimeAsync(5_000))
       expect(quotes()).toBe(1)
