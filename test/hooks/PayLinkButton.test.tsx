@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
-import { Children, type ComponentProps, createRef, type Ref, StrictMode } from 'react'
+import { Children, type ComponentProps, createRef, type ReactElement, type Ref, StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { PayLinkButton, type PayLinkButtonProps } from '../../src/components/PayLinkButton.js'
 import { payLinkButtonState } from '../../src/components/payLinkButtonState.js'
@@ -51,6 +51,15 @@ function heldSigner(signer: ReturnType<typeof createTestSigner>, until: Promise<
 
 async function ready() {
   await waitFor(() => expect(stateOf(button())).toBe('ready'))
+}
+
+/** Opens `checkout`, clicks pay and closes it while the wallet is open (its signer held). */
+async function closeWhileSigning(checkout: ReactElement) {
+  const view = render(checkout)
+  await ready()
+  fireEvent.click(button())
+  await waitFor(() => expect(stateOf(button())).toBe('signing'))
+  view.unmount()
 }
 
 describe('payLinkButtonState', () => {
@@ -1369,11 +1378,7 @@ test('a checkout closed while the wallet was open, whose payment settled meanwhi
       </PayLinkProvider>
     </QueryClientProvider>
   )
-  const first = render(checkout())
-  await ready()
-  fireEvent.click(button())
-  await waitFor(() => expect(stateOf(button())).toBe('signing'))
-  first.unmount()
+  await closeWhileSigning(checkout())
   // The user signs in the wallet anyway; the payment goes through while the checkout is closed.
   wallet.resolve()
   await waitFor(() => expect(api.mock.ledger).toHaveLength(1))
@@ -1405,11 +1410,7 @@ test('a checkout closed while the wallet was open, whose payment failed meanwhil
       <PayLinkButton code={code} maxAmount={cap} signer={heldSigner(createTestSigner(), wallet.promise)} onError={onError} />
     </PayLinkProvider>
   )
-  const first = render(checkout())
-  await ready()
-  fireEvent.click(button())
-  await waitFor(() => expect(stateOf(button())).toBe('signing'))
-  first.unmount()
+  await closeWhileSigning(checkout())
   // The seller refuses the payment while the checkout is closed.
   api.server.use(http.post(`${BASE_URL}/pub/v1/payments/verify`, () => HttpResponse.json({ error: { code: 'forbidden', message: 'Payments are paused' } }, { status: 403 })))
   wallet.resolve()
@@ -1443,11 +1444,7 @@ test.each([
       </PayLinkProvider>
     </QueryClientProvider>
   )
-  const first = render(checkout(code))
-  await ready()
-  fireEvent.click(button())
-  await waitFor(() => expect(stateOf(button())).toBe('signing'))
-  first.unmount()
+  await closeWhileSigning(checkout(code))
   wallet.resolve()
   await waitFor(() => expect(api.mock.ledger).toHaveLength(1))
 

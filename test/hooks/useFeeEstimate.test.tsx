@@ -75,19 +75,24 @@ function serveQuote(quotedInMs: number, expiresInMs: number, write = (iso: strin
   )
 }
 
+/** Renders the hook and checks its first quote is current for 29 s and re-asked `lastStepMs` later. */
+async function expectRequotedAfter(lastStepMs: number) {
+  const { result } = renderHook(() => useFeeEstimate(params), { wrapper: wrapperFor() })
+  await act(() => vi.advanceTimersByTimeAsync(10))
+  expect(result.current.isSuccess).toBe(true)
+  await act(() => vi.advanceTimersByTimeAsync(29_000))
+  expect(quotes()).toBe(1)
+  expect(result.current.isStale).toBe(false)
+  await act(() => vi.advanceTimersByTimeAsync(lastStepMs))
+  expect(quotes()).toBe(2)
+}
+
 test('a device clock an hour slow: the quote is re-quoted when its 30 s (quotedAt to expiresAt) have passed, not an hour later', async () => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
   try {
     const server = createMockApi({ apiKeys: false, now: () => Date.now() + 3_600_000 })
     api.server.use(...server.handlers)
-    const { result } = renderHook(() => useFeeEstimate(params), { wrapper: wrapperFor() })
-    await act(() => vi.advanceTimersByTimeAsync(10))
-    expect(result.current.isSuccess).toBe(true)
-    await act(() => vi.advanceTimersByTimeAsync(29_000))
-    expect(quotes()).toBe(1)
-    expect(result.current.isStale).toBe(false)
-    await act(() => vi.advanceTimersByTimeAsync(2_000))
-    expect(quotes()).toBe(2)
+    await expectRequotedAfter(2_000)
   } finally {
     vi.useRealTimers()
   }
@@ -159,14 +164,7 @@ test('a quote without expiresAt (optional in the API) turns stale and is re-quot
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
   try {
     api.server.use(http.get('*/pub/v1/fees/estimate', () => HttpResponse.json({ totalFee: '0.42 USDC', estimatedTime: '90 seconds' })))
-    const { result } = renderHook(() => useFeeEstimate(params), { wrapper: wrapperFor() })
-    await act(() => vi.advanceTimersByTimeAsync(10))
-    expect(result.current.isSuccess).toBe(true)
-    await act(() => vi.advanceTimersByTimeAsync(29_000))
-    expect(quotes()).toBe(1)
-    expect(result.current.isStale).toBe(false)
-    await act(() => vi.advanceTimersByTimeAsync(1_000))
-    expect(quotes()).toBe(2)
+    await expectRequotedAfter(1_000)
   } finally {
     vi.useRealTimers()
   }
