@@ -15,8 +15,8 @@ import {
   useId,
   useState,
 } from 'react'
+import { useQuery } from '@tanstack/react-query'
 import type { PayLinkError } from '../client/errors.js'
-import { usePayLinkQuery } from '../hooks/usePayLinkQuery.js'
 import { getLinkQueryOptions } from '../query/getLinkQueryOptions.js'
 import { usePayLinkClient } from '../hooks/usePayLinkClient.js'
 import { linkPurchase } from '../payment/linkPurchase.js'
@@ -114,8 +114,9 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
   const linkCode = resource ? undefined : code
   // First: outside a provider, the error names this component, not a hook the app never called.
   const client = usePayLinkClient('PayLinkButton')
-  // useLink's query, on this client: useLink would read the provider again.
-  const link = usePayLinkQuery(getLinkQueryOptions(client, linkCode))
+  // useLink's query, on this client (useLink would read the provider again), run as it is: with no
+  // `query` bag to merge, the button bundles none of usePayLinkQuery's merging.
+  const link = useQuery(getLinkQueryOptions(client, linkCode))
   // One purchase, of the URL or of the link: usePayResource's or usePayLink's, without running both
   // hooks. The lookup gives the same store on every render.
   const store = (resource ? resourcePurchase(client, resource) : linkCode ? linkPurchase(client, linkCode) : undefined) as

@@ -11,7 +11,19 @@ export function usePayLinkQuery<T, K extends QueryKey>(
   options: UseQueryOptions<T, PayLinkError, T, K> & { queryKey: K },
   query?: PayLinkQueryOptions<T, K> | undefined,
 ) {
-  return useQuery({
+  return useQuery(withQueryBag(options, query))
+}
+
+/**
+ * The options `usePayLinkQuery` runs: a factory's, under the caller's `query` bag. Apart, so that
+ * `usePolledQuery` merges its caller's bag before `usePolledQueryState`, which a purchase following
+ * its payment calls with none: the button then bundles no merging.
+ */
+export function withQueryBag<T, K extends QueryKey>(
+  options: UseQueryOptions<T, PayLinkError, T, K> & { queryKey: K },
+  query: PayLinkQueryOptions<T, K> | undefined,
+): UseQueryOptions<T, PayLinkError, T, K> & { queryKey: K } {
+  return {
     ...options,
     ...query,
     queryKey: options.queryKey,
@@ -19,5 +31,5 @@ export function usePayLinkQuery<T, K extends QueryKey>(
     // One function asking both, each `false`, `true`, unset or a function of the query: TanStack
     // resolves a function wherever it reads `enabled` (5.48 on), so it holds the query as `false` would.
     enabled: (q: Query<T, PayLinkError, T, K>) => [options.enabled, query?.enabled].every((e) => (typeof e === 'function' ? e(q) : e !== false)),
-  })
+  }
 }

@@ -1,8 +1,8 @@
-import { type QueryKey, type useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query'
+import { type QueryKey, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query'
 import type { PayLinkError } from '../client/errors.js'
 import { type Lifecycle, MAX_DURATION_MS, type PollingOptions, startedAt } from '../query/pollUntilSettled.js'
 import type { PayLinkQueryOptions } from '../query/types.js'
-import { usePayLinkQuery } from './usePayLinkQuery.js'
+import { withQueryBag } from './usePayLinkQuery.js'
 
 /** A polled query's result; `isStale` is true once polling gave up (`maxDurationMs` passed without a terminal status). */
 export type PolledQueryResult<T> = ReturnType<typeof useQuery<T, PayLinkError>> & {
@@ -17,7 +17,7 @@ export function usePolledQuery<T extends { status: string }, K extends QueryKey>
   query?: PayLinkQueryOptions<T, K> | undefined,
   polling?: PollingOptions | undefined,
 ): PolledQueryResult<T> {
-  const [result, isStale] = usePolledQueryState(options, lifecycle, query, polling?.maxDurationMs)
+  const [result, isStale] = usePolledQueryState(withQueryBag(options, query), lifecycle, polling?.maxDurationMs)
   // Not a spread, which would read (and so track) every field: through TanStack's result, a
   // component re-renders only for the fields it reads, not for each `isFetching` of each poll.
   // (`target[key]` reads a getter as Reflect.get without a receiver does: on the target.)
@@ -27,15 +27,15 @@ export function usePolledQuery<T extends { status: string }, K extends QueryKey>
 /**
  * `usePolledQuery`'s query result and `isStale` apart, for a caller that reads both itself (a
  * purchase following its payment), and so needs no proxy over the result; of the polling
- * options, it reads `maxDurationMs`.
+ * options, it reads `maxDurationMs`. `options` are run as they are: a caller's `query` bag is
+ * merged in first (`withQueryBag`), so that a caller without one bundles no merging.
  */
 export function usePolledQueryState<T extends { status: string }, K extends QueryKey>(
   options: UseQueryOptions<T, PayLinkError, T, K> & { queryKey: K },
   lifecycle: Lifecycle,
-  query?: PayLinkQueryOptions<T, K> | undefined,
   maxDurationMs = MAX_DURATION_MS,
 ) {
-  const result = usePayLinkQuery(options, query)
+  const result = useQuery(options)
   const cached = useQueryClient().getQueryCache().find({ queryKey: options.queryKey, exact: true })
   // Polling gave up: `maxDurationMs` passed since the first answer and the status is still not
   // terminal. Before its first answer a query has no start, the sum is NaN and the answer false.

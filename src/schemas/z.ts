@@ -116,9 +116,8 @@ export const optional = <T extends Schema>(inner: T): $ZodOptional<T> => {
 // issues in the same order; test/client/objects.test.ts compares the two on random input.
 function object<T extends $ZodLooseShape>(shape: T, strict: boolean) {
   return withChecks(
-    unknown(),
     // Not an object: zod's issue, and the fields are not checked.
-    typeCheck((value) => typeof value === 'object' && value !== null && !Array.isArray(value), 'object'),
+    typed((value): value is object => typeof value === 'object' && value !== null && !Array.isArray(value), 'object'),
     check((payload) => {
       const input = payload.value as Record<string, unknown>
       const output: Record<string, unknown> = {}
