@@ -10,15 +10,26 @@ export interface SelectPaymentRequirementOptions {
   signer: PaymentSigner
   /** The most to pay per asset, in atomic units; an asset not listed is never paid. Defaults to `DEFAULT_MAX_AMOUNT` ($0.10 of USDC). */
   maxAmount?: MaxAmount | undefined
-  /** Picks one of the payable requirements (each one the signer can pay, within `maxAmount`). Defaults to the first. */
+  /**
+   * Picks one of the payable requirements (each one the signer can pay, within `maxAmount`; only those
+   * that charge after the request succeeded, when there are any). Defaults to the first.
+   */
   selectRequirement?: ((payable: PaymentRequirement[]) => PaymentRequirement | undefined) | undefined
 }
 
 const describe = (r: PaymentRequirement) => `${r.amount} of ${r.asset} on ${r.network} (${r.scheme})`
 
+// x402's `extra.paymentFlow`: when the server takes the money. `authorization` (also when absent,
+// 0) settles only once the request succeeded; `upfront` and `escrow` settle before the handler runs,
+// so a handler that fails has charged anyway. A flow this version does not know (-1) may mean anything.
+const flowRank = (r: PaymentRequirement) => ['authorization', 'upfront', 'escrow'].indexOf((r.extra.paymentFlow ?? 'authorization') as string)
+
 /**
  * Picks the requirement of a 402 to pay: the first (or the caller-selected) one the signer can pay
- * (its networks, schemes and `supports`) and that is within `maxAmount`. Throws a
+ * (its networks, schemes and `supports`) and that is within `maxAmount`. As x402's reference client
+ * does, a requirement whose `extra.paymentFlow` is not one x402 defines is never paid, and one that
+ * charges only after the request succeeded (`authorization`, the default) is preferred to one that
+ * charges before it runs (`upfront`, `escrow`). Throws a
  * `PayLinkPaymentError` (`no_payable_requirement` or `exceeds_max_amount`) when there is none,
  * before anything is signed.
  */
@@ -27,7 +38,13 @@ export function selectPaymentRequirement(
   { signer, maxAmount = DEFAULT_MAX_AMOUNT, selectRequirement = (payable) => payable[0] }: SelectPaymentRequirementOptions,
 ): PaymentRequirement {
   const schemes = signer.schemes ?? ['exact']
-  const supported = accepts.filter((r) => schemes.includes(r.scheme) && signerSupports(signer, r.network) && signer.supports?.(r) !== false)
+  const supported = accepts.filter(
+    (r) =>
+      schemes.includes(r.scheme) &&
+      signerSupports(signer, r.network) &&
+      flowRank(r) >= 0 &&
+      signer.supports?.(r) !== false,
+  )
   if (!supported.length) {
     throw paymentError(
       'no_payable_requirement',
@@ -45,8 +62,10 @@ export function selectPaymentRequirement(
       supported.map((r) => `${describe(r)}; limit ${capOf(r) ?? 'none'}`).join('; '),
     )
   }
-  const chosen = selectRequirement(payable)
+  const afterSuccess = payable.filter((r) => !flowRank(r))
+  const offered = afterSuccess.length ? afterSuccess : payable
+  const chosen = selectRequirement(offered)
   // undefined (no choice) is not in the list either.
-  if (!payable.includes(chosen!)) throw paymentError('no_payable_requirement', 'selectRequirement chose none of the payable requirements')
+  if (!offered.includes(chosen!)) throw paymentError('no_payable_requirement', 'selectRequirement chose none of the payable requirements')
   return chosen!
 }

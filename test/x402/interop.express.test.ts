@@ -84,6 +84,8 @@ beforeAll(async () => {
         'GET /gone': { accepts: upfront, description: 'An item sold out' },
         'GET /broken': { accepts: upfront, description: 'A handler that fails after settling' },
         'GET /report': { accepts: [permit2, accepts], description: 'A report' },
+        // The same price two ways: charged before the handler runs, or only once it succeeded.
+        'GET /flaky': { accepts: [upfront, accepts], description: 'A handler that fails, whichever way it is paid' },
       },
       resourceServer,
     ),
@@ -93,6 +95,9 @@ beforeAll(async () => {
   })
   app.get('/gone', (_req, res) => {
     res.status(404).json({ error: 'sold out' })
+  })
+  app.get('/flaky', (_req, res) => {
+    res.status(500).json({ error: 'handler failed' })
   })
   app.get('/broken', (_req, res) => {
     res.status(500).json({ error: 'handler failed' })
@@ -256,5 +261,30 @@ describe('a server that lists Permit2 before EIP-3009', () => {
     expect(signer.signPayment).toHaveBeenCalledTimes(1)
     expect(facilitator.settled).toHaveLength(1)
     expect(facilitator.settled[0].paymentRequirements.extra?.assetTransferMethod).toBeUndefined()
+  })
+})
+
+describe('a server that offers to charge before its handler runs (upfront) or after it succeeded', () => {
+  test('fetchWithPayment pays the way that charges after success: a failed handler charges nothing', async () => {
+    const signer = countingSigner()
+    // No settlement came with the 500: from the client's side it may have gone through.
+    await expect(fetchWithPayment(`${base}/flaky`, undefined, { signer })).rejects.toMatchObject({ reason: 'outcome_unknown' })
+    expect(signer.signPayment).toHaveBeenCalledTimes(1)
+    expect(signer.signPayment.mock.calls[0]![0].extra.paymentFlow).toBeUndefined()
+    expect(received.map((r) => r.paid)).toEqual([false, true])
+    expect(facilitator.settled).toHaveLength(0)
+  })
+
+  test('a URL purchase (PayLinkButton resource=…) is not charged for a failed handler either, and resends rather than signs again', async () => {
+    const store = resourcePurchase(createPayLinkClient({ baseUrl: 'http://127.0.0.1:9' }), `${base}/flaky`)
+    store.start()
+    await vi.waitFor(() => expect(store.getSnapshot().status).toBe('ready'))
+    const signer = countingSigner()
+    await store.pay({ signer })
+    expect(store.getSnapshot().status).toBe('unknown')
+    await store.pay({ signer })
+    expect(store.getSnapshot().status).toBe('unknown')
+    expect(signer.signPayment).toHaveBeenCalledTimes(1)
+    expect(facilitator.settled).toHaveLength(0)
   })
 })

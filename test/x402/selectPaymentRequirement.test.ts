@@ -101,6 +101,43 @@ describe('selectPaymentRequirement', () => {
     expect(paymentError(() => selectPaymentRequirement(paymentRequired(permit2), { signer: picky })).reason).toBe('no_payable_requirement')
   })
 
+  describe("x402's paymentFlow: when the server takes the money", () => {
+    const flow = (paymentFlow: string, amount = '1000') => requirement({ amount, extra: { name: 'USDC', version: '2', paymentFlow } })
+
+    test('an offer that charges only after the request succeeded is paid before one that charges first, wherever it is listed', () => {
+      const afterSuccess = requirement()
+      const explicit = flow('authorization', '2000')
+      const seen: unknown[] = []
+      const chosen = selectPaymentRequirement(paymentRequired(flow('upfront'), flow('escrow'), afterSuccess, explicit), {
+        signer,
+        selectRequirement: (payable) => {
+          seen.push(...payable)
+          return payable[0]
+        },
+      })
+      expect(chosen).toBe(afterSuccess)
+      // The app chooses among those that charge after success.
+      expect(seen).toEqual([afterSuccess, explicit])
+    })
+
+    test('a server that only charges first is paid that way', () => {
+      const upfront = flow('upfront')
+      expect(selectPaymentRequirement(paymentRequired(upfront), { signer })).toBe(upfront)
+    })
+
+    test('an offer that charges after success but is above the cap does not make a cheaper upfront one unpayable', () => {
+      const upfront = flow('upfront')
+      expect(selectPaymentRequirement(paymentRequired(upfront, requirement({ amount: '999999999' })), { signer })).toBe(upfront)
+    })
+
+    test('a flow x402 does not define is never paid', () => {
+      const unknown = flow('deferred-settlement')
+      const known = flow('upfront', '5000')
+      expect(selectPaymentRequirement(paymentRequired(unknown, known), { signer })).toBe(known)
+      const error = paymentError(() => selectPaymentRequirement(paymentRequired(unknown), { signer }))
+      expect(error.reason).toBe('no_payable_requirement')
+    })
+  })
   test('selectRequirement chooses among the payable requirements only', () => {
     const a = requirement({ amount: '1' })
     const b = requirement({ amount: '2' })
