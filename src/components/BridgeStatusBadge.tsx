@@ -147,7 +147,9 @@ export const BridgeStatusBadge = forwardRef<HTMLDivElement, BridgeStatusBadgePro
       <span data-part="label">{state === 'unknown' ? labels.unknown({ status: transfer!.status }) : labels[state]}</span>
       {/* Off: the ticking time left must not re-announce the whole badge; a status change still does. */}
       {eta && (
-        <time data-part="eta" dateTime={transfer!.estimatedCompletionAt} aria-live="off">
+        // The instant as HTML's datetime spells it: the API's own spelling may not be one (a Postgres
+        // `2026-01-05 10:00:00+00`).
+        <time data-part="eta" dateTime={new Date(etaAt).toISOString()} aria-live="off">
           {eta}
         </time>
       )}

@@ -309,26 +309,40 @@ test('bridgeStatusBadgeState', () => {
   expect(bridgeStatusBadgeState({ status: 'pending', isStale: false, isError: false, error: null })).toBe('pending')
 })
 
+/** Serves a transfer in transit, due in 5 minutes, with its times written by `write`. */
+function serveInTransit(write: (ms: number) => string) {
+  api.server.use(
+    http.get('*/pub/v1/bridge/status/:id', ({ params }) =>
+      HttpResponse.json({
+        id: params.id,
+        status: 'in_transit',
+        sourceChain: 'solana',
+        destinationChain: 'base',
+        asset: 'USDC',
+        amount: '25.00',
+        createdAt: write(Date.now() - 60_000),
+        updatedAt: write(Date.now()),
+        estimatedCompletionAt: write(Date.now() + 5 * 60_000),
+      }),
+    ),
+  )
+}
+
 test("reads a time without a zone as the server's UTC, not the device's zone (an ETA 9 hours off in Tokyo)", () =>
   inTimeZone('Asia/Tokyo', async () => {
     // As Python's datetime.utcnow().isoformat() writes it: UTC, without a zone.
-    const naive = (ms: number) => new Date(ms).toISOString().slice(0, -1)
-    api.server.use(
-      http.get('*/pub/v1/bridge/status/:id', ({ params }) =>
-        HttpResponse.json({
-          id: params.id,
-          status: 'in_transit',
-          sourceChain: 'solana',
-          destinationChain: 'base',
-          asset: 'USDC',
-          amount: '25.00',
-          createdAt: naive(Date.now() - 60_000),
-          updatedAt: naive(Date.now()),
-          estimatedCompletionAt: naive(Date.now() + 5 * 60_000),
-        }),
-      ),
-    )
+    serveInTransit((ms) => new Date(ms).toISOString().slice(0, -1))
     const { badge } = await renderBadge({ transferId: 'tr_python' })
     expect(badge).toHaveAttribute('data-state', 'in_transit')
     expect(badge).toHaveTextContent('about 5 minutes left')
   }))
+
+test('the ETA element carries a valid HTML datetime whatever spelling the API used', async () => {
+  // As Postgres writes a timestamptz: a space before the time and a short offset, which HTML's
+  // datetime attribute does not allow.
+  serveInTransit((ms) => `${new Date(ms).toISOString().slice(0, 19).replace('T', ' ')}+00`)
+  const { badge } = await renderBadge({ transferId: 'tr_postgres' })
+  expect(badge).toHaveTextContent('about 5 minutes left')
+  const due = Math.floor((Date.now() + 5 * 60_000) / 1000) * 1000
+  expect(badge.querySelector('time')).toHaveAttribute('dateTime', new Date(due).toISOString())
+})
