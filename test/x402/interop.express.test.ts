@@ -126,6 +126,14 @@ beforeEach(() => {
   facilitator.refuseSettle = false
 })
 
+/** A URL purchase of `path` (what PayLinkButton resource=… runs), started and ready to pay. */
+async function purchaseOf(path: string) {
+  const store = resourcePurchase(createPayLinkClient({ baseUrl: 'http://127.0.0.1:9' }), `${base}${path}`)
+  store.start()
+  await vi.waitFor(() => expect(store.getSnapshot().status).toBe('ready'))
+  return store
+}
+
 function countingSigner() {
   const signer = createEvmSigner(account)
   return { ...signer, signPayment: vi.fn(signer.signPayment) }
@@ -205,13 +213,6 @@ describe('fetchWithPayment against @x402/express', () => {
 })
 
 describe('a URL purchase (PayLinkButton resource=…) against @x402/express', () => {
-  async function purchaseOf(path: string) {
-    const store = resourcePurchase(createPayLinkClient({ baseUrl: 'http://127.0.0.1:9' }), `${base}${path}`)
-    store.start()
-    await vi.waitFor(() => expect(store.getSnapshot().status).toBe('ready'))
-    return store
-  }
-
   test('settled before its handler answered 404: paid, with the receipt and that 404; a second press signs nothing', async () => {
     const store = await purchaseOf('/gone')
     const signer = countingSigner()
@@ -252,9 +253,7 @@ describe('a server that lists Permit2 before EIP-3009', () => {
   })
 
   test('a URL purchase (PayLinkButton resource=…) settles the EIP-3009 way, once', async () => {
-    const store = resourcePurchase(createPayLinkClient({ baseUrl: 'http://127.0.0.1:9' }), `${base}/report`)
-    store.start()
-    await vi.waitFor(() => expect(store.getSnapshot().status).toBe('ready'))
+    const store = await purchaseOf('/report')
     const signer = countingSigner()
     await store.pay({ signer })
     expect(store.getSnapshot()).toMatchObject({ status: 'settled', proof: { success: true, transaction: TX } })
@@ -276,9 +275,7 @@ describe('a server that offers to charge before its handler runs (upfront) or af
   })
 
   test('a URL purchase (PayLinkButton resource=…) is not charged for a failed handler either, and resends rather than signs again', async () => {
-    const store = resourcePurchase(createPayLinkClient({ baseUrl: 'http://127.0.0.1:9' }), `${base}/flaky`)
-    store.start()
-    await vi.waitFor(() => expect(store.getSnapshot().status).toBe('ready'))
+    const store = await purchaseOf('/flaky')
     const signer = countingSigner()
     await store.pay({ signer })
     expect(store.getSnapshot().status).toBe('unknown')
