@@ -96,10 +96,7 @@ beforeAll(async () => {
   app.get('/gone', (_req, res) => {
     res.status(404).json({ error: 'sold out' })
   })
-  app.get('/flaky', (_req, res) => {
-    res.status(500).json({ error: 'handler failed' })
-  })
-  app.get('/broken', (_req, res) => {
+  app.get(['/broken', '/flaky'], (_req, res) => {
     res.status(500).json({ error: 'handler failed' })
   })
   app.get('/weather', (_req, res) => {
