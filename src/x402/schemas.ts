@@ -24,9 +24,9 @@ export const paymentRequiredV2Schema = z.looseObject({
 })
 
 /**
- * The decoded `PAYMENT-RESPONSE` / `X-PAYMENT-RESPONSE` header: the settlement. `transaction` may be
- * missing from a failure: @x402/core's server writes a facilitator's refusal (an error status) as it
- * came, and its reason must not be lost for want of an empty hash.
+ * The decoded `PAYMENT-RESPONSE` / `X-PAYMENT-RESPONSE` header: the settlement. `transaction` and
+ * `network` may be missing from a failure: @x402/core's server writes a facilitator's refusal (an
+ * error status) as it came, and its reason must not be lost for want of an empty hash or a network.
  */
 export const settleResponseSchema = z.looseObject({
   success: booleanSchema,
@@ -34,7 +34,7 @@ export const settleResponseSchema = z.looseObject({
   errorMessage: optionalTextSchema,
   payer: optionalTextSchema,
   transaction: z.optional(z.string()),
-  network: z.string(),
+  network: z.optional(z.string()),
   amount: optionalTextSchema,
 })
 

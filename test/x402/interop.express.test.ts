@@ -21,10 +21,11 @@ const account = privateKeyToAccount(generatePrivateKey())
 
 /**
  * What the facilitator stub received, and whether it refuses to settle: with a 200 whose settlement
- * says so (`answer`), or with an error status and a settlement without `transaction` (`error`), which
- * @x402/core's facilitator client throws as a SettleError and its server writes into PAYMENT-RESPONSE as it came.
+ * says so (`answer`), or with an error status and a settlement without `transaction` (`error`) or
+ * with its reason alone (`bare error`), which @x402/core's facilitator client throws as a SettleError
+ * and its server writes into PAYMENT-RESPONSE as it came.
  */
-const facilitator = { verified: [] as any[], settled: [] as any[], refuseSettle: false as false | 'answer' | 'error' }
+const facilitator = { verified: [] as any[], settled: [] as any[], refuseSettle: false as false | 'answer' | 'error' | 'bare error' }
 /** Every request the app received, before the payment middleware. */
 let received: { method: string; path: string; body: unknown; trace: string | undefined; paid: boolean }[] = []
 
@@ -45,6 +46,7 @@ const facilitatorServer = http.createServer(async (req, res) => {
   if (facilitator.refuseSettle === 'error') {
     return res.writeHead(400).end(JSON.stringify({ success: false, errorReason: 'insufficient_funds', network: 'eip155:84532', payer }))
   }
+  if (facilitator.refuseSettle === 'bare error') return res.writeHead(400).end(JSON.stringify({ success: false, errorReason: 'insufficient_funds' }))
   res.end(
     JSON.stringify(
       facilitator.refuseSettle
@@ -223,7 +225,7 @@ describe('a URL purchase (PayLinkButton resource=…) against @x402/express', ()
     expect(facilitator.settled).toHaveLength(1)
   })
 
-  test.each(['answer', 'error'] as const)("a failed settlement (refused as an %s): unknown, with the facilitator's reason from PAYMENT-RESPONSE, signed once", async (refusal) => {
+  test.each(['answer', 'error', 'bare error'] as const)("a failed settlement (refused as an %s): unknown, with the facilitator's reason from PAYMENT-RESPONSE, signed once", async (refusal) => {
     facilitator.refuseSettle = refusal
     // Another query string: another purchase than the other case's, which ended unknown.
     const store = await purchaseOf(`/weather?refused=${refusal}`)
