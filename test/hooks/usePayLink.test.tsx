@@ -305,6 +305,36 @@ test('usePayResource reads the price on mount and pays the URL once, through re-
   expect(payments).toHaveLength(1)
 })
 
+test("usePayResource pays a third-party URL with the global fetch, never the client's fetch that carries the API's credentials", async () => {
+  const resource = 'https://paid.test/credentials'
+  const offer = encodeBase64Json({
+    x402Version: 2,
+    resource: { url: resource },
+    accepts: [{ scheme: 'exact', network: 'eip155:84532', amount: '10000', asset: BASE_SEPOLIA_USDC, payTo: MOCK_PAY_TO, maxTimeoutSeconds: 60, extra: {} }],
+  })
+  const authorizations: (string | null)[] = []
+  api.serveX402(resource, offer, () => HttpResponse.text('paid'))
+  const seen = ({ request }: { request: Request }) => {
+    if (request.url === resource) authorizations.push(request.headers.get('authorization'))
+  }
+  api.server.events.on('request:start', seen)
+  // An app's wrapper that signs every request of its client with a session token.
+  const withSession = vi.fn((input: RequestInfo | URL, init?: RequestInit) =>
+    fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), authorization: 'Bearer session' } }),
+  )
+  try {
+    const { result } = renderHook(() => usePayResource(resource, { signer: createTestSigner() }), { wrapper: wrapperFor(testClient(withSession)) })
+    await waitFor(() => expect(result.current.status).toBe('ready'))
+    await act(() => result.current.pay())
+    expect(result.current.status).toBe('settled')
+  } finally {
+    api.server.events.removeListener('request:start', seen)
+  }
+  // The price read on mount, the click's fresh requirements and the paid request: none with the session.
+  expect(authorizations).toEqual([null, null, null])
+  expect(withSession).not.toHaveBeenCalled()
+})
+
 test('a payment still being sent is not stale, even on a page open for long', async () => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
   try {
