@@ -2,7 +2,7 @@ import type { PayLinkClient, RetryPolicy } from './createPayLinkClient.js'
 import { PayLinkConfigError, PayLinkHttpError, PayLinkNetworkError, PayLinkValidationError } from './errors.js'
 import { parseErrorBody, redact } from './parseErrorBody.js'
 import { timedFetch, wait } from './timedFetch.js'
-import { identities, transports } from './transport.js'
+import { identities, identityHashes, transports } from './transport.js'
 
 // Lower case lets a later header replace one of any spelling.
 function lowerCased(target: Record<string, string>, headers: Record<string, string> | undefined) {
@@ -45,7 +45,13 @@ export function attachTransport(client: PayLinkClient, apiKey: string | undefine
   // With a key, a redirect is not followed: fetch would carry X-API-Key to wherever it points
   // (it strips only Authorization and Cookie across origins). The 3xx becomes a PayLinkHttpError.
   const redirect = apiKey ? 'manual' : 'follow'
-  identities.set(client, baseUrl + JSON.stringify(clientHeaders))
+  const identity = baseUrl + JSON.stringify(clientHeaders)
+  identities.set(client, identity)
+  // Its hash names the client's signed payments in sessionStorage (purchaseStorageKey): made here,
+  // once per client, so that no component bundles the hashing.
+  let hash = 0
+  for (const c of identity) hash = (hash * 31 + c.charCodeAt(0)) | 0
+  identityHashes.set(client, hash)
 
   transports.set(client, async ({ endpoint, signal, method, path, body, expect, headers: extra }) => {
     if (baseUrl[0] === '/' && typeof location === 'undefined') {

@@ -30,8 +30,8 @@ export function wait(ms: number, signal: AbortSignal | undefined): Promise<void>
 export interface TimedFetchOptions {
   /** The caller's signal: its abort is rethrown as it is. */
   signal?: AbortSignal | undefined
-  /** The time-out of the request and of `read`, in ms. */
-  timeoutMs: number
+  /** The time-out of the request and of `read`, in ms. Defaults to `15000`, as the client's and `sendX402`'s do. */
+  timeoutMs?: number | undefined
   /** Named in the `PayLinkNetworkError` when there is no answer. */
   endpoint?: PayLinkEndpoint | undefined
 }
@@ -47,7 +47,7 @@ export async function timedFetch<T>(
   fetchFn: typeof fetch,
   input: RequestInfo | URL,
   init: RequestInit,
-  { signal, timeoutMs, endpoint }: TimedFetchOptions,
+  { signal, timeoutMs = 15_000, endpoint }: TimedFetchOptions,
   read: (response: Response) => Promise<T> | T,
 ): Promise<[Response, T]> {
   const timeout = new AbortController()

@@ -47,6 +47,13 @@ export const transports = new WeakMap<PayLinkClient, Transport>()
  */
 export const identities = new WeakMap<PayLinkClient, string>()
 
+/**
+ * A hash of each client's identity, which names its purchases' signed payments in `sessionStorage`
+ * (`purchaseStorageKey`): hashed, as the headers may hold a bearer token or an API key. Made once
+ * per client, with its transport, so that the components bundle no hashing; set by `attachTransport` only.
+ */
+export const identityHashes = new WeakMap<PayLinkClient, number>()
+
 /** Sends `req` with the transport of `client`, or rejects with a `PayLinkConfigError` for an object `createPayLinkClient` did not make. */
 export async function send(client: PayLinkClient, req: ApiRequest): Promise<ApiResponse> {
   // Async, so that the refusal is a rejection: Promise.reject is called nowhere else in a bundle.

@@ -1,15 +1,16 @@
 import * as z from '../schemas/z.js'
 import { type PayLinkEndpoint, type PayLinkIssue, PayLinkValidationError } from './errors.js'
 
-// What toIssues reads of an issue, raw (from z.safeParse) or finalised (zod/mini's, in the mock).
+// What the issue lists read of an issue, raw (from z.parseInto) or finalised (zod/mini's, in the mock).
 type RawIssue = { readonly code: string; readonly path?: PropertyKey[]; readonly message?: string; readonly expected?: unknown; readonly keys?: readonly string[] }
 
 /**
- * Turns zod issues into `{ path, message }` pairs with a dotted path. zod's core ships no locale
- * (that is what keeps it small), and a locale the app loads for its own schemas must not reword
- * ours: the zod issues the package raises get their text here. Our own checks (`rule`) carry their message.
+ * Turns the issues of the package's own schemas into `{ path, message }` pairs with a dotted path.
+ * zod's core ships no locale (that is what keeps it small), and a locale the app loads for its own
+ * schemas must not reword ours: the zod issues the package raises get their text here. Our own
+ * checks (`rule`) carry their message, and raise no other kind of issue.
  */
-export function toIssues(issues: readonly RawIssue[]): PayLinkIssue[] {
+export function ownIssues(issues: readonly RawIssue[]): PayLinkIssue[] {
   return issues.map((issue) => ({
     path: (issue.path ?? []).map(String).join('.'),
     message:
@@ -17,11 +18,17 @@ export function toIssues(issues: readonly RawIssue[]): PayLinkIssue[] {
         ? `expected ${issue.expected}`
         : issue.code === 'unrecognized_keys'
           ? `unknown field ${issue.keys!.map((key) => JSON.stringify(key)).join(', ')}`
-          : issue.message && issue.message !== 'Invalid input'
-            ? issue.message
-            : 'is invalid',
+          : issue.message!,
   }))
 }
+
+/**
+ * `ownIssues` for any zod issues, finalised ones too (zod/mini's, in the mock): zod's placeholder
+ * text, `Invalid input`, or none reads `is invalid`. Apart, so that the package's bundles carry
+ * none of it: their own schemas never raise such an issue.
+ */
+export const toIssues = (issues: readonly RawIssue[]): PayLinkIssue[] =>
+  ownIssues(issues).map((issue) => (issue.message && issue.message !== 'Invalid input' ? issue : { ...issue, message: 'is invalid' }))
 
 /** Parses `value` with `schema`, or throws a `PayLinkValidationError` naming the endpoint and every bad field. */
 export function validate<S extends z.Schema>(
@@ -30,9 +37,11 @@ export function validate<S extends z.Schema>(
   endpoint: PayLinkEndpoint | undefined,
   source: 'input' | 'response',
 ): z.output<S> {
-  const result = z.safeParse(schema, value)
-  if (result.success) return result.data
-  throw new PayLinkValidationError({ endpoint, source, issues: toIssues(result.issues) })
+  // Parsed as the object schemas parse their fields (parseInto): no result object to build and read.
+  const found = { issues: [] as z.RawIssue[] }
+  const [data, failed] = z.parseInto(found, schema, value)
+  if (!failed) return data as z.output<S>
+  throw new PayLinkValidationError({ endpoint, source, issues: ownIssues(found.issues) })
 }
 
 /**

@@ -61,6 +61,6 @@ export interface PayResourceState {
 export function usePayResource(resource: string | undefined, { timeoutMs, ...options }: UsePayResourceOptions = {}) {
   const client = usePayLinkClient('usePayResource')
   // The purchases are kept per API and URL: the lookup gives the same store on every render.
-  const purchase = usePurchase(resource ? resourcePurchase(client, resource, timeoutMs) : undefined, options)
+  const purchase = usePurchase(resource ? resourcePurchase(client, resource, { timeoutMs }) : undefined, options)
   return { ...purchase, price: priceToPay(purchase.paymentRequired, options) }
 }

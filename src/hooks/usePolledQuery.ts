@@ -18,6 +18,9 @@ export function usePolledQuery<T extends { status: string }, K extends QueryKey>
   polling?: PollingOptions | undefined,
 ): PolledQueryResult<T> {
   const [result, isStale] = usePolledQueryState(withQueryBag(options, query), lifecycle, polling?.maxDurationMs)
+  // Polling gives up with an answer (or an error) that can equal the last one: reading their times
+  // here re-renders on every answer, so that `isStale` turns true when it does.
+  void [result.dataUpdatedAt, result.errorUpdatedAt]
   // Not a spread, which would read (and so track) every field: through TanStack's result, a
   // component re-renders only for the fields it reads, not for each `isFetching` of each poll.
   // (`target[key]` reads a getter as Reflect.get without a receiver does: on the target.)
@@ -28,7 +31,10 @@ export function usePolledQuery<T extends { status: string }, K extends QueryKey>
  * `usePolledQuery`'s query result and `isStale` apart, for a caller that reads both itself (a
  * purchase following its payment), and so needs no proxy over the result; of the polling
  * options, it reads `maxDurationMs`. `options` are run as they are: a caller's `query` bag is
- * merged in first (`withQueryBag`), so that a caller without one bundles no merging.
+ * merged in first (`withQueryBag`), so that a caller without one bundles no merging. `isStale` is
+ * looked at again on a render only: the caller reads a field of the result that changes with
+ * every answer (usePolledQuery the answers' times, a purchase its `isFetching`), as polling gives
+ * up with an answer that can equal the last one.
  */
 export function usePolledQueryState<T extends { status: string }, K extends QueryKey>(
   options: UseQueryOptions<T, PayLinkError, T, K> & { queryKey: K },
@@ -37,11 +43,7 @@ export function usePolledQueryState<T extends { status: string }, K extends Quer
 ) {
   const result = useQuery(options)
   const cached = useQueryClient().getQueryCache().find({ queryKey: options.queryKey, exact: true })
-  // Polling gave up: `maxDurationMs` passed since the first answer and the status is still not
-  // terminal. Before its first answer a query has no start, the sum is NaN and the answer false.
-  const isStale = !lifecycle.terminal.includes(result.data?.status!) && startedAt.get(cached!)! + maxDurationMs <= Date.now()
-  // Polling gives up with an answer (or an error) that can equal the last one: reading their times
-  // here re-renders on every answer, so that `isStale` turns true when it does.
-  void [result.dataUpdatedAt, result.errorUpdatedAt]
-  return [result, isStale] as const
+  // Then `isStale`: polling gave up, as `maxDurationMs` passed since the first answer and the status
+  // is still not terminal. Before its first answer a query has no start, the sum is NaN and the answer false.
+  return [result, !lifecycle.terminal.includes(result.data?.status!) && startedAt.get(cached!)! + maxDurationMs <= Date.now()] as const
 }

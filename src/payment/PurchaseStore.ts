@@ -1,6 +1,6 @@
 import type { PayLinkClient } from '../client/createPayLinkClient.js'
 import { PayLinkError, PayLinkPaymentError, paymentError } from '../client/errors.js'
-import { identities } from '../client/transport.js'
+import { identities, identityHashes } from '../client/transport.js'
 import type { Payment, SettlementProof } from '../schemas/payment.js'
 import { signPaymentHeader } from '../x402/createPaymentHeader.js'
 import { toCaip2 } from '../x402/networks.js'
@@ -159,12 +159,11 @@ export function forgetPurchases(baseUrl = ''): void {
  * `sessionStorage`: the key and a hash of the API's identity (base URL and headers). The tab's
  * storage is shared by every user and API the page talks to, and a payment found under another's
  * key would be resent under their session (or forgotten when their purchase ends); hashed, as the
- * headers may hold a bearer token or an API key.
+ * headers may hold a bearer token or an API key. The hash is made with the client's transport
+ * (`identityHashes`): a scope `createPayLinkClient` did not make has none.
  */
 export function purchaseStorageKey(scope: object, key: string): string {
-  let hash = 0
-  for (const c of `${identities.get(scope as PayLinkClient)}`) hash = (hash * 31 + c.charCodeAt(0)) | 0
-  return `paylink:purchase:${key} ${hash}`
+  return `paylink:purchase:${key} ${identityHashes.get(scope as PayLinkClient)}`
 }
 
 /**
@@ -379,7 +378,7 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
             set({ status: 'signing', paymentRequired: (shown = required) })
             // Left to run out: it marks only this click's signing, and only while it lasts.
             setTimeout(() => busy === click && state.status === 'signing' && update({ walletSlow: true } as Fields), 20_000)
-            const value = await signPaymentHeader(requirement, options.signer, { ...required, signal: click.signal })
+            const value = await signPaymentHeader(requirement, options.signer, required, click.signal)
             if (busy !== click) return
             // 128 random bits, as four numbers. getRandomValues works in any context (randomUUID only in
             // secure ones), so one way serves all; the server only compares keys.

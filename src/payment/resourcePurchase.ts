@@ -3,7 +3,7 @@ import { PayLinkError } from '../client/errors.js'
 import { decodePaymentRequired } from '../x402/paymentRequired.js'
 import { paymentHeaderName, readPaymentResponse } from '../x402/paymentHeaders.js'
 import type { SettleResponse } from '../x402/schemas.js'
-import { sendX402 } from '../x402/sendX402.js'
+import { type SendX402Options, sendX402 } from '../x402/sendX402.js'
 import { isRefusal } from '../x402/isRefusal.js'
 import { type PurchaseStore, sharedPurchase } from './PurchaseStore.js'
 
@@ -22,14 +22,14 @@ export interface ResourcePurchaseResult {
  * The purchase of an x402 URL, fetched with GET, shared by every hook under a provider of the same API. Its
  * 402 read on mount only previews the price; each purchase asks for fresh requirements. No
  * `Idempotency-Key` is sent: an x402 server does not expect one, and an extra header can fail its
- * CORS preflight. `timeoutMs` is the latest caller's.
+ * CORS preflight. `options` (the time-out) are the latest caller's.
  */
-export function resourcePurchase(scope: PayLinkClient, url: string, timeoutMs?: number): PurchaseStore<ResourcePurchaseResult> {
+export function resourcePurchase(scope: PayLinkClient, url: string, options: SendX402Options = {}): PurchaseStore<ResourcePurchaseResult> {
   return sharedPurchase<ResourcePurchaseResult>(
     scope,
     `url:${url}`,
     async (payment) => {
-      const answer = await sendX402(new Request(url, { headers: payment && { [paymentHeaderName(payment.paymentHeader)]: payment.paymentHeader } }), { timeoutMs })
+      const answer = await sendX402(new Request(url, { headers: payment && { [paymentHeaderName(payment.paymentHeader)]: payment.paymentHeader } }), options)
       const { response } = answer
       const proof = readPaymentResponse(response.headers)
       // A settled payment is paid for, whatever the answer: a server that settles before its handler

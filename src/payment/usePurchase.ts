@@ -45,8 +45,12 @@ export function usePurchase<A extends object>(store: PurchaseStore<A> | undefine
  */
 export function useFollowedPurchase<A extends object>(client: PayLinkClient, store: PurchaseStore<A> | undefined, options: Partial<PayOptions>) {
   const purchase = usePurchase(store, options)
-  const id = purchase.status === 'verifying' ? (purchase as { payment?: Payment }).payment?.id : undefined
-  const [{ data, error, isFetching }, isStale] = usePolledQueryState(getPaymentQueryOptions(client, id), paymentLifecycle)
+  // The payment followed: the one accepted as `verified`. Reading isFetching re-renders as each
+  // answer comes, so that `isStale` is looked at again then.
+  const [{ data, error, isFetching }, isStale] = usePolledQueryState(
+    getPaymentQueryOptions(client, purchase.status === 'verifying' ? (purchase as { payment?: Payment }).payment?.id : undefined),
+    paymentLifecycle,
+  )
   useEffect(() => {
     // A 404 (read-after-write lag), an expired session or a body that is not JSON ends the polling,
     // which would leave the purchase `verifying` for good. Not while fetching: following the payment

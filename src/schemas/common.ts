@@ -39,8 +39,10 @@ export function checkedString(test: (s: string) => boolean, message: string) {
   return z.withChecks(z.string(), rule(test, message))
 }
 
+// parseTimestamp gives a finite number or NaN: Number.isFinite (which the number schema calls
+// too) tells them apart, and a bundle need not name isNaN.
 /** A timestamp `parseTimestamp` reads: an ISO 8601 date of a real day, with an optional time and zone. */
-export const timestampSchema = checkedString((s) => !Number.isNaN(parseTimestamp(s)), 'expected an ISO 8601 timestamp')
+export const timestampSchema = checkedString((s) => Number.isFinite(parseTimestamp(s)), 'expected an ISO 8601 timestamp')
 
 /** A non-empty string. */
 export const nonEmptyStringSchema = checkedString((s) => s !== '', 'must not be empty')

@@ -27,7 +27,7 @@ export interface PaymentHeaderContext {
 // viem's UserRejectedRequestError (EIP-1193 code 4001), ethers' ACTION_REJECTED, or a wallet's own
 // error named like them, possibly wrapped as the cause of another error (up to 8 causes deep).
 function isWalletRejection(error: unknown, depth = 0): boolean {
-  if (typeof error !== 'object' || error === null || depth === 8) return false
+  if (typeof error !== 'object' || !error || depth === 8) return false
   const { code, name, cause } = error as { code?: unknown; name?: unknown; cause?: unknown }
   return code === 4001 || code === 'ACTION_REJECTED' || (typeof name === 'string' && /UserRejected/i.test(name)) || isWalletRejection(cause, depth + 1)
 }
@@ -49,24 +49,25 @@ export async function createPaymentHeader(
   if (x402Version !== requirement.x402Version) {
     throw new PayLinkConfigError(`createPaymentHeader: context.x402Version ${x402Version} is not the requirement's (${requirement.x402Version})`)
   }
-  return { name: x402Version === 1 ? 'X-PAYMENT' : 'PAYMENT-SIGNATURE', value: await signPaymentHeader(requirement, signer, context) }
+  return { name: x402Version === 1 ? 'X-PAYMENT' : 'PAYMENT-SIGNATURE', value: await signPaymentHeader(requirement, signer, context, context.signal) }
 }
 
 /**
  * The header value of `createPaymentHeader`, for a requirement signed with its own 402 as the
  * context (the purchase store, which resends the value under the name it decodes), whose version
- * therefore needs no check.
+ * therefore needs no check. The signal comes apart, so that the store hands in its 402 as it is.
  */
 export async function signPaymentHeader(
   requirement: PaymentRequirement,
   signer: PaymentSigner,
-  { resource, extensions, signal }: PaymentHeaderContext,
+  { resource, extensions }: PaymentHeaderContext,
+  signal: AbortSignal | undefined,
 ): Promise<string> {
   const { x402Version, maxTimeoutSeconds } = requirement
   const asked = Date.now()
   try {
     const payload = await signer.signPayment(requirement, { x402Version, resource, signal })
-    if (typeof payload !== 'object' || payload === null) throw new TypeError('signPayment must return the payload object')
+    if (typeof payload !== 'object' || !payload) throw new TypeError('signPayment must return the payload object')
     // A wallet that answered late signed a payment that expires too soon: sent, it could only be
     // refused, and a purchase would be left unknown, resending it for good. Nothing is sent, so
     // signing again is safe. An EIP-3009 authorization (x402's `exact` EVM payload) is judged by its

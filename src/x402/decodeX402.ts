@@ -1,12 +1,14 @@
 import * as z from '../schemas/z.js'
 import { issuesText, PayLinkX402Error } from '../client/errors.js'
-import { toIssues } from '../client/validate.js'
+import { ownIssues } from '../client/validate.js'
 
 /** Parses an x402 message with `schema`, or throws a `PayLinkX402Error` (`invalid_shape`) naming each bad field. */
 export function parseX402<S extends z.Schema>(schema: S, value: unknown, source: string): z.output<S> {
-  const result = z.safeParse(schema, value)
-  if (result.success) return result.data
-  throw new PayLinkX402Error({ reason: 'invalid_shape', source, details: issuesText(toIssues(result.issues)) })
+  // As validate parses (parseInto): no result object to build and read.
+  const found = { issues: [] as z.RawIssue[] }
+  const [data, failed] = z.parseInto(found, schema, value)
+  if (!failed) return data as z.output<S>
+  throw new PayLinkX402Error({ reason: 'invalid_shape', source, details: issuesText(ownIssues(found.issues)) })
 }
 
 /** Reads `x402Version` from a decoded message: 1 or 2, or a `PayLinkX402Error` (`unsupported_version`). */

@@ -22,8 +22,9 @@ export interface X402Answer {
  * `PayLinkNetworkError`; an abort by `signal` stays the signal's own reason. The caller's signal
  * stays in force after the answer, so it can still stop the read of any other body.
  */
-export async function sendX402(request: Request, { signal, timeoutMs = 15_000, fetch: fetchFn = fetch }: SendX402Options): Promise<X402Answer> {
-  const [response, text] = await timedFetch(fetchFn, request, {}, { signal, timeoutMs }, (answer) =>
+export async function sendX402(request: Request, options: SendX402Options): Promise<X402Answer> {
+  // The options go to timedFetch as they are: it reads the signal and the time-out (and its default) from them.
+  const [response, text] = await timedFetch(options.fetch ?? fetch, request, {}, options, (answer) =>
     // From a copy: a 402 whose receipt says the payment went through is the caller's answer, body and all.
     answer.status === 402 ? answer.clone().text() : undefined,
   )
