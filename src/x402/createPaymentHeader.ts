@@ -18,7 +18,7 @@ export interface PaymentHeaderContext {
   x402Version?: 1 | 2 | undefined
   /** The 402's resource (v2). */
   resource?: ResourceInfo | undefined
-  /** The 402's extensions (v2). */
+  /** The 402's extensions (v2), echoed; x402's `payment-identifier`, when there, with a new `id` for this payment. */
   extensions?: Record<string, unknown> | undefined
   /** Passed to the signer: aborts when the payment is abandoned, so that it asks the wallet nothing more. */
   signal?: AbortSignal | undefined
@@ -77,11 +77,25 @@ export async function signPaymentHeader(
     if (validBefore == null ? Date.now() - asked > maxTimeoutSeconds * 1000 : Number(validBefore) * 1000 < Date.now() + 6_000) {
       throw new Error('the wallet answered too late')
     }
+    // x402's payment-identifier extension, when the server offers it: the id it keys its answer to,
+    // so that this payment resent as it is (a purchase's resend after no answer) gets the first
+    // answer back, not a refusal of a spent authorization. One id per signed payment, as the
+    // extension asks; a server that requires one refuses a payment without it. Without randomUUID
+    // (a page not served over HTTPS) no id is sent, which only such a server refuses.
+    const identifier = extensions?.['payment-identifier'] as { info?: object } | undefined
     // JSON leaves out the fields that are undefined.
     return encodeBase64Json(
       x402Version === 1
         ? { x402Version, scheme: requirement.scheme, network: requirement.network, payload }
-        : { x402Version, resource, accepted: requirement.raw, payload, extensions },
+        : {
+            x402Version,
+            resource,
+            accepted: requirement.raw,
+            payload,
+            extensions: identifier
+              ? { ...extensions, 'payment-identifier': { ...identifier, info: { ...identifier.info, id: crypto.randomUUID?.() } } }
+              : extensions,
+          },
     )
   } catch (cause) {
     const rejected = isWalletRejection(cause)

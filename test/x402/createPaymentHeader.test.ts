@@ -31,6 +31,36 @@ describe('createPaymentHeader', () => {
     expect(signer.calls).toEqual([[r, { x402Version: 2, resource }]])
   })
 
+  test("v2: a server's payment-identifier extension is echoed with an id x402 accepts, another for each payment; other extensions as sent", async () => {
+    const offered = { info: { required: true }, schema: { type: 'object' } }
+    const extensions = { 'payment-identifier': offered, bazaar: { info: 1 } }
+    const sign = async () =>
+      decodeBase64Json(
+        (await createPaymentHeader(requirement(), fakeSigner(), { resource, extensions })).value,
+        'test',
+      ) as { extensions: { 'payment-identifier': { info: { required: boolean; id: string }; schema: unknown }; bazaar: unknown } }
+    const [first, second] = [await sign(), await sign()]
+    const { info, schema } = first.extensions['payment-identifier']
+    // x402's format: 16 to 128 letters, digits, hyphens and underscores.
+    expect(info).toEqual({ required: true, id: expect.stringMatching(/^[\w-]{16,128}$/) })
+    expect(schema).toEqual({ type: 'object' })
+    expect(first.extensions.bazaar).toEqual({ info: 1 })
+    expect(second.extensions['payment-identifier'].info.id).not.toBe(info.id)
+    // The 402's own extensions are left as they came: a later payment must not reuse this id.
+    expect(offered).toEqual({ info: { required: true }, schema: { type: 'object' } })
+  })
+
+  test('v2: without crypto.randomUUID (a page not served over HTTPS) the payment is still made, the extension echoed without an id', async () => {
+    vi.stubGlobal('crypto', { getRandomValues: crypto.getRandomValues.bind(crypto) })
+    try {
+      const extensions = { 'payment-identifier': { info: { required: false } } }
+      const header = await createPaymentHeader(requirement(), fakeSigner(), { resource, extensions })
+      expect(decodeBase64Json(header.value, 'test')).toMatchObject({ extensions, payload: { signature: '0xsig' } })
+    } finally {
+      vi.unstubAllGlobals()
+    }
+  })
+
   test('v1: X-PAYMENT carries version, scheme, network and payload', async () => {
     const r = decodePaymentRequired({ headers: new Headers(), body: v1Fixture }).accepts[0]!
     const signer = fakeSigner()

@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net'
 import { HTTPFacilitatorClient } from '@x402/core/server'
 import { PaymentPayloadV2Schema } from '@x402/core/schemas'
 import { ExactEvmScheme } from '@x402/evm/exact/server'
-import { paymentMiddleware, x402ResourceServer } from '@x402/express'
+import { paymentMiddlewareFromHTTPServer, x402HTTPResourceServer, x402ResourceServer } from '@x402/express'
+import { declarePaymentIdentifierExtension, extractPaymentIdentifier, isPaymentIdentifierRequired } from '@x402/extensions/payment-identifier'
 import express from 'express'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { createPayLinkClient } from '../../src/client/createPayLinkClient.js'
@@ -26,6 +27,12 @@ const account = privateKeyToAccount(generatePrivateKey())
  * and its server writes into PAYMENT-RESPONSE as it came.
  */
 const facilitator = { verified: [] as any[], settled: [] as any[], refuseSettle: false as false | 'answer' | 'error' | 'bare error' }
+/** The EIP-3009 nonces settled: as on chain, an authorization pays once, and verifying it again fails. */
+const spentNonces = new Set<string>()
+/** How long the /entry handler takes before it answers. */
+let entryDelayMs = 0
+/** The x402 payment-identifier ids of the payments the app saw settle. */
+const paidIds = new Set<string>()
 /** Every request the app received, before the payment middleware. */
 let received: { method: string; path: string; body: unknown; trace: string | undefined; paid: boolean }[] = []
 
@@ -37,12 +44,13 @@ const facilitatorServer = http.createServer(async (req, res) => {
     return res.end(JSON.stringify({ kinds: [{ x402Version: 2, scheme: 'exact', network: 'eip155:84532' }], extensions: [], signers: {} }))
   }
   const call = JSON.parse(text)
-  const payer = call.paymentPayload?.payload?.authorization?.from
+  const { from: payer, nonce } = call.paymentPayload?.payload?.authorization ?? {}
   if (req.url === '/verify') {
     facilitator.verified.push(call)
-    return res.end(JSON.stringify({ isValid: true, payer }))
+    return res.end(JSON.stringify(spentNonces.has(nonce) ? { isValid: false, invalidReason: 'invalid_exact_evm_nonce_already_used', payer } : { isValid: true, payer }))
   }
   facilitator.settled.push(call)
+  if (!facilitator.refuseSettle) spentNonces.add(nonce)
   if (facilitator.refuseSettle === 'error') {
     return res.writeHead(400).end(JSON.stringify({ success: false, errorReason: 'insufficient_funds', network: 'eip155:84532', payer }))
   }
@@ -78,9 +86,18 @@ beforeAll(async () => {
   const upfront = { ...accepts, extra: { paymentFlow: 'upfront' } }
   // A Permit2 way to pay listed before the EIP-3009 one.
   const permit2 = { ...accepts, extra: { assetTransferMethod: 'permit2' } }
+  // x402's payment-identifier extension, as its example server keeps it: a payment resent with the
+  // id of one that settled is let through without paying again; and, where the route requires an
+  // id, a payment without one is refused.
+  resourceServer.onAfterSettle(async ({ paymentPayload }) => {
+    // Its payload type is read-only where the extension's is not.
+    const id = extractPaymentIdentifier(paymentPayload as Parameters<typeof extractPaymentIdentifier>[0])
+    if (id) paidIds.add(id)
+  })
+  const identified = (required: boolean) => ({ 'payment-identifier': declarePaymentIdentifierExtension(required) })
   app.use(
-    paymentMiddleware(
-      {
+    paymentMiddlewareFromHTTPServer(
+      new x402HTTPResourceServer(resourceServer, {
         'GET /weather': { accepts, description: 'Weather' },
         'POST /notes': { accepts, description: 'Store a note' },
         'GET /gone': { accepts: upfront, description: 'An item sold out' },
@@ -88,10 +105,24 @@ beforeAll(async () => {
         'GET /report': { accepts: [permit2, accepts], description: 'A report' },
         // The same price two ways: charged before the handler runs, or only once it succeeded.
         'GET /flaky': { accepts: [upfront, accepts], description: 'A handler that fails, whichever way it is paid' },
-      },
-      resourceServer,
+        'GET /ledger': { accepts, description: 'A ledger that requires a payment id', extensions: identified(true) },
+        'GET /entry': { accepts, description: 'An entry kept by payment id', extensions: identified(false) },
+      }).onProtectedRequest(async ({ paymentHeader }, { extensions }) => {
+        const declared = extensions?.['payment-identifier']
+        if (!declared || !paymentHeader) return
+        const id = extractPaymentIdentifier(JSON.parse(Buffer.from(paymentHeader, 'base64').toString()))
+        if (id && paidIds.has(id)) return { grantAccess: true }
+        if (!id && isPaymentIdentifierRequired(declared)) return { abort: true, reason: 'a payment id is required' }
+      }),
     ),
   )
+  app.get('/ledger', (_req, res) => {
+    res.json({ ledger: 'open' })
+  })
+  app.get('/entry', async (_req, res) => {
+    await new Promise((resolve) => setTimeout(resolve, entryDelayMs))
+    res.json({ entry: 1 })
+  })
   app.get('/report', (_req, res) => {
     res.json({ report: 'ready' })
   })
@@ -123,14 +154,26 @@ beforeEach(() => {
   facilitator.verified = []
   facilitator.settled = []
   facilitator.refuseSettle = false
+  entryDelayMs = 0
+  paidIds.clear()
 })
 
 /** A URL purchase of `path` (what PayLinkButton resource=… runs), started and ready to pay. */
-async function purchaseOf(path: string) {
-  const store = resourcePurchase(createPayLinkClient({ baseUrl: 'http://127.0.0.1:9' }), `${base}${path}`)
+async function purchaseOf(path: string, timeoutMs?: number) {
+  const store = resourcePurchase(createPayLinkClient({ baseUrl: 'http://127.0.0.1:9' }), `${base}${path}`, { timeoutMs })
   store.start()
   await vi.waitFor(() => expect(store.getSnapshot().status).toBe('ready'))
   return store
+}
+
+/** fetchWithPayment of `path`: a 200 with `body`, signed once and settled once. */
+async function paidOnce(path: string, body: unknown) {
+  const signer = countingSigner()
+  const response = await fetchWithPayment(`${base}${path}`, undefined, { signer })
+  expect(response.status).toBe(200)
+  expect(await response.json()).toEqual(body)
+  expect(signer.signPayment).toHaveBeenCalledTimes(1)
+  expect(facilitator.settled).toHaveLength(1)
 }
 
 function countingSigner() {
@@ -242,12 +285,7 @@ describe('a URL purchase (PayLinkButton resource=…) against @x402/express', ()
 
 describe('a server that lists Permit2 before EIP-3009', () => {
   test('fetchWithPayment pays the EIP-3009 way, once', async () => {
-    const signer = countingSigner()
-    const response = await fetchWithPayment(`${base}/report`, undefined, { signer })
-    expect(response.status).toBe(200)
-    expect(await response.json()).toEqual({ report: 'ready' })
-    expect(signer.signPayment).toHaveBeenCalledTimes(1)
-    expect(facilitator.settled).toHaveLength(1)
+    await paidOnce('/report', { report: 'ready' })
     expect(facilitator.settled[0].paymentRequirements.extra?.assetTransferMethod).toBeUndefined()
   })
 
@@ -282,5 +320,31 @@ describe('a server that offers to charge before its handler runs (upfront) or af
     expect(store.getSnapshot().status).toBe('unknown')
     expect(signer.signPayment).toHaveBeenCalledTimes(1)
     expect(facilitator.settled).toHaveLength(0)
+  })
+})
+
+describe("a server that keeps its answers by x402's payment-identifier", () => {
+  test('fetchWithPayment pays a route that requires a payment id, once, with an id x402 reads', async () => {
+    await paidOnce('/ledger', { ledger: 'open' })
+    // Read as x402's own extension reads it, its format checked.
+    expect(extractPaymentIdentifier(facilitator.settled[0].paymentPayload, true)).toEqual(expect.any(String))
+  })
+
+  test('a URL purchase whose paid answer was lost after it settled: the resend gets the answer, and nothing is signed or charged again', async () => {
+    // The handler outlasts the purchase's time-out: the answer is lost, the payment settles all the same.
+    entryDelayMs = 400
+    const store = await purchaseOf('/entry', 150)
+    const signer = countingSigner()
+    await store.pay({ signer })
+    expect(store.getSnapshot()).toMatchObject({ status: 'unknown', error: { reason: 'outcome_unknown' } })
+    // Settled, and its id kept by the app.
+    await vi.waitFor(() => expect(paidIds.size).toBe(1))
+    entryDelayMs = 0
+    await store.pay({ signer })
+    const paid = store.getSnapshot()
+    expect(paid.status).toBe('settled')
+    expect(await paid.response?.json()).toEqual({ entry: 1 })
+    expect(signer.signPayment).toHaveBeenCalledTimes(1)
+    expect(facilitator.settled).toHaveLength(1)
   })
 })
