@@ -3,6 +3,7 @@ import { PayLinkError, PayLinkPaymentError, paymentError } from '../client/error
 import { identities, identityHashes } from '../client/transport.js'
 import type { Payment, SettlementProof } from '../schemas/payment.js'
 import { signPaymentHeader } from '../x402/createPaymentHeader.js'
+import { randomKey } from '../x402/randomKey.js'
 import { toCaip2 } from '../x402/networks.js'
 import { paymentHeaderName } from '../x402/paymentHeaders.js'
 import { assetKey, type MaxAmount } from '../x402/maxAmount.js'
@@ -380,9 +381,8 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
             setTimeout(() => busy === click && state.status === 'signing' && update({ walletSlow: true } as Fields), 20_000)
             const value = await signPaymentHeader(requirement, options.signer, required, click.signal)
             if (busy !== click) return
-            // 128 random bits, as four numbers. getRandomValues works in any context (randomUUID only in
-            // secure ones), so one way serves all; the server only compares keys.
-            keep({ paymentHeader: value, idempotencyKey: crypto.getRandomValues(new Uint32Array(4)).join('-') })
+            // The server only compares keys.
+            keep({ paymentHeader: value, idempotencyKey: randomKey() })
           } catch (error) {
             if (busy !== click) return
             const refused = error instanceof PayLinkPaymentError && error.reason === 'wallet_rejected'

@@ -1,5 +1,6 @@
 import { PayLinkConfigError, paymentError } from '../client/errors.js'
 import { encodeBase64Json } from './base64.js'
+import { randomKey } from './randomKey.js'
 import type { PaymentRequirement } from './paymentRequired.js'
 import type { PaymentSigner } from './paymentSigner.js'
 import type { ResourceInfo } from './schemas.js'
@@ -80,9 +81,11 @@ export async function signPaymentHeader(
     // x402's payment-identifier extension, when the server offers it: the id it keys its answer to,
     // so that this payment resent as it is (a purchase's resend after no answer) gets the first
     // answer back, not a refusal of a spent authorization. One id per signed payment, as the
-    // extension asks; a server that requires one refuses a payment without it. Without randomUUID
-    // (a page not served over HTTPS) no id is sent, which only such a server refuses.
-    const identifier = extensions?.['payment-identifier'] as { info?: object } | undefined
+    // extension asks; a server that requires one refuses a payment without it. Only into an `info`
+    // object, as x402 reads the extension: a declaration of another shape goes back as it came,
+    // which is what the server's check of the echo compares.
+    const identifier = extensions?.['payment-identifier'] as { info?: unknown } | undefined
+    const { info } = Object(identifier)
     // JSON leaves out the fields that are undefined.
     return encodeBase64Json(
       x402Version === 1
@@ -92,9 +95,10 @@ export async function signPaymentHeader(
             resource,
             accepted: requirement.raw,
             payload,
-            extensions: identifier
-              ? { ...extensions, 'payment-identifier': { ...identifier, info: { ...identifier.info, id: crypto.randomUUID?.() } } }
-              : extensions,
+            extensions:
+              typeof info === 'object' && info && !Array.isArray(info)
+                ? { ...extensions, 'payment-identifier': { ...identifier, info: { ...info, id: randomKey() } } }
+                : extensions,
           },
     )
   } catch (cause) {

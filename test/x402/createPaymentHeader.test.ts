@@ -50,16 +50,27 @@ describe('createPaymentHeader', () => {
     expect(offered).toEqual({ info: { required: true }, schema: { type: 'object' } })
   })
 
-  test('v2: without crypto.randomUUID (a page not served over HTTPS) the payment is still made, the extension echoed without an id', async () => {
+  test('v2: without crypto.randomUUID (a page on a LAN address, not a secure context) the payment still gets an id', async () => {
     vi.stubGlobal('crypto', { getRandomValues: crypto.getRandomValues.bind(crypto) })
     try {
-      const extensions = { 'payment-identifier': { info: { required: false } } }
+      const extensions = { 'payment-identifier': { info: { required: true } } }
       const header = await createPaymentHeader(requirement(), fakeSigner(), { resource, extensions })
-      expect(decodeBase64Json(header.value, 'test')).toMatchObject({ extensions, payload: { signature: '0xsig' } })
+      expect(decodeBase64Json(header.value, 'test')).toMatchObject({
+        extensions: { 'payment-identifier': { info: { required: true, id: expect.stringMatching(/^[\w-]{16,128}$/) } } },
+      })
     } finally {
       vi.unstubAllGlobals()
     }
   })
+
+  test.each([['a string', 'yes'], ['an array', ['info']], ['null', null], ['info: null', { info: null }], ['no info', { required: false }], ['info: an array', { info: [] }]])(
+    'v2: a payment-identifier declared as %s (not the extension\'s shape) goes back exactly as it came, which is what the server checks the echo against',
+    async (_, declared) => {
+      const extensions = { 'payment-identifier': declared }
+      const header = await createPaymentHeader(requirement(), fakeSigner(), { resource, extensions })
+      expect((decodeBase64Json(header.value, 'test') as { extensions: unknown }).extensions).toEqual(extensions)
+    },
+  )
 
   test('v1: X-PAYMENT carries version, scheme, network and payload', async () => {
     const r = decodePaymentRequired({ headers: new Headers(), body: v1Fixture }).accepts[0]!

@@ -107,6 +107,8 @@ beforeAll(async () => {
         'GET /flaky': { accepts: [upfront, accepts], description: 'A handler that fails, whichever way it is paid' },
         'GET /ledger': { accepts, description: 'A ledger that requires a payment id', extensions: identified(true) },
         'GET /entry': { accepts, description: 'An entry kept by payment id', extensions: identified(false) },
+        // Declared by hand, without the extension's `info`.
+        'GET /misdeclared': { accepts, description: 'A report', extensions: { 'payment-identifier': { required: false } } },
       }).onProtectedRequest(async ({ paymentHeader }, { extensions }) => {
         const declared = extensions?.['payment-identifier']
         if (!declared || !paymentHeader) return
@@ -123,7 +125,7 @@ beforeAll(async () => {
     await new Promise((resolve) => setTimeout(resolve, entryDelayMs))
     res.json({ entry: 1 })
   })
-  app.get('/report', (_req, res) => {
+  app.get(['/report', '/misdeclared'], (_req, res) => {
     res.json({ report: 'ready' })
   })
   app.get('/gone', (_req, res) => {
@@ -328,6 +330,10 @@ describe("a server that keeps its answers by x402's payment-identifier", () => {
     await paidOnce('/ledger', { ledger: 'open' })
     // Read as x402's own extension reads it, its format checked.
     expect(extractPaymentIdentifier(facilitator.settled[0].paymentPayload, true)).toEqual(expect.any(String))
+  })
+
+  test("fetchWithPayment pays a route whose declaration is not the extension's shape: it goes back as it came, as the server's echo check wants", async () => {
+    await paidOnce('/misdeclared', { report: 'ready' })
   })
 
   test('a URL purchase whose paid answer was lost after it settled: the resend gets the answer, and nothing is signed or charged again', async () => {
