@@ -7,7 +7,7 @@ import type * as z from '../schemas/z.js'
 /**
  * Sends one API call and checks its answer against `schema`: how every endpoint function but
  * `verifyPayment` ends. Positional, so that six endpoint functions do not each spell out a request
- * object: every call of the API with a body is a POST, every one without a GET.
+ * object: a POST with `body`, a GET without.
  */
 export async function fetchValidated<S extends z.Schema>(
   client: PayLinkClient,
@@ -17,7 +17,6 @@ export async function fetchValidated<S extends z.Schema>(
   path: string,
   body?: unknown,
 ): Promise<z.output<S>> {
-  const method = body === undefined ? 'GET' : 'POST'
-  const { data } = await send(client, { endpoint, method, path, body, signal: options?.signal })
+  const { data } = await send(client, { endpoint, path, body, signal: options?.signal })
   return validate(schema, data, endpoint, 'response')
 }

@@ -43,7 +43,7 @@ export async function verifyPayment(
   const headers: Record<string, string> = {}
   if (paymentHeader) headers[paymentHeaderName(paymentHeader)] = paymentHeader
   if (idempotencyKey) headers['idempotency-key'] = idempotencyKey
-  const response = await send(client, { endpoint: 'verifyPayment', method: 'POST', path: '/payments/verify', body, headers, expect: [402], signal })
+  const response = await send(client, { endpoint: 'verifyPayment', path: '/payments/verify', body, headers, expect: [402], signal })
   if (response.status === 402) {
     return { status: 'payment-required', paymentRequired: decodePaymentRequired({ headers: response.headers, body: response.data }) }
   }

@@ -53,11 +53,12 @@ export function attachTransport(client: PayLinkClient, apiKey: string | undefine
   for (const c of identity) hash = (hash * 31 + c.charCodeAt(0)) | 0
   identityHashes.set(client, hash)
 
-  transports.set(client, async ({ endpoint, signal, method, path, body, expect, headers: extra }) => {
+  transports.set(client, async ({ endpoint, signal, path, body, expect, headers: extra }) => {
     if (baseUrl[0] === '/' && typeof location === 'undefined') {
       throw new PayLinkConfigError(`baseUrl "${baseUrl}" is a path: on a server, give an absolute URL`)
     }
     const headers: Record<string, string> = { ...clientHeaders }
+    const method = body === undefined ? 'GET' : 'POST'
     if (body !== undefined) headers['content-type'] = 'application/json'
     lowerCased(headers, extra)
     // A POST is repeated only when the server can recognise the repeat (an Idempotency-Key).

@@ -14,9 +14,9 @@ export interface PayLinkRequestOptions {
 /** One API call, as the endpoint functions describe it to the transport. */
 export interface ApiRequest extends PayLinkRequestOptions {
   endpoint: PayLinkEndpoint
-  method: 'GET' | 'POST'
   /** Below `/pub/v1`, with the query string if any; path values already encoded. */
   path: string
+  /** Sent as JSON in a POST; without one, the call is a GET (every call of the API with a body is a POST). */
   body?: unknown
   headers?: Record<string, string>
   /** Non-2xx statuses that are answers, not errors (402 on the payment path). */

@@ -22,7 +22,7 @@ describe('POST /attention/token', () => {
 
   it('answers 404 for an unknown link and 422 for a bad body', async () => {
     expect(await createAttentionToken(client, { code: 'nope' }).catch((e: unknown) => e)).toMatchObject({ status: 404, code: 'not_found' })
-    const bad = await request(client, { endpoint: 'createAttentionToken', method: 'POST', path: '/attention/token', body: { code: 5 } }).catch((e: unknown) => e)
+    const bad = await request(client, { endpoint: 'createAttentionToken', path: '/attention/token', body: { code: 5 } }).catch((e: unknown) => e)
     expect(bad).toMatchObject({ status: 422, code: 'invalid_request', details: [{ path: 'code' }] })
   })
 })

@@ -8,7 +8,7 @@ const fees = defaultSeed().fees
 const { client } = mockHarness({ seed: { fees: { ...fees, assets: [...fees.assets, 'USDbC', 'cbBTC', 'USDC.e'] } } })
 
 async function refused(query: Record<string, string>): Promise<PayLinkHttpError> {
-  const error = await request(client, { endpoint: 'estimateFees', method: 'GET', path: `/fees/estimate?${new URLSearchParams(query)}` }).catch((e: unknown) => e)
+  const error = await request(client, { endpoint: 'estimateFees', path: `/fees/estimate?${new URLSearchParams(query)}` }).catch((e: unknown) => e)
   expect(error).toBeInstanceOf(PayLinkHttpError)
   expect(error).toMatchObject({ status: 422, code: 'invalid_request' })
   return error as PayLinkHttpError

@@ -58,7 +58,7 @@ describe('links', () => {
 
   it('answers 422 invalid_request naming every bad field when the client-side check is bypassed', async () => {
     const bad = { creatorId: '', chainType: 'solana', model: 'auction', splits: { creator: 9000, platform: 500 } }
-    const error = await httpError(request(client, { endpoint: 'createLink', method: 'POST', path: '/links', body: bad }))
+    const error = await httpError(request(client, { endpoint: 'createLink', path: '/links', body: bad }))
     expect(error).toMatchObject({ status: 422, code: 'invalid_request' })
     const paths = (error.details as { path: string }[]).map((d) => d.path)
     expect(paths).toEqual(expect.arrayContaining(['creatorId', 'model', 'splits']))

@@ -31,7 +31,7 @@ async function refusal(paymentHeader: string, idempotencyKey?: string): Promise<
 
 describe('the 402 gate', () => {
   it('prices a link in both x402 versions: the v1 body and the v2 PAYMENT-REQUIRED header', async () => {
-    const raw = await request(client, { endpoint: 'verifyPayment', method: 'POST', path: '/payments/verify', body: { code: 'demo' }, expect: [402] })
+    const raw = await request(client, { endpoint: 'verifyPayment', path: '/payments/verify', body: { code: 'demo' }, expect: [402] })
     expect(raw.status).toBe(402)
 
     const v1 = decodePaymentRequired({ headers: new Headers(), body: raw.data })
@@ -142,7 +142,6 @@ describe('paying with PAYMENT-SIGNATURE (v2)', () => {
     const header = v2Payment(await quoteV2(), clock.now, authorization)
     const raw = await request(client, {
       endpoint: 'verifyPayment',
-      method: 'POST',
       path: '/payments/verify',
       body: { code: 'demo' },
       headers: { 'PAYMENT-SIGNATURE': header },
@@ -188,7 +187,7 @@ describe('paying with PAYMENT-SIGNATURE (v2)', () => {
   it('refuses a header that is not base64 JSON, or a v1 payload in the v2 header', async () => {
     const requirement = await quoteV2()
     const raw = (paymentHeader: string) =>
-      request(client, { endpoint: 'verifyPayment', method: 'POST', path: '/payments/verify', body: { code: 'demo' }, headers: { 'PAYMENT-SIGNATURE': paymentHeader }, expect: [402] })
+      request(client, { endpoint: 'verifyPayment', path: '/payments/verify', body: { code: 'demo' }, headers: { 'PAYMENT-SIGNATURE': paymentHeader }, expect: [402] })
     expect((await raw('%%%')).data).toMatchObject({ error: MOCK_X402_REASONS.invalidPayload })
     expect((await raw(v1Payment(requirement, clock.now))).data).toMatchObject({ error: MOCK_X402_REASONS.invalidVersion })
   })
@@ -196,7 +195,7 @@ describe('paying with PAYMENT-SIGNATURE (v2)', () => {
 
 describe('paying with X-PAYMENT (v1)', () => {
   it('takes a valid v1 payment on the v1 network and answers X-PAYMENT-RESPONSE', async () => {
-    const raw = await request(client, { endpoint: 'verifyPayment', method: 'POST', path: '/payments/verify', body: { code: 'demo' }, expect: [402] })
+    const raw = await request(client, { endpoint: 'verifyPayment', path: '/payments/verify', body: { code: 'demo' }, expect: [402] })
     const requirement = decodePaymentRequired({ headers: new Headers(), body: raw.data }).accepts[0]!
     const result = await pay(v1Payment(requirement, clock.now))
     expect(result).toMatchObject({ status: 'paid', payment: { network: 'base-sepolia', payer: PAYER }, paymentResponse: { success: true, network: 'base-sepolia' } })
@@ -204,7 +203,7 @@ describe('paying with X-PAYMENT (v1)', () => {
   })
 
   it('refuses a v1 payment that pays another recipient', async () => {
-    const raw = await request(client, { endpoint: 'verifyPayment', method: 'POST', path: '/payments/verify', body: { code: 'demo' }, expect: [402] })
+    const raw = await request(client, { endpoint: 'verifyPayment', path: '/payments/verify', body: { code: 'demo' }, expect: [402] })
     const requirement = decodePaymentRequired({ headers: new Headers(), body: raw.data }).accepts[0]!
     expect(await refusal(v1Payment(requirement, clock.now, { to: PAYER }))).toBe(MOCK_X402_REASONS.recipient)
   })
