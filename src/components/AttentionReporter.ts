@@ -65,6 +65,9 @@ export function createAttentionReporter(
   // The tracker's latest props, for consent: withdrawn in the render that gives this reporter up, it
   // still stops the final report.
   latest = props,
+  // When the last input was, kept by the tracker across its reporters: a reader who clicked through
+  // to the next article (a new code) was there a moment ago.
+  lastInput = { current: -Infinity },
 ): AttentionReporter {
   // The element while started, else undefined.
   let root: HTMLElement | undefined
@@ -73,7 +76,6 @@ export function createAttentionReporter(
   let inView: boolean
   let focused: boolean
   let playing: Set<EventTarget>
-  let lastInputAt = -Infinity
   // What the signals meant at the last update: visible time counts, and attention counts until
   // activeUntil (Infinity while media plays, 0 when not at all).
   let visible = false
@@ -91,6 +93,9 @@ export function createAttentionReporter(
   let retryAt = -Infinity
   // The attention the last report carried; 0 until a report goes, and again after a final one.
   let reportedMs = 0
+  // Whether a report went since the tracker started or the page was left: `minDwellMs` holds until
+  // then only, so that a session begun by a renewed token mid-reading has its first seconds reported.
+  let dwelt = false
   let phase: AttentionPhase = 'waiting'
   // The heartbeat's interval, NaN while there is none.
   let heartbeatMs = NaN
@@ -143,19 +148,9 @@ export function createAttentionReporter(
     requesting = true
     // Every caller has just synced the totals.
     const activeAtRequest = activeMs
+    let next: AttentionSession
     try {
-      const next = await requestToken()
-      activeAtIssue = activeAtRequest
-      // With `issuedAt`, the token's life is read on the server's clock alone and counted from its
-      // arrival on this device's (issued for this request, it is no older than the answer): a device
-      // clock hours fast would find every token expired on arrival (no report, a token request every
-      // few seconds), one hours slow would use it long after it expired. A life that is not positive
-      // (`issuedAt` after `expiresAt`) says nothing: then `expiresAt` counts, as without `issuedAt`.
-      const expiresAt = parseTimestamp(next.expiresAt)
-      const life = expiresAt - parseTimestamp(next.issuedAt!)
-      expiry = life > 0 ? Date.now() + life : expiresAt
-      end(next)
-      if (root) schedule()
+      next = await requestToken()
     } catch (error) {
       const { name, status, retryAfterSeconds } = Object(error) as { name?: unknown; status?: number; retryAfterSeconds?: number }
       // Only a failure that may pass (network, 429, 5xx) is retried, not before the next heartbeat,
@@ -167,9 +162,21 @@ export function createAttentionReporter(
       // In a task of its own, after the state above is settled: an onError that throws is the app's
       // own uncaught error, not a rejection of this request that nobody handles.
       setTimeout(() => root && props.current.onError?.(error))
+      return
     } finally {
       requesting = false
     }
+    activeAtIssue = activeAtRequest
+    // With `issuedAt`, the token's life is read on the server's clock alone and counted from its
+    // arrival on this device's (issued for this request, it is no older than the answer): a device
+    // clock hours fast would find every token expired on arrival (no report, a token request every
+    // few seconds), one hours slow would use it long after it expired. A life that is not positive
+    // (`issuedAt` after `expiresAt`) says nothing: then `expiresAt` counts, as without `issuedAt`.
+    const expiresAt = parseTimestamp(next.expiresAt)
+    const life = expiresAt - parseTimestamp(next.issuedAt!)
+    expiry = life > 0 ? Date.now() + life : expiresAt
+    end(next)
+    if (root) schedule()
   }
   // Called right after a sync.
   const ensureToken = () => {
@@ -177,18 +184,27 @@ export function createAttentionReporter(
   }
   const isReportDue = () => {
     sync()
-    return activeMs >= (given(props.current.minDwellMs) ?? 3_000) && activeMs > reportedMs
+    return (dwelt || activeMs >= (given(props.current.minDwellMs) ?? 3_000)) && activeMs > reportedMs
   }
   // A final report goes even with nothing new once a report went: the server learns that the
   // session ended, and the totals are cumulative, so a repeat counts nothing twice.
   const report = (final: boolean) => {
     if (!session || !(isReportDue() || (final && reportedMs))) return
     reportedMs = activeMs
+    dwelt = true
     const sent = { token: session.token, sessionId: session.sessionId, activeMs: Math.round(activeMs), visibleMs: Math.round(visibleMs), final }
     const { onHeartbeat, beaconUrl } = props.current
     // The beacon first: a throw in the app's callback must not lose the report on its way out.
     if (beaconUrl) navigator.sendBeacon?.(beaconUrl, JSON.stringify(sent))
-    onHeartbeat?.(sent)
+    try {
+      onHeartbeat?.(sent)
+    } catch (error) {
+      // The app's own uncaught error, in a task of its own: thrown here, it would stop a renewal or
+      // a pagehide halfway, the old session going on with its token expired.
+      setTimeout(() => {
+        throw error
+      })
+    }
     return 1
   }
   const tick = () => {
@@ -211,7 +227,7 @@ export function createAttentionReporter(
     if (!root) return
     sync()
     visible = inView && !root.ownerDocument.hidden
-    activeUntil = visible && focused ? (playing.size ? Infinity : lastInputAt + (given(props.current.idleTimeoutMs) ?? 30_000)) : 0
+    activeUntil = visible && focused ? (playing.size ? Infinity : lastInput.current + (given(props.current.idleTimeoutMs) ?? 30_000)) : 0
     const attending = syncedAt < activeUntil
     const next = attending ? 'active' : phase === 'waiting' ? phase : 'paused'
     // data-state is written on the node, not through React state, so that tracking re-renders nothing.
@@ -229,6 +245,12 @@ export function createAttentionReporter(
       session = undefined
       activeMs = visibleMs = reportedMs = activeAtIssue = 0
     }
+  }
+  // The page left, or the tracker gone: attention after it (a page restored from the
+  // back/forward cache) dwells again before it is reported.
+  const leave = () => {
+    finish()
+    dwelt = false
   }
 
   return [
@@ -303,7 +325,7 @@ export function createAttentionReporter(
         focused = doc.hasFocus()
         update()
       })
-      listen(win, ['pagehide'], finish)
+      listen(win, ['pagehide'], leave)
       // Input anywhere in the page counts: a reader scrolling past or moving the pointer is present.
       // Not `scroll`, which a script scrolling (a carousel, a chat) fires with nobody there; wheel,
       // touch, keys and the pointer cover a person scrolling.
@@ -312,7 +334,7 @@ export function createAttentionReporter(
         ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart'],
         () => {
           sync()
-          lastInputAt = syncedAt
+          lastInput.current = syncedAt
           update()
         },
         true,
@@ -348,6 +370,6 @@ export function createAttentionReporter(
         heartbeatMs = NaN
       }
     },
-    finish,
+    leave,
   ]
 }

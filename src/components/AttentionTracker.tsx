@@ -21,7 +21,7 @@ export interface AttentionTrackerProps extends HTMLAttributes<HTMLElement> {
   viewerId?: string | undefined
   /** Seconds between heartbeats, at least 1. Defaults to the token's `heartbeatSeconds`, else `15` (so does a value that is not a finite number, such as NaN). */
   heartbeatSeconds?: number | undefined
-  /** Attention needed before the first report, in ms: shorter visits are never reported. Defaults to `3000` (so does a value that is not a finite number). */
+  /** Attention needed before the first report, in ms: shorter visits are never reported (once one was, a renewed token's session is reported from its start). Defaults to `3000` (so does a value that is not a finite number). */
   minDwellMs?: number | undefined
   /** How long an input (pointer, key, wheel, touch; not a `scroll` event, which scripts fire too) keeps counting as attention, in ms. Defaults to `30000` (so does a value that is not a finite number). */
   idleTimeoutMs?: number | undefined
@@ -30,7 +30,8 @@ export interface AttentionTrackerProps extends HTMLAttributes<HTMLElement> {
    * hidden, each with attention not yet reported (once `minDwellMs` is reached), and the final one
    * (`final: true`, the session ends) on `pagehide`, unmount, a new `code`/`viewerId` (to the
    * `onHeartbeat` and `beaconUrl` given with the old ones) and a new or lapsed token, if a report
-   * went since the last final one or attention is owed. Defaults to none.
+   * went since the last final one or attention is owed. A throw in it is the app's own uncaught
+   * error, in a task of its own: tracking goes on. Defaults to none.
    */
   onHeartbeat?: ((report: AttentionReport) => void) | undefined
   /** Receives the error of a failed token request (one that may pass is retried at a heartbeat, not before its `Retry-After`), in a task of its own: a throw there is the app's own uncaught error. Defaults to none. */
@@ -75,7 +76,8 @@ export const AttentionTracker = forwardRef<HTMLElement, AttentionTrackerProps>(f
   // Tracking lives in the reporter, outside React state, so that children never re-render because
   // of it. Made in render (it touches nothing until started) and kept per code and viewer, it is the
   // same one for StrictMode's second effect run: one token per mount.
-  const [start, finish] = useMemo(() => createAttentionReporter(() => mutateAsync({ code, viewerId }), own, latest), [own, mutateAsync])
+  const lastInput = useRef(-Infinity)
+  const [start, finish] = useMemo(() => createAttentionReporter(() => mutateAsync({ code, viewerId }), own, latest, lastInput), [own, mutateAsync])
   // Before any effect's cleanup: the final report of a reporter given up in this render reads the
   // consent of this render, not of its own (a no-op on a server, unlike a layout effect).
   useInsertionEffect(() => {

@@ -674,20 +674,85 @@ test('with beaconUrl every heartbeat and the final report on pagehide go by send
   expect(beacon).toHaveBeenCalledTimes(2)
 })
 
-test('an onHeartbeat that throws surfaces as that error and does not cost the beacon its report', async () => {
+test('a new code mid-reading (the next article, reached by a click): the input before it still counts', async () => {
+  const t = setup({ heartbeatSeconds: 5, minDwellMs: 0, idleTimeoutMs: 30_000 })
+  scrollTo(1)
+  await read(7_000)
+  input()
+  t.rerender({ code: MOCK_LINKS.engagement })
+  scrollTo(1)
+  // No input since the click: it keeps counting for idleTimeoutMs.
+  await advance(20_000)
+  expect(t.root).toHaveAttribute('data-state', 'active')
+  expect(t.last()).toMatchObject({ activeMs: 20_000, final: false })
+})
+
+test("minDwellMs holds before the first report only: a renewed token's first seconds are reported, and the sessions add up to the attention given", async () => {
+  const t = setup({ heartbeatSeconds: 10, minDwellMs: 3_000 })
+  scrollTo(1)
+  // Renewed at 30 s; left 2 s later.
+  await read(32_000)
+  fire(window, 'pagehide')
+  const last = new Map(t.reports.map((r) => [r.sessionId, r.activeMs]))
+  expect([...last.values()]).toEqual([30_000, 2_000])
+})
+
+test('an onHeartbeat that throws surfaces as that error, in a task of its own, and does not cost the beacon its report', async () => {
   const bug = new Error('a bug in the onHeartbeat of the app')
   const t = setup({ heartbeatSeconds: 5, minDwellMs: 0, beaconUrl: '/engagement', onHeartbeat: () => { throw bug } })
   scrollTo(1)
   await read(4_000)
   input()
 
-  await expect(advance(1_000)).rejects.toBe(bug)
+  // The heartbeat at 5 s, then its callback's error in a task of its own (a timer, 1 ms later).
+  await advance(1_000)
+  await expect(advance(1)).rejects.toBe(bug)
   expect(beacon).toHaveBeenCalledTimes(1)
   expect(JSON.parse(beacon.mock.calls[0]![1] as string)).toMatchObject({ activeMs: 5_000, final: false })
-  // The session reported, so unmounting sends its final report: the beacon goes, then the callback throws.
-  vi.spyOn(console, 'error').mockImplementation(() => {}) // React 18 logs the error it rethrows.
-  expect(() => t.unmount()).toThrow(bug)
-  expect(JSON.parse(beacon.mock.calls[1]![1] as string)).toMatchObject({ activeMs: 5_000, final: true })
+  // The session reported, so unmounting sends its final report: the beacon goes, then the callback's error comes.
+  t.unmount()
+  expect(JSON.parse(beacon.mock.calls[1]![1] as string)).toMatchObject({ activeMs: 5_001, final: true })
+  await expect(advance(1)).rejects.toBe(bug)
+})
+
+test("an onHeartbeat that throws at a renewal's final report: the new token takes over, and tracking goes on", async () => {
+  const bug = new Error('a bug in the onHeartbeat of the app')
+  const onError = vi.fn()
+  let throws = 1
+  const reports: AttentionReport[] = []
+  setup({ heartbeatSeconds: 10, minDwellMs: 0, onError, onHeartbeat: (r) => {
+    reports.push(r)
+    if (r.final && throws-- > 0) throw bug
+  } })
+  scrollTo(1)
+  // Tokens live 60 s: renewed at 30 s, with the final report of the first session.
+  await expect(read(31_000)).rejects.toBe(bug)
+  await read(100_000)
+  expect(onError).not.toHaveBeenCalled()
+  // A token every 30 s (they live 60 s, renewed 30 s before they expire): five in 131 s, each reported.
+  expect(tokenRequests()).toBe(5)
+  const sessions = reports.map((r) => r.sessionId)
+  expect(new Set(sessions).size).toBe(5)
+  // No session reports after its final report.
+  for (const [i, r] of reports.entries()) if (r.final) expect(sessions.indexOf(r.sessionId, i + 1)).toBe(-1)
+})
+
+test('an onHeartbeat that throws at pagehide: the session ends all the same, and a page restored from the back/forward cache gets a new token', async () => {
+  let throws = 1
+  const reports: AttentionReport[] = []
+  setup({ heartbeatSeconds: 5, minDwellMs: 0, onHeartbeat: (r) => {
+    reports.push(r)
+    if (r.final && throws-- > 0) throw new Error('a bug in the onHeartbeat of the app')
+  } })
+  scrollTo(1)
+  await read(7_000)
+  fire(window, 'pagehide')
+  await expect(advance(1)).rejects.toThrow('a bug in the onHeartbeat of the app')
+  fire(window, 'pageshow')
+  await read(10_000)
+  expect(tokenRequests()).toBe(2)
+  expect(reports.slice(0, 2).map((r) => r.final)).toEqual([false, true])
+  expect(reports[2]!.sessionId).not.toBe(reports[0]!.sessionId)
 })
 
 test('below minDwellMs nothing is reported, not even on hidden or pagehide', async () => {
