@@ -194,16 +194,18 @@ export function createAttentionReporter(
     dwelt = true
     const sent = { token: session.token, sessionId: session.sessionId, activeMs: Math.round(activeMs), visibleMs: Math.round(visibleMs), final }
     const { onHeartbeat, beaconUrl } = props.current
-    // The beacon first: a throw in the app's callback must not lose the report on its way out.
-    if (beaconUrl) navigator.sendBeacon?.(beaconUrl, JSON.stringify(sent))
-    try {
-      onHeartbeat?.(sent)
-    } catch (error) {
-      // The app's own uncaught error, in a task of its own: thrown here, it would stop a renewal or
-      // a pagehide halfway, the old session going on with its token expired.
-      setTimeout(() => {
-        throw error
-      })
+    // The beacon first, and each on its own: a throw in the app's callback must not lose the report
+    // on its way out, nor a beaconUrl sendBeacon refuses (not http) the callback's.
+    for (const send of [() => beaconUrl && navigator.sendBeacon?.(beaconUrl, JSON.stringify(sent)), () => onHeartbeat?.(sent)]) {
+      try {
+        send()
+      } catch (error) {
+        // The app's own uncaught error, in a task of its own: thrown here, it would stop a renewal or
+        // a pagehide halfway, the old session going on with its token expired.
+        setTimeout(() => {
+          throw error
+        })
+      }
     }
     return 1
   }

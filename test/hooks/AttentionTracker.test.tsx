@@ -674,6 +674,24 @@ test('with beaconUrl every heartbeat and the final report on pagehide go by send
   expect(beacon).toHaveBeenCalledTimes(2)
 })
 
+test('a beaconUrl sendBeacon refuses (not http): its TypeError comes in a task of its own, onHeartbeat still gets every report', async () => {
+  const refused = new TypeError('Failed to execute sendBeacon: the URL is not http(s)')
+  beacon.mockImplementation(() => {
+    throw refused
+  })
+  try {
+    const t = setup({ heartbeatSeconds: 5, minDwellMs: 0, beaconUrl: 'ftp://collector' })
+    scrollTo(1)
+    await read(4_000)
+    input()
+    await advance(1_000)
+    await expect(advance(1)).rejects.toBe(refused)
+    expect(t.reports).toEqual([expect.objectContaining({ activeMs: 5_000, final: false })])
+  } finally {
+    beacon.mockImplementation(() => true)
+  }
+})
+
 test('a new code mid-reading (the next article, reached by a click): the input before it still counts', async () => {
   const t = setup({ heartbeatSeconds: 5, minDwellMs: 0, idleTimeoutMs: 30_000 })
   scrollTo(1)
