@@ -241,17 +241,22 @@ export function createAttentionReporter(
     if (activeUntil < Infinity) idle = setTimeout(update, timerDelay(activeUntil - syncedAt))
   }
   // A withdrawn consent sends nothing more. The final report ends the session: attention after it
-  // (a page restored from the back/forward cache, an <Activity> shown again) starts a new one.
+  // (a page restored from the back/forward cache, an <Activity> shown again) starts a new one. A
+  // session that reported ends even when its final report cannot go (consent withdrawn while a
+  // renewal was on its way): the next token's session must not carry its totals, counted twice.
   const finish = () => {
-    if (latest.current.consent && report(true)) {
+    if ((latest.current.consent && report(true)) || reportedMs) {
       session = undefined
       activeMs = visibleMs = reportedMs = activeAtIssue = 0
     }
   }
   // The page left, or the tracker gone: attention after it (a page restored from the
-  // back/forward cache) dwells again before it is reported.
+  // back/forward cache) dwells again before it is reported, from 0: two short visits are not one
+  // long enough. Brought up to now first, so that nothing before counts after.
   const leave = () => {
     finish()
+    sync()
+    activeMs = visibleMs = activeAtIssue = 0
     dwelt = false
   }
 

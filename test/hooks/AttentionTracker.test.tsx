@@ -692,6 +692,37 @@ test('a beaconUrl sendBeacon refuses (not http): its TypeError comes in a task o
   }
 })
 
+test("consent withdrawn while a renewal is on its way, then given again: the new token's session does not carry the old one's totals", async () => {
+  const t = setup({ heartbeatSeconds: 10, minDwellMs: 0 })
+  scrollTo(1)
+  await read(29_000)
+  api.mock.inject('createAttentionToken', { latencyMs: 2_000, times: 1 })
+  // The renewal at 30 s goes out; the token arrives while consent is withdrawn.
+  await read(1_000)
+  t.rerender({ consent: false })
+  await advance(5_000)
+  t.rerender({ consent: true })
+  scrollTo(1)
+  await read(10_000)
+  t.unmount()
+  const last = new Map(t.reports.map((r) => [r.sessionId, r.activeMs]))
+  expect([...last.values()]).toEqual([30_000, 10_000])
+})
+
+test('two short visits around a back/forward-cache restore, each under minDwellMs, are never reported', async () => {
+  const t = setup({ heartbeatSeconds: 1, minDwellMs: 5_000, beaconUrl: '/engagement' })
+  scrollTo(1)
+  for (let visit = 0; visit < 2; visit++) {
+    await read(3_000)
+    setVisibility('hidden')
+    fire(window, 'pagehide')
+    fire(window, 'pageshow')
+    setVisibility('visible')
+  }
+  expect(t.reports).toEqual([])
+  expect(beacon).not.toHaveBeenCalled()
+})
+
 test('a new code mid-reading (the next article, reached by a click): the input before it still counts', async () => {
   const t = setup({ heartbeatSeconds: 5, minDwellMs: 0, idleTimeoutMs: 30_000 })
   scrollTo(1)
