@@ -307,13 +307,8 @@ test('usePayResource reads the price on mount and pays the URL once, through re-
 
 test("usePayResource pays a third-party URL with the global fetch, never the client's fetch that carries the API's credentials", async () => {
   const resource = 'https://paid.test/credentials'
-  const offer = encodeBase64Json({
-    x402Version: 2,
-    resource: { url: resource },
-    accepts: [{ scheme: 'exact', network: 'eip155:84532', amount: '10000', asset: BASE_SEPOLIA_USDC, payTo: MOCK_PAY_TO, maxTimeoutSeconds: 60, extra: {} }],
-  })
   const authorizations: (string | null)[] = []
-  api.serveX402(resource, offer, () => HttpResponse.text('paid'))
+  api.serveX402(resource, usdcOffer(resource), () => HttpResponse.text('paid'))
   const seen = ({ request }: { request: Request }) => {
     if (request.url === resource) authorizations.push(request.headers.get('authorization'))
   }
