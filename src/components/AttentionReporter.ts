@@ -32,8 +32,8 @@ export type AttentionPhase = 'waiting' | 'active' | 'paused'
  * What `createAttentionReporter` returns: `start` observes an element and starts the timers
  * (heartbeat, renewal, idle) and announces the phase, returning the function that stops them all
  * (the token and the totals are kept); `finish` sends the final report with consent if a report
- * went since the last final one or attention is owed (pagehide, unmount), which ends the session:
- * later attention gets a new token.
+ * went since the last final one or attention is owed (pagehide, unmount), which ends the session
+ * and the visit: later attention gets a new token, counts from 0 and needs `minDwellMs` again.
  */
 export type AttentionReporter = [start: (element: HTMLElement) => () => void, finish: () => void]
 
