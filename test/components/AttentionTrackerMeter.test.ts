@@ -177,7 +177,9 @@ test('a clock that steps back adds nothing', async () => {
   // No attention counted in the 4 s back (with minDwellMs 0, any would be reported).
   expect(t.totals()).toBeUndefined()
   await t.setClock(6_000)
-  expect(t.totals()).toEqual({ activeMs: 1_000, visibleMs: 6_000 })
+  // That finish() ended the visit, so the totals count from it: the second from 5 s (where the clock
+  // had been) to 6 s, none of the 4 s back.
+  expect(t.totals()).toEqual({ activeMs: 1_000, visibleMs: 1_000 })
 })
 
 test('a shorter idle timeout applies from the change on', async () => {
