@@ -209,6 +209,28 @@ describe('paying with X-PAYMENT (v1)', () => {
   })
 })
 
+describe('the settlement headers', () => {
+  // As the contract's gate has it, and x402's own servers do: PAYMENT-RESPONSE for every payment,
+  // X-PAYMENT-RESPONSE as well for a v1 one (a v1 client reads only that).
+  const paid = (name: 'PAYMENT-SIGNATURE' | 'X-PAYMENT', paymentHeader: string) =>
+    request(client, { endpoint: 'verifyPayment', path: '/payments/verify', body: { code: 'demo' }, headers: { [name]: paymentHeader } })
+
+  it('answers a v2 payment with PAYMENT-RESPONSE alone', async () => {
+    const { headers } = await paid('PAYMENT-SIGNATURE', v2Payment(await quoteV2(), clock.now))
+    expect(decodeBase64Json(headers.get('PAYMENT-RESPONSE')!)).toMatchObject({ success: true, network: 'eip155:84532', payer: PAYER })
+    expect(headers.get('X-PAYMENT-RESPONSE')).toBeNull()
+  })
+
+  it('answers a v1 payment with both, the same settlement on its v1 network', async () => {
+    const raw = await request(client, { endpoint: 'verifyPayment', path: '/payments/verify', body: { code: 'demo' }, expect: [402] })
+    const requirement = decodePaymentRequired({ headers: new Headers(), body: raw.data }).accepts[0]!
+    const { headers } = await paid('X-PAYMENT', v1Payment(requirement, clock.now))
+    const settlement = decodeBase64Json(headers.get('X-PAYMENT-RESPONSE')!)
+    expect(settlement).toMatchObject({ success: true, network: 'base-sepolia', payer: PAYER })
+    expect(decodeBase64Json(headers.get('PAYMENT-RESPONSE')!)).toEqual(settlement)
+  })
+})
+
 describe('GET /payments/{id}', () => {
   it('reports a payment verified, then settled once settleDelayMs has passed on the clock', async () => {
     const paid = await pay(v2Payment(await quoteV2(), clock.now), 'key-s')

@@ -17,7 +17,7 @@ export interface PaymentOutcome {
 
 /**
  * Verifies a payment header against the link's offer and, when it passes, records the payment and
- * one ledger entry, spends the nonce, and answers 200 with the settlement headers; otherwise a 402
+ * one ledger entry, spends the nonce, and answers 200 with the settlement headers (`X-PAYMENT-RESPONSE` for v1 only); otherwise a 402
  * with the x402 reason. Scenarios can refuse it (`payment-insufficient-funds`) or hide the answer
  * (`payment-outcome-unknown`).
  */
@@ -61,7 +61,9 @@ export function takePayment(
     requestId,
     200,
     { payment: paymentAt(record, now), proof: { ...settlement, amount: offer.amount, asset: offer.v2.asset } },
-    { 'PAYMENT-RESPONSE': encoded, 'X-PAYMENT-RESPONSE': encoded },
+    // As the contract has it: PAYMENT-RESPONSE always, X-PAYMENT-RESPONSE too for a v1 payment (a
+    // v1 client reads only that one).
+    { 'PAYMENT-RESPONSE': encoded, ...(headerName === 'X-PAYMENT' && { 'X-PAYMENT-RESPONSE': encoded }) },
   )
   if (!ctx.scenarios.has('payment-outcome-unknown')) return { answer }
   return { answer, shown: paymentRequired(requestId, offer, MOCK_X402_REASONS.settlementPending) }
