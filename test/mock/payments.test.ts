@@ -217,7 +217,7 @@ describe('the settlement headers', () => {
 
   it('answers a v2 payment with PAYMENT-RESPONSE alone', async () => {
     const { headers } = await paid('PAYMENT-SIGNATURE', v2Payment(await quoteV2(), clock.now))
-    expect(decodeBase64Json(headers.get('PAYMENT-RESPONSE')!)).toMatchObject({ success: true, network: 'eip155:84532', payer: PAYER })
+    expect(decodeBase64Json(headers.get('PAYMENT-RESPONSE')!, 'test')).toMatchObject({ success: true, network: 'eip155:84532', payer: PAYER })
     expect(headers.get('X-PAYMENT-RESPONSE')).toBeNull()
   })
 
@@ -225,9 +225,9 @@ describe('the settlement headers', () => {
     const raw = await request(client, { endpoint: 'verifyPayment', path: '/payments/verify', body: { code: 'demo' }, expect: [402] })
     const requirement = decodePaymentRequired({ headers: new Headers(), body: raw.data }).accepts[0]!
     const { headers } = await paid('X-PAYMENT', v1Payment(requirement, clock.now))
-    const settlement = decodeBase64Json(headers.get('X-PAYMENT-RESPONSE')!)
+    const settlement = decodeBase64Json(headers.get('X-PAYMENT-RESPONSE')!, 'test')
     expect(settlement).toMatchObject({ success: true, network: 'base-sepolia', payer: PAYER })
-    expect(decodeBase64Json(headers.get('PAYMENT-RESPONSE')!)).toEqual(settlement)
+    expect(decodeBase64Json(headers.get('PAYMENT-RESPONSE')!, 'test')).toEqual(settlement)
   })
 })
 
