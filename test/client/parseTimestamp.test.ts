@@ -24,6 +24,10 @@ describe('parseTimestamp', () => {
     ['2026-01-05 10:00:00 +0300 +03', '2026-01-05T07:00:00.000Z'],
     ['2024-02-29T23:59:59.999Z', '2024-02-29T23:59:59.999Z'],
     ['2026-01-05', '2026-01-05T00:00:00.000Z'],
+    // Years below 100, which Date.UTC alone would read as 19xx, and the leap days of years 0 and 2000.
+    ['0050-03-01T12:00:00Z', '0050-03-01T12:00:00.000Z'],
+    ['0000-02-29', '0000-02-29T00:00:00.000Z'],
+    ['2000-02-29', '2000-02-29T00:00:00.000Z'],
   ])('reads %j as %s', (text, iso) => {
     expect(parseTimestamp(text)).toBe(at(iso))
   })
@@ -44,6 +48,9 @@ describe('parseTimestamp', () => {
     'foo 1',
     '2024-02-30T00:00:00Z',
     '2023-02-29',
+    '1900-02-29',
+    '0100-02-29',
+    '2026-01-00',
     '2026-04-31T10:00:00Z',
     '2026-13-05',
     '2026-01-05T25:00:00Z',
@@ -85,9 +92,9 @@ describe('parseTimestamp', () => {
     const pad = (n: number, width = 2) => String(Math.abs(n)).padStart(width, '0')
     fc.assert(
       fc.property(
-        // 2 January 1970 to 30 December 9999, whole milliseconds (a local date of years 1970 to 9999);
-        // offsets as far as ±23:59.
-        fc.integer({ min: 86_400_000, max: 253_402_214_399_999 }),
+        // 2 January of year 0 to 30 December 9999, whole milliseconds (a local date of years 0 to
+        // 9999); offsets as far as ±23:59.
+        fc.integer({ min: -62_167_132_800_000, max: 253_402_214_399_999 }),
         fc.integer({ min: -(23 * 60 + 59), max: 23 * 60 + 59 }),
         fc.constantFrom('T', ' '),
         fc.constantFrom(':', ''),
