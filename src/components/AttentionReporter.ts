@@ -38,6 +38,13 @@ export type AttentionPhase = 'waiting' | 'active' | 'paused'
 export type AttentionReporter = [start: (element: HTMLElement) => () => void, finish: () => void]
 
 /**
+ * When the page's last input was, in ms, shared by every reporter: a tracker given a new `code`, or
+ * mounted anew for the next article (a `key`, a router that remounts the page), counts the click
+ * that brought the reader. Not exported by the package.
+ */
+export const lastInput = { current: -Infinity }
+
+/**
  * Whether an intersection counts as in view: at least half of the content visible, or the content
  * filling at least half of the viewport's height (a long article can never be half visible).
  */
@@ -50,7 +57,8 @@ export function isHalfInView(entry: IntersectionObserverEntry, viewportHeight: n
 
 /**
  * Counts attention while started — content half in view (IntersectionObserver), document visible,
- * window focused, and input within `idleTimeoutMs` or media playing inside — and visible time.
+ * window focused, and input within `idleTimeoutMs` or media playing inside — and visible time, but
+ * neither over a gap of more than two heartbeats with no heartbeat nor event (a laptop asleep, a frozen page).
  * Keeps the attention token (asked for on the first attention, renewed 30 s before it expires or
  * halfway through a shorter life) and sends heartbeats of new attention every `heartbeatSeconds`
  * once `minDwellMs` is reached and when the document turns hidden, and the final report on `pagehide`.
@@ -65,9 +73,6 @@ export function createAttentionReporter(
   // The tracker's latest props, for consent: withdrawn in the render that gives this reporter up, it
   // still stops the final report.
   latest = props,
-  // When the last input was, kept by the tracker across its reporters: a reader who clicked through
-  // to the next article (a new code) was there a moment ago.
-  lastInput = { current: -Infinity },
 ): AttentionReporter {
   // The element while started, else undefined.
   let root: HTMLElement | undefined
@@ -103,10 +108,13 @@ export function createAttentionReporter(
   let renewal: ReturnType<typeof setTimeout> | undefined
   let idle: ReturnType<typeof setTimeout> | undefined
 
-  // Brings the totals up to now, and tells whether attention counts now. A clock that steps back adds nothing.
+  // Brings the totals up to now, and tells whether attention counts now. A clock that steps back adds
+  // nothing, nor does a gap of more than two heartbeats: the heartbeat syncs at every interval while
+  // started, so such a gap is a page or a machine frozen (a laptop asleep fires no visibilitychange),
+  // not a reader (the whole gap: when the freeze began is not known).
   const sync = () => {
     const at = Math.max(Date.now(), syncedAt)
-    if (visible) {
+    if (visible && at - syncedAt <= 2 * heartbeatMs) {
       visibleMs += at - syncedAt
       activeMs += Math.max(0, Math.min(at, activeUntil) - syncedAt)
     }
@@ -119,6 +127,8 @@ export function createAttentionReporter(
   // At least a second: a tiny heartbeat (the API's or a prop's) would flood onHeartbeat and the beacon.
   const intervalMs = () => timerDelay(Math.max(1_000, (given(props.current.heartbeatSeconds) ?? session?.heartbeatSeconds ?? 15) * 1000))
   const schedule = () => {
+    // Up to now under the interval that ran: a shorter one from a token just come would make that time a gap.
+    sync()
     if (heartbeatMs !== (heartbeatMs = intervalMs())) {
       clearInterval(heartbeat)
       heartbeat = setInterval(tick, heartbeatMs)
@@ -220,7 +230,8 @@ export function createAttentionReporter(
         update()
       }
     }
-    if (session && expiry <= Date.now()) end()
+    // Ends the session of an expired token, if no signal did.
+    update()
     if (isReportDue()) session ? report(false) : ensureToken()
   }
   // After a signal changed: the totals up to now under the old signals, then what counts from now
@@ -228,6 +239,9 @@ export function createAttentionReporter(
   const update = (announce?: boolean) => {
     if (!root) return
     sync()
+    // A session ends at the first signal past its token's expiry (turning hidden, consent given
+    // again), before anything said or counted after it goes under that token as if it lived on.
+    if (session && expiry <= syncedAt) end()
     visible = inView && !root.ownerDocument.hidden
     activeUntil = visible && focused ? (playing.size ? Infinity : lastInput.current + (given(props.current.idleTimeoutMs) ?? 30_000)) : 0
     const attending = syncedAt < activeUntil

@@ -76,8 +76,7 @@ export const AttentionTracker = forwardRef<HTMLElement, AttentionTrackerProps>(f
   // Tracking lives in the reporter, outside React state, so that children never re-render because
   // of it. Made in render (it touches nothing until started) and kept per code and viewer, it is the
   // same one for StrictMode's second effect run: one token per mount.
-  const lastInput = useRef(-Infinity)
-  const [start, finish] = useMemo(() => createAttentionReporter(() => mutateAsync({ code, viewerId }), own, latest, lastInput), [own, mutateAsync])
+  const [start, finish] = useMemo(() => createAttentionReporter(() => mutateAsync({ code, viewerId }), own, latest), [own, mutateAsync])
   // Before any effect's cleanup: the final report of a reporter given up in this render reads the
   // consent of this render, not of its own (a no-op on a server, unlike a layout effect).
   useInsertionEffect(() => {

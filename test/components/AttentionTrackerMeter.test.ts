@@ -3,6 +3,7 @@ import {
   type AttentionReport,
   createAttentionReporter,
   isHalfInView,
+  lastInput,
 } from '../../src/components/AttentionReporter.js'
 import type { AttentionTrackerProps } from '../../src/components/AttentionTracker.js'
 
@@ -11,6 +12,8 @@ import type { AttentionTrackerProps } from '../../src/components/AttentionTracke
 
 beforeEach(() => {
   vi.useFakeTimers({ now: 1_000 })
+  // Each test is a new page: no input of the one before (at the same clock).
+  lastInput.current = -Infinity
 })
 // One AbortSignal detaches a dozen listeners, past Node's leak warning at 10 (browsers have none).
 EventEmitter.defaultMaxListeners = 20

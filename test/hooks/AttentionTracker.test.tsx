@@ -3,7 +3,7 @@ import { act, render, screen } from '@testing-library/react'
 import { Component, createRef, type ReactNode, StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { PayLinkHttpError } from '../../src/client.js'
-import type { AttentionReport } from '../../src/components/AttentionReporter.js'
+import { type AttentionReport, lastInput } from '../../src/components/AttentionReporter.js'
 import { AttentionTracker, type AttentionTrackerProps } from '../../src/components/AttentionTracker.js'
 import { attentionTrackerState } from '../../src/components/attentionTrackerState.js'
 import { http, HttpResponse } from 'msw'
@@ -82,6 +82,8 @@ const beacon = vi.fn((_url: string, _body?: BodyInit | null) => true)
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
+  // Each test is a new page: no input of the one before (its clock ran ahead of this one's).
+  lastInput.current = -Infinity
   vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver)
   Object.defineProperty(navigator, 'sendBeacon', { value: beacon, configurable: true })
   beacon.mockClear()
@@ -297,6 +299,21 @@ test('no attention counts while the document is hidden, nor visible time', async
   ])
 })
 
+test('a laptop asleep (timers and page frozen, no visibilitychange, the clock ten minutes on) counts the sleep as neither visible nor active time', async () => {
+  const t = setup({ heartbeatSeconds: 10, minDwellMs: 0 })
+  scrollTo(1)
+  await read(20_000)
+  // The lid closes right after the heartbeat at 20 s (the last input, at 19 s, would count until
+  // 49 s), and opens ten minutes later; the reader reads on for 10 s.
+  vi.setSystemTime(Date.now() + 600_000)
+  await read(10_000)
+  t.unmount()
+  // What a backend keyed on sessionId books, each session's last totals, is the 30 s of reading.
+  const booked = [...new Map(t.reports.map((r) => [r.sessionId, r])).values()]
+  expect(booked.reduce((sum, r) => sum + r.activeMs, 0)).toBe(30_000)
+  expect(booked.reduce((sum, r) => sum + r.visibleMs, 0)).toBe(30_000)
+})
+
 test('no attention counts while the window is blurred; visible time does', async () => {
   const t = setup({ heartbeatSeconds: 10, minDwellMs: 1_000 })
   scrollTo(1)
@@ -503,6 +520,25 @@ test('a renewal that failed: the session ends with a final report when its token
   expect([...booked.values()]).toEqual([60_000, 25_000])
 })
 
+test('going hidden after the token expired, before the next heartbeat: that report ends the session, none says the expired session goes on', async () => {
+  const t = setup({ heartbeatSeconds: 7, minDwellMs: 0, onError: () => {} })
+  scrollTo(1)
+  await read(20_000)
+  api.mock.inject('createAttentionToken', { status: 503, times: 1 })
+  // The renewal at 30 s fails; the token expires at 60 s, between the heartbeats at 56 s and 63 s.
+  // The last input, at 49 s, counts until 79 s.
+  await read(30_000)
+  await advance(11_000)
+  // A phone's user switches apps at 61 s: the last event before the tab may be killed.
+  setVisibility('hidden')
+  await advance(20_000)
+  const [first] = t.reports
+  expect(t.reports.slice(-2).map((r) => [r.token === first!.token, r.activeMs, r.final])).toEqual([
+    [true, 56_000, false],
+    [true, 61_000, true],
+  ])
+})
+
 /** The API on a clock `offsetMs` from this device's (tokens a minute long), with its token requests counted. */
 function serverClockOff(offsetMs: number) {
   const server = createMockApi({ apiKeys: false, attentionTtlMs: 60_000, now: () => Date.now() + offsetMs })
@@ -580,6 +616,53 @@ test('a token that took 10 s to arrive lives its full minute from its arrival: r
   expect(tokenRequests()).toBe(1)
   await read(10_000)
   expect(tokenRequests()).toBe(2)
+})
+
+test('a renewal that answers after its token expired (the heartbeat ended that session): the new session counts from that end, and the sessions add up to the attention given', async () => {
+  const t = setup({ heartbeatSeconds: 10, minDwellMs: 0, idleTimeoutMs: 5_000 })
+  scrollTo(1)
+  await read(29_000)
+  api.mock.inject('createAttentionToken', { latencyMs: 35_000, times: 1 })
+  // The renewal at 30 s answers at 65 s: the heartbeat at 60 s found the token expired and ended
+  // its session. Reading stops at 80 s (the last input at 79 s counts until 84 s), and goes on at 140 s.
+  await read(51_000)
+  await advance(60_000)
+  await read(10_000)
+  t.unmount()
+  const sessions = [...new Set(t.reports.map((r) => r.sessionId))]
+  expect(t.reports.map((r) => [sessions.indexOf(r.sessionId), r.activeMs, r.final])).toEqual([
+    [0, 10_000, false],
+    [0, 20_000, false],
+    [0, 30_000, false],
+    [0, 40_000, false],
+    [0, 50_000, false],
+    [0, 60_000, true],
+    // The 5 s from the end of the first session to the answer included.
+    [1, 10_000, false],
+    [1, 20_000, false],
+    [1, 24_000, false],
+    [1, 24_000, true],
+    [2, 10_000, false],
+    [2, 10_000, true],
+  ])
+})
+
+test('a token that asks for a shorter heartbeat and takes its time to arrive: the attention before it counts in full', async () => {
+  api.server.use(
+    http.post(`${BASE_URL}/pub/v1/attention/token`, async () => {
+      await new Promise((resolve) => setTimeout(resolve, 6_000))
+      return HttpResponse.json(
+        { token: `att_${Math.random()}`, sessionId: `ses_${Math.random()}`, expiresAt: new Date(Date.now() + 600_000).toISOString(), heartbeatSeconds: 5 },
+        { status: 201 },
+      )
+    }),
+  )
+  const t = setup({ minDwellMs: 0, idleTimeoutMs: 5_000 }, <video data-testid="video" />)
+  scrollTo(1)
+  // A video plays from 0 s, no input: the token comes at 6 s, and heartbeats every 5 s from then.
+  fire(screen.getByTestId('video'), 'playing')
+  await advance(16_000)
+  expect(t.reports.map((r) => r.activeMs)).toEqual([11_000, 16_000])
 })
 
 test('a token nobody used since it was issued lapses, and the next attention asks again', async () => {
@@ -709,6 +792,28 @@ test("consent withdrawn while a renewal is on its way, then given again: the new
   expect([...last.values()]).toEqual([30_000, 10_000])
 })
 
+test('consent withdrawn, then given again after the token expired: the attention since goes to a new session, the old one ends with its totals from before', async () => {
+  const t = setup({ heartbeatSeconds: 10, minDwellMs: 0 })
+  scrollTo(1)
+  await read(25_000)
+  t.rerender({ consent: false })
+  // The token expires at 60 s; consent comes back at 85 s.
+  await advance(60_000)
+  t.rerender({ consent: true })
+  scrollTo(1)
+  await read(20_000)
+  t.unmount()
+  const [first] = t.reports
+  expect(t.reports.map((r) => [r.token === first!.token, r.activeMs, r.final])).toEqual([
+    [true, 10_000, false],
+    [true, 20_000, false],
+    [true, 25_000, true],
+    [false, 10_000, false],
+    [false, 20_000, false],
+    [false, 20_000, true],
+  ])
+})
+
 test('two short visits around a back/forward-cache restore, each under minDwellMs, are never reported', async () => {
   const t = setup({ heartbeatSeconds: 1, minDwellMs: 5_000, beaconUrl: '/engagement' })
   scrollTo(1)
@@ -734,6 +839,28 @@ test('a new code mid-reading (the next article, reached by a click): the input b
   await advance(20_000)
   expect(t.root).toHaveAttribute('data-state', 'active')
   expect(t.last()).toMatchObject({ activeMs: 20_000, final: false })
+})
+
+test('a tracker remounted per article (key={code}, or a router that remounts the page): the input before the click still counts', async () => {
+  const reports: AttentionReport[] = []
+  const Wrapper = wrapperFor()
+  const page = (code: string) => (
+    <Wrapper>
+      <AttentionTracker key={code} data-testid="tracker" consent code={code} heartbeatSeconds={5} minDwellMs={0} onHeartbeat={(r) => reports.push(r)}>
+        <p>Article</p>
+      </AttentionTracker>
+    </Wrapper>
+  )
+  const view = render(page(MOCK_LINKS.demo))
+  scrollTo(1)
+  await read(7_000)
+  input()
+  view.rerender(page(MOCK_LINKS.engagement))
+  scrollTo(1)
+  // No input since the click: it keeps counting for idleTimeoutMs, as with a new code.
+  await advance(20_000)
+  expect(screen.getByTestId('tracker')).toHaveAttribute('data-state', 'active')
+  expect(reports[reports.length - 1]).toMatchObject({ activeMs: 20_000, final: false })
 })
 
 test("minDwellMs holds before the first report only: a renewed token's first seconds are reported, and the sessions add up to the attention given", async () => {
