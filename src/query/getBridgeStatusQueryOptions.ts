@@ -23,6 +23,9 @@ export function getBridgeStatusQueryOptions(client: PayLinkClient, id: string | 
     queryFn: (context) => getBridgeStatus(client, id!, context),
     enabled: !!id,
     retry: false,
+    // Not an app's default `keepPreviousData`: a badge given another transfer would show the last
+    // one's status and transactions as its own, announced, until the answer came.
+    placeholderData: undefined,
     ...pollUntilSettled<Transfer>(transferLifecycle, polling),
     // A transfer is followed for minutes or hours, by as many badges as a page lists: a focus, a
     // reconnect or a mount before a failure's Retry-After asks nothing (it would meet the same 429).

@@ -1,11 +1,12 @@
 import { act, render, screen } from '@testing-library/react'
+import { keepPreviousData, QueryClient } from '@tanstack/react-query'
 import { http, HttpResponse } from 'msw'
 import { type ComponentProps, createRef, Profiler } from 'react'
 import { renderToString } from 'react-dom/server'
 import { BridgeStatusBadge, bridgeStatusBadgeState } from '../../src/components/BridgeStatusBadge.js'
 import { MOCK_TRANSFERS } from '../../src/mock/constants.js'
 import { inTimeZone } from '../timeZone.js'
-import { useMockApi, wrapperFor } from './harness.js'
+import { testClient, useMockApi, wrapperFor } from './harness.js'
 
 // One step a minute: a pending transfer is due in 3 minutes, one in transit in 1.
 const STEP_MS = 60_000
@@ -134,6 +135,22 @@ test('no links without explorerUrl, and none for a chain it has no URL for', asy
   })
   expect(screen.getAllByRole('link').map((a) => a.textContent)).toEqual(['Destination transaction on base'])
   expect(screen.getByRole('link')).not.toHaveAttribute('target')
+})
+
+test("another transferId shows loading, not the previous transfer as its own, under an app's default keepPreviousData", async () => {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, placeholderData: keepPreviousData } } })
+  const { rerender } = render(<BridgeStatusBadge transferId={MOCK_TRANSFERS.completed} explorerUrl={explorerUrl} />, {
+    wrapper: wrapperFor(testClient(), queryClient),
+  })
+  await act(() => vi.advanceTimersByTimeAsync(0))
+  expect(screen.getByRole('status')).toHaveAttribute('data-state', 'completed')
+  api.mock.inject('getBridgeStatus', { latencyMs: 5_000, times: 1 })
+  rerender(<BridgeStatusBadge transferId={MOCK_TRANSFERS.pending} explorerUrl={explorerUrl} />)
+  await act(() => vi.advanceTimersByTimeAsync(100))
+  expect(screen.getByRole('status')).toHaveAttribute('data-state', 'loading')
+  expect(screen.queryAllByRole('link')).toHaveLength(0)
+  await act(() => vi.advanceTimersByTimeAsync(5_000))
+  expect(screen.getByRole('status')).toHaveAttribute('data-state', 'pending')
 })
 
 test('stale: a transfer stuck past maxDurationMs says it is taking longer than usual', async () => {

@@ -233,6 +233,27 @@ test('within a 429\'s Retry-After, a tab shown again or a network back online as
   expect(result.current.data?.status).toBe('in_transit')
 })
 
+test('a Retry-After that outlasts maxDurationMs: the last poll waits for its end, then polling gives up with isStale', async () => {
+  api.mock.useScenario('transfer-stuck-in-transit')
+  const { result } = renderHook(
+    () => useBridgeStatus(MOCK_TRANSFERS.inTransit, { polling: { maxDurationMs: 60_000 } }),
+    { wrapper: wrapperFor() },
+  )
+  await advance(0)
+  // The poll at 2 s meets a 429 that says to come back in 2 minutes, past the minute of polling.
+  api.mock.inject('getBridgeStatus', { retryAfter: 120, times: 1 })
+  await advance(2_100)
+  expect(result.current.error).toMatchObject({ status: 429, retryAfterSeconds: 120 })
+  const polls = api.count('GET', transferPath(MOCK_TRANSFERS.inTransit))
+  await advance(119_000)
+  expect(api.count('GET', transferPath(MOCK_TRANSFERS.inTransit))).toBe(polls)
+  await advance(2_000)
+  expect(api.count('GET', transferPath(MOCK_TRANSFERS.inTransit))).toBe(polls + 1)
+  expect(result.current).toMatchObject({ isStale: true, data: { status: 'in_transit' } })
+  await advance(10 * 60_000)
+  expect(api.count('GET', transferPath(MOCK_TRANSFERS.inTransit))).toBe(polls + 1)
+})
+
 test('a 503 with a Retry-After pushes the next poll past it, as a 429 does', async () => {
   api.mock.useScenario('transfer-stuck-in-transit')
   api.mock.inject('getBridgeStatus', { status: 503, retryAfter: 20, times: 1 })
