@@ -27,17 +27,18 @@ export function formatDecimal(amount: string, locale: string | undefined, minimu
   return format.format(amount as unknown as number)
 }
 
-const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
-  ['day', 86_400],
-  ['hour', 3_600],
-  ['minute', 60],
-  ['second', 1],
+// Each unit from the duration that the next smaller one would round up to a whole one of it: 3 590 s
+// is 60 minutes rounded, so "1 hour".
+const UNITS: [Intl.RelativeTimeFormatUnit, number, number][] = [
+  ['day', 86_400, 84_600],
+  ['hour', 3_600, 3_570],
+  ['minute', 60, 59.5],
 ]
 
-/** The largest whole unit of a duration, rounded: 90 s → `[2, 'minute']`, 45 s → `[45, 'second']`. */
+/** The largest whole unit of a duration, rounded: 90 s → `[2, 'minute']`, 45 s → `[45, 'second']`, 3 590 s → `[1, 'hour']`. */
 export function durationParts(seconds: number): [number, Intl.RelativeTimeFormatUnit] {
   const abs = Math.abs(seconds)
-  for (const [unit, size] of UNITS) if (abs >= size) return [Math.round(seconds / size), unit]
+  for (const [unit, size, from] of UNITS) if (abs >= from) return [Math.round(seconds / size), unit]
   return [Math.round(seconds), 'second']
 }
 

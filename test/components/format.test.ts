@@ -27,6 +27,16 @@ test('durations pick their largest whole unit and read as words', () => {
   expect(formatDuration(120, 'fr-FR')).toBe('2 minutes')
 })
 
+test('a duration that rounds up to the next unit reads in that unit: "1 hour", never "60 minutes"', () => {
+  expect(formatDuration(3_590, 'en-US')).toBe('1 hour')
+  expect(formatDuration(3_569, 'en-US')).toBe('59 minutes')
+  expect(formatDuration(59.6, 'en-US')).toBe('1 minute')
+  expect(formatDuration(85_000, 'en-US')).toBe('1 day')
+  expect(formatDuration(84_599, 'en-US')).toBe('23 hours')
+  expect(formatRelative(3_590_000, 0, 'en-US')).toBe('in 1 hour')
+  expect(formatRelative(0, 3_590_000, 'en-US')).toBe('1 hour ago')
+})
+
 test('relative times and shares', () => {
   expect(formatRelative(180_000, 0, 'en-US')).toBe('in 3 minutes')
   expect(formatRelative(0, 10_000, 'en-US')).toBe('10 seconds ago')
