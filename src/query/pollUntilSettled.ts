@@ -70,9 +70,9 @@ export function pollUntilSettled<T extends { status: string }>(
       const backOff = Math.min(maxIntervalMs, initialIntervalMs * 1.5 ** (dataUpdateCount + errorUpdateCount - 1))
       // Only an HTTP error has the field: a 429's, or a 503's that says when to come back.
       const retryAfter = ((error as PayLinkHttpError | null)?.retryAfterSeconds ?? 0) * 1000
-      // The last poll lands on the deadline, so the render after it can report isStale; not before
-      // a Retry-After's end, though it outlast the deadline: a rate limit binds every badge of the page.
-      return left > 0 && timerDelay(Math.max(Math.min(backOff, left), retryAfter))
+      // The last poll lands on the deadline, so the render after it can report isStale: inside a
+      // Retry-After too, as nothing else would render it on time (a 503's may say a day).
+      return left > 0 && timerDelay(Math.min(Math.max(backOff, retryAfter), left))
     },
     refetchIntervalInBackground: false,
     // A terminal answer never needs fetching again: not on focus, not on remount.

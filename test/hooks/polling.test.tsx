@@ -233,20 +233,23 @@ test('within a 429\'s Retry-After, a tab shown again or a network back online as
   expect(result.current.data?.status).toBe('in_transit')
 })
 
-test('a Retry-After that outlasts maxDurationMs: the last poll waits for its end, then polling gives up with isStale', async () => {
+test('a Retry-After that outlasts maxDurationMs: isStale still turns true at the deadline, with one last poll then', async () => {
   api.mock.useScenario('transfer-stuck-in-transit')
   const { result } = renderHook(
     () => useBridgeStatus(MOCK_TRANSFERS.inTransit, { polling: { maxDurationMs: 60_000 } }),
     { wrapper: wrapperFor() },
   )
   await advance(0)
-  // The poll at 2 s meets a 429 that says to come back in 2 minutes, past the minute of polling.
-  api.mock.inject('getBridgeStatus', { retryAfter: 120, times: 1 })
+  // The poll at 2 s meets a 503 that says to come back in a day.
+  api.mock.inject('getBridgeStatus', { status: 503, retryAfter: 86_400, times: 2 })
   await advance(2_100)
-  expect(result.current.error).toMatchObject({ status: 429, retryAfterSeconds: 120 })
+  expect(result.current.error).toMatchObject({ status: 503, retryAfterSeconds: 86_400 })
   const polls = api.count('GET', transferPath(MOCK_TRANSFERS.inTransit))
-  await advance(119_000)
+  await advance(57_000)
   expect(api.count('GET', transferPath(MOCK_TRANSFERS.inTransit))).toBe(polls)
+  expect(result.current.isStale).toBe(false)
+  // "Taking longer than usual" at the minute, not a day later: the poll that brings the render goes
+  // then, the one request inside the Retry-After.
   await advance(2_000)
   expect(api.count('GET', transferPath(MOCK_TRANSFERS.inTransit))).toBe(polls + 1)
   expect(result.current).toMatchObject({ isStale: true, data: { status: 'in_transit' } })
