@@ -19,7 +19,7 @@ const TIMESTAMP = /^(\d{4})-(0[1-9]|1[0-2])-(\d\d)(?:[T ](\d\d):([0-5]\d)(?::([0
  */
 export function parseTimestamp(text: string): number {
   // Strings, read as numbers by Date.UTC and the comparisons. Date.UTC, not Date.parse of a string
-  // built from them and a Date to read the day back: 1 µs less a response in bench/overhead.bench.ts.
+  // built from them and a Date to read the day back: less work on every response a schema checks.
   const [, year, month, day, hours = 0, minutes = 0, seconds = 0, fraction = '.', offset = '+0', offsetMinutes = 0]: any[] = TIMESTAMP.exec(text) ?? []
   // Date.UTC reads a year below 100 as one of the 1900s; the calendar repeats every 400 years
   // (146 097 days), so the year 400 later, less those days, is exact.
