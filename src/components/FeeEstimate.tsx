@@ -181,8 +181,10 @@ export const FeeEstimate = forwardRef<HTMLDivElement, FeeEstimateProps>(function
         </dl>
       )}
       {quotedAt !== undefined && now !== undefined && (
-        // A server clock ahead of ours would otherwise date the quote in the future.
-        <p data-part="age">{labels.quoted({ relative: formatRelative(Math.min(quotedAt, now), now, locale) })}</p>
+        // Dated at its arrival when that is earlier: a server clock ahead of ours would otherwise date
+        // the quote in the future, "now" for as long as the clocks differ. Never after `now`, which is
+        // coarse and may predate the arrival; a placeholder's query has no arrival (0).
+        <p data-part="age">{labels.quoted({ relative: formatRelative(Math.min(quotedAt, query.dataUpdatedAt || now, now), now, locale) })}</p>
       )}
     </div>
   )

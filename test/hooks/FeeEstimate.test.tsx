@@ -253,6 +253,26 @@ describe('with fake timers', () => {
       expect(root()).toHaveTextContent('quoted now')
     }))
 
+  test("a server clock 2 minutes ahead of the device's: the quote ages from its arrival, not \"quoted now\" for 2 minutes", async () => {
+    api.server.use(
+      http.get('*/pub/v1/fees/estimate', () => {
+        const quotedAt = Date.now() + 120_000
+        return HttpResponse.json({
+          totalFee: '0.42 USDC',
+          estimatedTime: '90 seconds',
+          quotedAt: new Date(quotedAt).toISOString(),
+          expiresAt: new Date(quotedAt + 60_000).toISOString(),
+        })
+      }),
+    )
+    render(<FeeEstimate {...params} />, { wrapper: wrapperFor() })
+    await advance(10)
+    expect(root()).toHaveTextContent('quoted now')
+    await advance(45_000)
+    expect(root()).toHaveTextContent('quoted 45 seconds ago')
+    expect(quotes()).toBe(1)
+  })
+
   test('a quote without expiresAt (optional in the API) is re-quoted 30 s after it arrived, not shown as current for ever', async () => {
     let n = 0
     api.server.use(http.get('*/pub/v1/fees/estimate', () => HttpResponse.json({ totalFee: `${++n} USDC`, estimatedTime: '90 seconds' })))
