@@ -115,7 +115,8 @@ export const BridgeStatusBadge = forwardRef<HTMLDivElement, BridgeStatusBadgePro
   const eta =
     etaAt !== undefined &&
     now !== undefined &&
-    (etaAt > now
+    // Under half a second left would read "about 0 seconds left" until the next tick.
+    (etaAt - now >= 500
       ? labels.eta({ duration: formatDuration((etaAt - now) / 1000, locale), relative: formatRelative(etaAt, now, locale) })
       : labels.etaPassed)
   const reason = ['failed', 'refunded'].includes(state) && transfer!.failureReason

@@ -89,6 +89,31 @@ test('an ETA that has passed says so instead of counting down below zero', async
   expect(badge).toHaveTextContent('any moment now')
 })
 
+test('a tick that lands under half a second before the ETA says "any moment now", not "about 0 seconds left"', async () => {
+  const t0 = Date.now()
+  api.server.use(
+    http.get('*/pub/v1/bridge/status/:id', () =>
+      HttpResponse.json({
+        id: 'tr_soon',
+        status: 'in_transit',
+        sourceChain: 'solana',
+        destinationChain: 'base',
+        asset: 'USDC',
+        amount: '10',
+        createdAt: new Date(t0).toISOString(),
+        updatedAt: new Date(t0).toISOString(),
+        estimatedCompletionAt: new Date(t0 + 15_300).toISOString(),
+      }),
+    ),
+  )
+  // Polls far apart: only the tick moves the text.
+  const { badge } = await renderBadge({ transferId: 'tr_soon', polling: { initialIntervalMs: 10 * 60_000, maxIntervalMs: 10 * 60_000 } })
+  expect(badge).toHaveTextContent('about 15 seconds left')
+  await advance(15_000)
+  expect(badge).toHaveTextContent('any moment now')
+  expect(badge).not.toHaveTextContent('0 seconds')
+})
+
 test('a transfer goes to completed on the mock clock; then no tick and no poll', async () => {
   const onRender = vi.fn()
   render(
