@@ -73,18 +73,21 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const { port = 0, host = '127.0.0.1', ...apiOptions } = options
   const mock = createMockApi(apiOptions)
   let origin = ''
-  // Each request has its own signal, which close() aborts while it is open: one signal shared by
-  // all would collect a listener per request (a Request follows its signal until it is collected)
-  // and have Node warn of a memory leak past 1 500.
+  // Each request has its own signal, which close() aborts until its answer is done: one signal
+  // shared by all would collect a listener per request (a Request follows its signal until it is
+  // collected) and have Node warn of a memory leak past 1 500. Until its answer is done, not until
+  // its socket closes: a request whose client gave up still runs out its latency, as on a real
+  // server, and close() must still stop it (or it would change the state and keep the process alive).
   const open = new Set<AbortController>()
   const server = createServer((req, res) => {
     const request = new AbortController()
     open.add(request)
-    res.once('close', () => open.delete(request))
-    answer(mock, origin, request.signal, req, res).catch((error: unknown) => {
-      if (res.headersSent) return void res.destroy()
-      sendError(res, 500, 'server_error', error instanceof Error ? error.message : String(error))
-    })
+    answer(mock, origin, request.signal, req, res)
+      .catch((error: unknown) => {
+        if (res.headersSent) return void res.destroy()
+        sendError(res, 500, 'server_error', error instanceof Error ? error.message : String(error))
+      })
+      .finally(() => open.delete(request))
   })
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)

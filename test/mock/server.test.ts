@@ -101,4 +101,20 @@ describe('startMockServer', () => {
     await new Promise((resolve) => setTimeout(resolve, 500))
     expect(other.mock.ledger).toHaveLength(0)
   })
+
+  it('drops on close() a request whose client already gave up: the state stays as it was at close()', async () => {
+    const other = await startMockServer({ apiKeys: false })
+    other.mock.inject('createLink', { latencyMs: 600, times: 1 })
+    const client = createPayLinkClient({ baseUrl: other.url, retry: false, timeoutMs: 100 })
+    const input = { creatorId: 'creator_1', chainType: 'solana', model: 'payment' as const, splits: { creator: 9_000, platform: 1_000 } }
+    expect(await createLink(client, input).catch((e: unknown) => e)).toBeInstanceOf(PayLinkNetworkError)
+    // Time for the server to see the socket close.
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    const links = other.mock.state.links.size
+
+    await other.close()
+
+    await new Promise((resolve) => setTimeout(resolve, 600))
+    expect(other.mock.state.links.size).toBe(links)
+  })
 })
