@@ -19,7 +19,7 @@ export interface MockServer {
   url: string
   /** The mock behind it: faults, scenarios, ledger, reset. */
   mock: MockApi
-  /** Stops listening and closes open connections; a request still waiting out its latency is dropped unanswered. */
+  /** Stops listening and closes open connections; a request still waiting out its latency is dropped unanswered. Calling it again returns the first call's promise. */
   close(): Promise<void>
 }
 
@@ -96,14 +96,17 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const address = server.address() as AddressInfo
   const hostForUrl = address.family === 'IPv6' ? `[${address.address}]` : address.address
   origin = `http://${hostForUrl}:${address.port}`
+  let closed: Promise<void> | undefined
   return {
     url: origin,
     mock,
+    // Once: a second call (an afterEach and an afterAll both tearing down) gets the first's promise,
+    // not Node's ERR_SERVER_NOT_RUNNING.
     close: () =>
-      new Promise<void>((resolve, reject) => {
+      (closed ??= new Promise<void>((resolve, reject) => {
         for (const request of open) request.abort(SERVER_CLOSED)
         server.close((error) => (error ? reject(error) : resolve()))
         server.closeAllConnections()
-      }),
+      })),
   }
 }

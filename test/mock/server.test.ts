@@ -63,12 +63,14 @@ describe('startMockServer', () => {
     expect((await getLink(client, MOCK_LINKS.demo)).code).toBe('demo')
   })
 
-  it('stops listening on close()', async () => {
+  it('stops listening on close(), and a second close() resolves too', async () => {
     const other = await startMockServer()
     const url = other.url
     expect((await fetch(`${url}/pub/v1/links/demo`, { headers: { 'X-API-Key': 'pk_test_paylink' } })).status).toBe(200)
     await other.close()
     expect(await getLink(clientFor(url), MOCK_LINKS.demo).catch((e: unknown) => e)).toBeInstanceOf(PayLinkNetworkError)
+    // A second teardown (afterEach and afterAll both closing) is no error.
+    await expect(other.close()).resolves.toBeUndefined()
   })
 
   it('serves 1 600 requests without a "possible memory leak" warning (one per request once past 1 500 before)', async () => {
