@@ -64,8 +64,8 @@ export const AttentionTracker = forwardRef<HTMLElement, AttentionTrackerProps>(f
     ...rest
   } = props
   // The tracker reports a failed request itself (onError) and retries it at a heartbeat: an app's
-  // default throwOnError must not swap the content for its error boundary, nor its retry add requests.
-  const { mutateAsync } = useAttentionToken({ mutation: { throwOnError: false, retry: false } })
+  // default throwOnError must not swap the content for its error boundary (the hook never retries).
+  const { mutateAsync } = useAttentionToken({ mutation: { throwOnError: false } })
   const rootRef = useRef<HTMLElement>(null)
   // Another element type is another DOM node, handed to the ref again.
   useImperativeHandle(ref, () => rootRef.current!, [Root])

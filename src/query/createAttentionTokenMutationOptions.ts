@@ -3,10 +3,13 @@ import type { PayLinkClient } from '../client/createPayLinkClient.js'
 import type { AttentionTokenInput } from '../schemas/attention.js'
 import { mutationKey } from './payLinkKeys.js'
 
-/** Mutation options that request an attention session token. */
+/** Mutation options that request an attention session token. Never retried at query level. */
 export function createAttentionTokenMutationOptions(client: PayLinkClient) {
   return {
     mutationKey: mutationKey('createAttentionToken'),
     mutationFn: (input?: AttentionTokenInput) => createAttentionToken(client, input),
+    // Not an app's default mutation retry: a POST without an Idempotency-Key, repeated after an
+    // answer lost on the way back, would create it twice (the client's own retries skip it too).
+    retry: false as const,
   }
 }

@@ -14,10 +14,14 @@ export type PayLinkQueryOptions<TData, TKey extends QueryKey = QueryKey> = Omit<
   enabled?: boolean | undefined
 }
 
-/** TanStack mutation options a caller may pass through a hook's `mutation` bag; the mutation function stays ours. */
+/**
+ * TanStack mutation options a caller may pass through a hook's `mutation` bag; the mutation function
+ * stays ours, and so does `retry` (none): every mutation of the API is a POST, which the client
+ * repeats only with an Idempotency-Key, as a repeat after a lost answer would do it twice.
+ */
 export type PayLinkMutationOptions<TData, TVariables> = Omit<
   UseMutationOptions<TData, PayLinkError, TVariables>,
-  'mutationFn' | 'mutationKey'
+  'mutationFn' | 'mutationKey' | 'retry'
 >
 
 /**

@@ -1,7 +1,8 @@
 import { act, renderHook, waitFor } from '@testing-library/react'
+import { QueryClient } from '@tanstack/react-query'
 import { PayLinkValidationError } from '../../src/client.js'
 import { useAttentionToken } from '../../src/hooks/useAttentionToken.js'
-import { useCreateLink } from '../../src/hooks/useCreateLink.js'
+import { type UseCreateLinkOptions, useCreateLink } from '../../src/hooks/useCreateLink.js'
 import { useLink } from '../../src/hooks/useLink.js'
 import { useVerifyPayment } from '../../src/hooks/useVerifyPayment.js'
 import { MOCK_LINKS } from '../../src/mock/constants.js'
@@ -26,6 +27,32 @@ test('useCreateLink creates a link and reading it back costs no request', async 
   expect(read.result.current.data).toMatchObject({ code: link.code })
   expect(api.count('GET', `/links/${link.code}`)).toBe(0)
   expect(api.count('POST', '/links')).toBe(1)
+})
+
+// The server did what was asked; its answer is lost on the way back (a dropped connection).
+const answerLost: typeof fetch = async (input, init) => {
+  await fetch(input, init)
+  throw new TypeError('fetch failed')
+}
+// An app that retries its own mutations by default.
+const retryingQueryClient = () => new QueryClient({ defaultOptions: { mutations: { retry: 2, retryDelay: 0 } } })
+
+test("useCreateLink under an app's default mutation retry: a lost answer creates one link, not three", async () => {
+  const { result } = renderHook(() => useCreateLink(), { wrapper: wrapperFor(testClient(answerLost), retryingQueryClient()) })
+  await act(() => result.current.mutateAsync(input).catch(() => {}))
+  await waitFor(() => expect(result.current.isError).toBe(true))
+  expect(api.count('POST', '/links')).toBe(1)
+  // Nor can the hook's own bag ask for a retry (checked by tsc).
+  // @ts-expect-error: no `retry` in a mutation bag
+  const asked: UseCreateLinkOptions = { mutation: { retry: 2 } }
+  expect(asked.mutation).toBeDefined()
+})
+
+test("useAttentionToken under an app's default mutation retry: a lost answer opens one session, not three", async () => {
+  const { result } = renderHook(() => useAttentionToken(), { wrapper: wrapperFor(testClient(answerLost), retryingQueryClient()) })
+  await act(() => result.current.mutateAsync({ code: MOCK_LINKS.engagement }).catch(() => {}))
+  await waitFor(() => expect(result.current.isError).toBe(true))
+  expect(api.count('POST', '/attention/token')).toBe(1)
 })
 
 test('useCreateLink refuses a bad input with the bad fields named, sending nothing', async () => {
