@@ -115,8 +115,10 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
   // First: outside a provider, the error names this component, not a hook the app never called.
   const client = usePayLinkClient('PayLinkButton')
   // useLink's query, on this client (useLink would read the provider again), run as it is: with no
-  // `query` bag to merge, the button bundles none of usePayLinkQuery's merging.
-  const link = useQuery(getLinkQueryOptions(client, linkCode))
+  // `query` bag to merge, the button bundles none of usePayLinkQuery's merging. Read again on mount
+  // however fresh: where the 402's price cannot be read, the link's is shown, and one a page read
+  // a minute ago (a product card) may be older than the 402 a click signs.
+  const link = useQuery({ ...getLinkQueryOptions(client, linkCode), refetchOnMount: 'always' })
   // One purchase, of the URL or of the link: usePayResource's or usePayLink's, without running both
   // hooks. The lookup gives the same store on every render.
   const store = (resource ? resourcePurchase(client, resource) : linkCode ? linkPurchase(client, linkCode) : undefined) as
@@ -131,8 +133,9 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
     purchase.status,
     disabled || !signer || gatePrice === null,
     // Not once the 402 gave a price to show: a link read that is slow (retrying a 429) must not hide
-    // it. A 402 whose price cannot be read waits for the link's, not to offer a price unseen.
-    !!linkCode && link.isPending && !gatePrice,
+    // it. A 402 whose price cannot be read waits for the link's, read since the mount, not to offer
+    // a price unseen or an old one.
+    !!linkCode && link.isFetching && !gatePrice,
   )
   const actionable = purchase.canPay && !disabled && !['loading', 'disabled'].includes(state)
   // Nothing to pay with: terms that could not be read (a failure with no 402 read and no payment

@@ -4,6 +4,7 @@ import { Children, type ComponentProps, createRef, type ReactElement, type Ref, 
 import { renderToString } from 'react-dom/server'
 import { PayLinkButton, type PayLinkButtonProps } from '../../src/components/PayLinkButton.js'
 import { payLinkButtonState } from '../../src/components/payLinkButtonState.js'
+import { useLink } from '../../src/hooks/useLink.js'
 import { usePayResource } from '../../src/hooks/usePayResource.js'
 import { BASE_SEPOLIA_USDC, MOCK_LINKS, MOCK_PAY_TO } from '../../src/mock/constants.js'
 import { createMockApi } from '../../src/mock/createMockApi.js'
@@ -28,6 +29,11 @@ function renderButton(props: LinkButtonProps = {}, { strict = false } = {}) {
 }
 
 const button = () => screen.getByRole('button')
+// A page's own read of the link (a product card), through the same cache as the button's.
+function ProductPrice() {
+  const { data } = useLink(code)
+  return <p>{data ? `${data.price?.amount} ${data.price?.currency}` : 'Loading the card'}</p>
+}
 const status = () => screen.getByRole('status')
 const stateOf = (element: HTMLElement) => element.getAttribute('data-state')
 // The user reads the new price before pressing again: the button ignores a press within half a
@@ -1303,6 +1309,26 @@ describe('PayLinkButton: a click never signs more than the price shown', () => {
     expect(fireEvent.keyDown(button(), { key: 'Tab', repeat: true })).toBe(true)
     // The consumer's handler still sees every key.
     expect(onKeyDown).toHaveBeenCalledTimes(3)
+  })
+
+  test('a 402 whose price cannot be read (an asset of unknown decimals) and a link read earlier by the page: the button shows the price read on its mount, the one a click signs', async () => {
+    const OTHER_USDC = '0xaf88d065e77c8cC2239327C5EDb3A432268e5831'
+    const other = createMockApi({ apiKeys: false, settleDelayMs: 0, seed: { x402: { ...defaultSeed().x402, asset: OTHER_USDC } } })
+    api.server.use(...other.handlers)
+    const wrapper = wrapperFor()
+    // A product card read the link (1.50), well within its staleTime ...
+    const card = render(<ProductPrice />, { wrapper })
+    await screen.findByText('1.50 USDC')
+    card.unmount()
+    // ... the seller raises the price, and the checkout opens.
+    other.state.links.get(code)!.price = { amount: '2.50', currency: 'USDC' }
+    const signer = createTestSigner()
+    render(<PayLinkButton code={code} signer={signer} maxAmount={{ [OTHER_USDC]: '10000000' }} />, { wrapper })
+    await ready()
+    expect(button()).toHaveAccessibleName('Pay 2.50 USDC')
+    fireEvent.click(button())
+    await waitFor(() => expect(stateOf(button())).toBe('settled'))
+    expect(other.ledger.map((entry) => entry.amount)).toEqual(['2.50'])
   })
 
   test('a link whose 402 price cannot be read (an asset of unknown decimals): after a price change, no old link price is shown or announced', async () => {
