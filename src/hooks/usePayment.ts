@@ -16,5 +16,8 @@ export interface UsePaymentOptions {
 
 /** Follows a payment until it is `settled`, `failed` or `expired`; `isStale` says polling gave up. */
 export function usePayment(id: string | undefined, { polling, query }: UsePaymentOptions = {}) {
-  return usePolledQuery(getPaymentQueryOptions(usePayLinkClient('usePayment'), id, polling), paymentLifecycle, query, polling)
+  // Not an app's default `keepPreviousData`: another id would show the last payment's status
+  // (`settled`) as its own until the answer came. Here, not in the factory: the button follows
+  // payments with it too, checks each answer's id itself, and has no bytes to spare.
+  return usePolledQuery({ ...getPaymentQueryOptions(usePayLinkClient('usePayment'), id, polling), placeholderData: undefined }, paymentLifecycle, query, polling)
 }

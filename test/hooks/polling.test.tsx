@@ -1,4 +1,5 @@
 import { act, renderHook } from '@testing-library/react'
+import { keepPreviousData, QueryClient } from '@tanstack/react-query'
 import { delay, http, HttpResponse } from 'msw'
 import { PayLinkHttpError } from '../../src/client.js'
 import { useBridgeStatus } from '../../src/hooks/useBridgeStatus.js'
@@ -298,6 +299,26 @@ test('usePayment follows a verified payment until it settles, then stops', async
   const polls = api.count('GET', `/payments/${MOCK_PAYMENTS.verified}`)
   await advance(5 * 60_000)
   expect(api.count('GET', `/payments/${MOCK_PAYMENTS.verified}`)).toBe(polls)
+})
+
+test("usePayment given another id, under an app's default keepPreviousData: no status until its own answer, not the last payment's", async () => {
+  api.mock.reset()
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, placeholderData: keepPreviousData } } })
+  const { result, rerender } = renderHook(({ id }) => usePayment(id), {
+    wrapper: wrapperFor(testClient(), queryClient),
+    initialProps: { id: MOCK_PAYMENTS.settled as string },
+  })
+  await advance(0)
+  expect(result.current.data?.status).toBe('settled')
+  api.mock.inject('getPayment', { latencyMs: 1_000, times: 1 })
+  rerender({ id: MOCK_PAYMENTS.verified })
+  expect(result.current.data).toBeUndefined()
+  expect(result.current.isPending).toBe(true)
+  // Still waiting for its answer: still nothing shown as its own.
+  await advance(500)
+  expect(result.current.data).toBeUndefined()
+  await advance(5_000)
+  expect(result.current.data?.id).toBe(MOCK_PAYMENTS.verified)
 })
 
 test('usePayment reports an unknown payment as a 404, and an empty id as disabled', async () => {
