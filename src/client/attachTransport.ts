@@ -30,7 +30,8 @@ function retryAfterSeconds(value: string | null): number | undefined {
 /**
  * Gives `client` its transport, which sends each API call with the client's time-out, retry policy
  * and headers. It returns 2xx answers and the statuses listed in `expect`, and throws the package's
- * typed errors for everything else. For `createPayLinkClient` only.
+ * typed errors for everything else. Throws a `PayLinkConfigError` for headers (the key's included)
+ * that fetch would refuse. For `createPayLinkClient` only.
  */
 export function attachTransport(client: PayLinkClient, apiKey: string | undefined): void {
   const { baseUrl, timeoutMs, retry } = client
@@ -42,6 +43,14 @@ export function attachTransport(client: PayLinkClient, apiKey: string | undefine
   // cost about 2 µs a request beside the loopback fetch of bench/overhead.bench.ts, the copy 0.2 µs.
   // A request's own headers (verifyPayment's payment and idempotency headers) never name it.
   if (apiKey) clientHeaders['x-api-key'] = apiKey
+  // fetch refuses such a header on every request, which would read as "could not reach the server"
+  // and be retried (and polled) for good. Headers checks as fetch does; its error, which quotes
+  // the value (maybe the key), is left out.
+  try {
+    new Headers(clientHeaders)
+  } catch {
+    throw new PayLinkConfigError('headers and apiKey must be valid HTTP headers')
+  }
   // With a key, a redirect is not followed: fetch would carry X-API-Key to wherever it points
   // (it strips only Authorization and Cookie across origins). The 3xx becomes a PayLinkHttpError.
   const redirect = apiKey ? 'manual' : 'follow'

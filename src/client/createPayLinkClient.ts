@@ -30,7 +30,7 @@ export interface PayLinkClientOptions {
   dangerouslyAllowApiKeyInBrowser?: boolean | undefined
   /** The `fetch` to use, e.g. one with a proxy agent on a server. Defaults to the global `fetch`. */
   fetch?: typeof fetch | undefined
-  /** Extra headers for every request. */
+  /** Extra headers for every request. A name or value fetch cannot send (this and `apiKey`) is a `PayLinkConfigError` at creation. Defaults to none. */
   headers?: Record<string, string> | undefined
   /** Time-out of each attempt, in ms, body included. Defaults to `15000`. */
   timeoutMs?: number | undefined
