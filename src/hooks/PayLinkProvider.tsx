@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query'
-import { type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react'
+import { type ReactNode, useContext, useMemo, useRef, useState } from 'react'
 import { createPayLinkClient, type PayLinkClient, type PayLinkClientOptions } from '../client/createPayLinkClient.js'
 import { PayLinkContext, usePayLinkClient as useClientNamed } from './usePayLinkClient.js'
 import { rootKey } from '../query/payLinkKeys.js'
@@ -42,13 +42,16 @@ export function PayLinkProvider(props: PayLinkProviderProps) {
   // createPayLinkClient as they are, children included: it reads only its options.
   const value = useMemo(() => client ?? createPayLinkClient(props as PayLinkClientOptions), [client, baseUrl, apiKey])
   // The keys hold no client (so that prefetched data hydrates): after a switch, what the old API
-  // answered (a sandbox price) must not show, nor be paid against, as the new one's.
+  // answered (a sandbox price) must not show, nor be paid against, as the new one's. Removed while
+  // rendering, before the children read the cache: an effect runs after a commit, which would show
+  // the old answers under the new client for a frame (and to any effect reading them). Idempotent,
+  // as a render may run twice or be thrown away: a second pass finds the client already seen.
   const shown = useRef(value)
   const queryClient = (hostQueryClient || ownQueryClient) as QueryClient
-  useEffect(() => {
-    if (shown.current !== value) void queryClient.resetQueries({ queryKey: rootKey })
+  if (shown.current !== value) {
     shown.current = value
-  }, [value, queryClient])
+    queryClient.removeQueries({ queryKey: rootKey })
+  }
   const tree = <PayLinkContext.Provider value={value}>{props.children}</PayLinkContext.Provider>
   return ownQueryClient ? <QueryClientProvider client={ownQueryClient}>{tree}</QueryClientProvider> : tree
 }

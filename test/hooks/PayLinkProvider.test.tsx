@@ -1,4 +1,5 @@
 import { render, screen, waitFor } from '@testing-library/react'
+import { useLayoutEffect } from 'react'
 import { createPayLinkClient } from '../../src/client.js'
 import { PayLinkProvider, type PayLinkProviderProps } from '../../src/hooks/PayLinkProvider.js'
 import { useLink } from '../../src/hooks/useLink.js'
@@ -78,6 +79,31 @@ test("another client on the same baseUrl (another user's key or headers) applies
   )
 
   await waitFor(() => expect(sent).toEqual(['POST api.paylink.test pk_user_a', 'POST api.paylink.test pk_user_b']))
+})
+
+test('after a switch, no commit shows what the old API answered under the new client, not even for a frame', async () => {
+  const commits: string[] = []
+  function Price({ env }: { env: string }) {
+    const link = useLink(MOCK_LINKS.demo)
+    const text = `${env}: ${link.data ? link.data.price?.amount : 'loading'}`
+    useLayoutEffect(() => void commits.push(text))
+    return <span data-testid="price">{text}</span>
+  }
+  const view = render(
+    <PayLinkProvider baseUrl="https://sandbox.paylink.test" retry={false}>
+      <Price env="sandbox" />
+    </PayLinkProvider>,
+  )
+  await waitFor(() => expect(screen.getByTestId('price')).toHaveTextContent('sandbox: 1.50'))
+  commits.length = 0
+  view.rerender(
+    <PayLinkProvider baseUrl="https://live.paylink.test" retry={false}>
+      <Price env="live" />
+    </PayLinkProvider>,
+  )
+  await waitFor(() => expect(screen.getByTestId('price')).toHaveTextContent('live: 1.50'))
+  expect(commits[0]).toBe('live: loading')
+  expect(sent).toEqual(['GET sandbox.paylink.test -', 'GET live.paylink.test -'])
 })
 
 test('after a switch, the link the old API answered is asked again of the new one, not shown as its own', async () => {
