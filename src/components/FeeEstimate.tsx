@@ -57,7 +57,7 @@ export const defaultFeeEstimateLabels: FeeEstimateLabels = {
   quoted: (values) => `quoted ${values.relative}`,
 }
 
-/** The estimate's state from its parameters and query; a fetch in flight wins over an earlier error. */
+/** The estimate's state from its parameters and query; a fetch in flight wins over an earlier error, and is `loading` then (the quote kept through the error has expired). */
 export function feeEstimateState(query: {
   complete: boolean
   hasData: boolean
@@ -65,7 +65,8 @@ export function feeEstimateState(query: {
   isFetching: boolean
 }): FeeEstimateState {
   if (!query.complete) return 'idle'
-  if (query.isError && !query.isFetching) return 'error'
+  // A quote kept through an error has expired (or is another's): a retry is loading, not refreshing it.
+  if (query.isError) return query.isFetching ? 'loading' : 'error'
   if (!query.hasData) return 'loading'
   return query.isFetching ? 'refreshing' : 'ready'
 }

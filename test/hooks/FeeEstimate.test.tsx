@@ -311,6 +311,23 @@ describe('with fake timers', () => {
     expect(quotes()).toBe(3)
   })
 
+  test('"Try again" after a failed re-quote shows "Getting a quote…", not the expired quote as if refreshing', async () => {
+    render(<FeeEstimate {...params} />, { wrapper: wrapperFor() })
+    await advance(0)
+    api.mock.inject('estimateFees', { status: 500, times: 1 })
+    await advance(30_001)
+    expect(root()).toHaveAttribute('data-state', 'error')
+    api.mock.inject('estimateFees', { latencyMs: 1_000, times: 1 })
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
+    await advance(10)
+    expect(root()).toHaveAttribute('data-state', 'loading')
+    expect(root()).toHaveTextContent('Getting a quote…')
+    expect(figures()).toEqual([])
+    await advance(1_000)
+    expect(root()).toHaveAttribute('data-state', 'ready')
+    expect(root()).toHaveTextContent('quoted now')
+  })
+
   test('a failed re-quote is not asked again on its own: one alert, no request for minutes, until Retry', async () => {
     render(<FeeEstimate {...params} />, { wrapper: wrapperFor() })
     await advance(0)
@@ -404,6 +421,8 @@ test('feeEstimateState', () => {
   expect(at(true, true, false, true)).toBe('refreshing')
   expect(at(true, true, true, false)).toBe('error')
   expect(at(true, false, true, true)).toBe('loading')
+  // A retry after an error: the quote kept from before the error has expired.
+  expect(at(true, true, true, true)).toBe('loading')
 })
 
 describe('an invalid locale or a missing translation', () => {
