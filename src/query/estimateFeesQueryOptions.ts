@@ -48,7 +48,9 @@ export function estimateFeesQueryOptions(client: PayLinkClient, params: PartialO
   // "1." is "1" being typed on the way to "1.5": keyed and checked as "1", so its quote stays on
   // screen instead of an error. ".5" is how many write half a unit: "0.5". A lone "." is
   // incomplete (hasFeeParams).
-  if (params?.amount) params = { ...params, amount: params.amount.replace(/(\d)\.$/, '$1').replace(/^(?=\.\d)/, '0') }
+  // A string only: another (a JavaScript caller's number) goes as it is, to be refused by the check
+  // of the input, instead of throwing from the render.
+  if (typeof params?.amount === 'string') params = { ...params, amount: params.amount.replace(/(\d)\.$/, '$1').replace(/^(?=\.\d)/, '0') }
   return {
     queryKey: feesKey(params) as Options['queryKey'],
     // The context as the request options: the action reads only its `signal`.

@@ -200,6 +200,13 @@ test('a bad amount is refused before sending; a server error is reported', async
   expect(down.result.current.error).toMatchObject({ name: 'PayLinkHttpError', status: 503 })
 })
 
+test('an amount given as a number (a JavaScript caller) is a validation error, sent never, not a crash of the render', async () => {
+  const { result } = renderHook(() => useFeeEstimate({ ...params, amount: 100 as unknown as string }), { wrapper: wrapperFor() })
+  await waitFor(() => expect(result.current.isError).toBe(true))
+  expect(result.current.error).toMatchObject({ name: 'PayLinkValidationError', source: 'input', issues: [{ path: 'amount', message: 'expected string' }] })
+  expect(quotes()).toBe(0)
+})
+
 test('an amount ending in a dot, mid-typing, is quoted as the number before it', async () => {
   const { result } = renderHook(() => useFeeEstimate({ ...params, amount: '100.' }), { wrapper: wrapperFor() })
   await waitFor(() => expect(result.current.isSuccess).toBe(true))
