@@ -88,6 +88,8 @@ describe('createPaymentHeader', () => {
     ['an EIP-1193 error with code 4001', Object.assign(new Error('denied'), { code: 4001 })],
     ['an error named like it', Object.assign(new Error('no'), { name: 'UserRejectedRequestError' })],
     ['a wrapped refusal', new Error('signing failed', { cause: { code: 4001, message: 'User denied' } })],
+    ["WalletConnect's user rejection, code 5000", Object.assign(new Error('User rejected.'), { code: 5000 })],
+    ["ethers' ACTION_REJECTED", Object.assign(new Error('user rejected action'), { code: 'ACTION_REJECTED' })],
   ])('%s is wallet_rejected', async (_, refusal) => {
     const signer = fakeSigner(undefined, () => Promise.reject(refusal))
     const error = await paymentError(createPaymentHeader(requirement(), signer))
