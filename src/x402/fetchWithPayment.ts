@@ -51,7 +51,19 @@ export async function fetchWithPayment(
     throw paymentError('already_has_payment', 'The request already carries a payment header; it is not paid again')
   }
   const signal = options.signal ?? request.signal
-  const sendOptions = { ...options, signal }
+  const send = options.fetch ?? fetch
+  const sendOptions = {
+    ...options,
+    signal,
+    // Each fetch follows its time-out's signal (set by sendX402), which its body outlives: the
+    // caller's abort must end that body too (a paid stream, a large download), as it would a plain
+    // fetch's. Both end it, through a controller of its own.
+    fetch: (input: RequestInfo | URL, init?: RequestInit) => {
+      const either = new AbortController()
+      for (const source of [init!.signal!, signal]) source.addEventListener('abort', () => either.abort(source.reason))
+      return send(input, { ...init, signal: either.signal })
+    },
+  }
 
   // The clone is sent first so that method, headers and body are still there for the paid retry.
   const first = await sendX402(request.clone(), sendOptions)

@@ -1,0 +1,52 @@
+import { once } from 'node:events'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { encodeBase64Json } from '../../src/x402/base64.js'
+import { fetchWithPayment } from '../../src/x402/fetchWithPayment.js'
+import { fakeSigner, PAY_TO, USDC_BASE_SEPOLIA } from './helpers.js'
+
+// A real socket on 127.0.0.1: the body of an answer streams (a chunk every 50 ms, for ever), as a
+// paid LLM or a large download does, and the test sees whether the caller's abort ends it.
+const offer = encodeBase64Json({
+  x402Version: 2,
+  resource: { url: '/paid' },
+  accepts: [{ scheme: 'exact', network: 'eip155:84532', amount: '1000', asset: USDC_BASE_SEPOLIA, payTo: PAY_TO, maxTimeoutSeconds: 300, extra: { name: 'USDC', version: '2' } }],
+})
+let server: http.Server
+let base: string
+const open = new Set<http.ServerResponse>()
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    if (req.url === '/paid' && !req.headers['payment-signature']) return void res.writeHead(402, { 'PAYMENT-REQUIRED': offer }).end('{}')
+    res.writeHead(200, { 'Content-Type': 'text/plain' })
+    open.add(res)
+    const chunks = setInterval(() => res.write('chunk\n'), 50)
+    res.on('close', () => (clearInterval(chunks), open.delete(res)))
+  })
+  server.listen(0, '127.0.0.1')
+  await once(server, 'listening')
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+})
+afterAll(() => {
+  server.closeAllConnections()
+  server.close()
+})
+
+test.each([
+  ['a free answer, options.signal', '/free', 'options'],
+  ['a free answer, init.signal', '/free', 'init'],
+  ['the paid answer, options.signal', '/paid', 'options'],
+  ['the paid answer, init.signal', '/paid', 'init'],
+])('%s: an abort after the headers ends the body read, and the connection', async (_, path, where) => {
+  const stop = new AbortController()
+  const response = await fetchWithPayment(`${base}${path}`, where === 'init' ? { signal: stop.signal } : undefined, {
+    signer: fakeSigner(),
+    ...(where === 'options' && { signal: stop.signal }),
+  })
+  expect(response.status).toBe(200)
+  const reading = response.text()
+  setTimeout(() => stop.abort(), 120)
+  const stillReading = new Promise((resolve) => setTimeout(resolve, 1_500, 'still reading 1.5 s later'))
+  await expect(Promise.race([reading, stillReading])).rejects.toMatchObject({ name: 'AbortError' })
+  await vi.waitFor(() => expect(open.size).toBe(0))
+})
