@@ -117,8 +117,10 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
   // useLink's query, on this client (useLink would read the provider again), run as it is: with no
   // `query` bag to merge, the button bundles none of usePayLinkQuery's merging. Read again on mount
   // however fresh: where the 402's price cannot be read, the link's is shown, and one a page read
-  // a minute ago (a product card) may be older than the 402 a click signs.
-  const link = useQuery({ ...getLinkQueryOptions(client, linkCode), refetchOnMount: 'always' })
+  // a minute ago (a product card) may be older than the 402 a click signs. Whatever the app's
+  // defaults: a failure is the button's to show (not its error boundary's), and another code's
+  // link is no placeholder for this one's.
+  const link = useQuery({ ...getLinkQueryOptions(client, linkCode), refetchOnMount: 'always', throwOnError: false })
   // One purchase, of the URL or of the link: usePayResource's or usePayLink's, without running both
   // hooks. The lookup gives the same store on every render.
   const store = (resource ? resourcePurchase(client, resource) : linkCode ? linkPurchase(client, linkCode) : undefined) as
@@ -200,8 +202,8 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
 
   // A link's price falls back to the link's own (its 402 asks for it in every requirement) before
   // that 402 is read or where its price cannot be read, but not once that 402 asked for another
-  // price (priceChanged): the link's is then the old one.
-  const price = gatePrice ?? (purchase.priceChanged ? undefined : link.data?.price)
+  // price (priceChanged), nor when the read on mount failed: the link's is then an old one.
+  const price = gatePrice ?? (purchase.priceChanged || link.isError ? undefined : link.data?.price)
   const shownPrice = price && { amount: formatDecimal(price.amount, locale, 2), currency: price.currency }
   // The button text is the price where a click would pay; each other state has a text of its own.
   const text = ['ready', 'cancelled', 'disabled'].includes(state)

@@ -47,8 +47,9 @@ export function useFollowedPurchase<A extends object>(client: PayLinkClient, sto
   const purchase = usePurchase(store, options)
   // The payment followed: the one accepted as `verified`. Reading isFetching re-renders as each
   // answer comes, so that `isStale` is looked at again then.
+  // A failure is the purchase's to show (`unknown`), not the app's error boundary's (throwOnError).
   const [{ data, error, isFetching }, isStale] = usePolledQueryState(
-    getPaymentQueryOptions(client, purchase.status === 'verifying' ? (purchase as { payment?: Payment }).payment?.id : undefined),
+    { ...getPaymentQueryOptions(client, purchase.status === 'verifying' ? (purchase as { payment?: Payment }).payment?.id : undefined), throwOnError: false },
     paymentLifecycle,
   )
   useEffect(() => {

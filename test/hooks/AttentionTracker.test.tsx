@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query'
 import { act, render, screen } from '@testing-library/react'
-import { Component, createRef, type ReactNode, StrictMode } from 'react'
+import { createRef, type ReactNode, StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { PayLinkHttpError } from '../../src/client.js'
 import { type AttentionReport, lastInput } from '../../src/components/AttentionReporter.js'
@@ -10,7 +10,7 @@ import { http, HttpResponse } from 'msw'
 import { MOCK_LINKS } from '../../src/mock/constants.js'
 import { createMockApi } from '../../src/mock/createMockApi.js'
 import { inTimeZone } from '../timeZone.js'
-import { BASE_URL, testClient, useMockApi, wrapperFor } from './harness.js'
+import { BASE_URL, ErrorBoundary, testClient, useMockApi, wrapperFor } from './harness.js'
 
 // Tokens live a minute, so renewal (30 s before expiry) happens inside a short test.
 const api = useMockApi({ attentionTtlMs: 60_000 })
@@ -1118,17 +1118,6 @@ test('a new link: the old link’s final report goes to its own onHeartbeat and 
     [`/engagement/${MOCK_LINKS.engagement}`, false],
   ])
 })
-
-/** An app's error boundary around the tracker. */
-class ErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false }
-  static getDerivedStateFromError() {
-    return { failed: true }
-  }
-  override render() {
-    return this.state.failed ? <p>Something went wrong</p> : this.props.children
-  }
-}
 
 /** A tracker under an app QueryClient with these mutation defaults, inside an error boundary. */
 function underAppDefaults(mutations: object, onError: (error: unknown) => void) {

@@ -11,7 +11,7 @@ import { createMockApi } from '../../src/mock/createMockApi.js'
 import { defaultSeed } from '../../src/mock/seed.js'
 import { createTestSigner } from '../../src/mock/createTestSigner.js'
 import { encodeBase64Json } from '../../src/x402/base64.js'
-import { BASE_URL, testQueryClient, usdcOffer, useMockApi, wrapperFor } from './harness.js'
+import { BASE_URL, ErrorBoundary, testQueryClient, throwingQueryClient, usdcOffer, useMockApi, wrapperFor } from './harness.js'
 import { forgetPurchases } from '../../src/payment/PurchaseStore.js'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { PayLinkProvider } from '../../src/hooks/PayLinkProvider.js'
@@ -1331,6 +1331,22 @@ describe('PayLinkButton: a click never signs more than the price shown', () => {
     expect(other.ledger.map((entry) => entry.amount)).toEqual(['2.50'])
   })
 
+  test("a 402 whose price cannot be read, and the link's read on mount fails: the page's older read of the link is not shown as the price", async () => {
+    const OTHER_USDC = '0xaf88d065e77c8cC2239327C5EDb3A432268e5831'
+    const other = createMockApi({ apiKeys: false, settleDelayMs: 0, seed: { x402: { ...defaultSeed().x402, asset: OTHER_USDC } } })
+    api.server.use(...other.handlers)
+    const wrapper = wrapperFor()
+    const card = render(<ProductPrice />, { wrapper })
+    await screen.findByText('1.50 USDC')
+    card.unmount()
+    other.state.links.get(code)!.price = { amount: '2.50', currency: 'USDC' }
+    // The read on mount meets a gateway's error page.
+    api.server.use(http.get(`${BASE_URL}/pub/v1/links/${code}`, () => HttpResponse.text('<html>502</html>', { status: 500 }), { once: true }))
+    render(<PayLinkButton code={code} signer={createTestSigner()} maxAmount={{ [OTHER_USDC]: '10000000' }} />, { wrapper })
+    await ready()
+    expect(button()).toHaveAccessibleName('Pay')
+  })
+
   test('a link whose 402 price cannot be read (an asset of unknown decimals): after a price change, no old link price is shown or announced', async () => {
     // The mock's links paid in a token outside DEFAULT_MAX_AMOUNT's table, which the app caps itself.
     const OTHER_USDC = '0xaf88d065e77c8cC2239327C5EDb3A432268e5831'
@@ -1559,4 +1575,36 @@ test('two buttons for one resource: each onSettled gets the paid-for answer with
   await waitFor(() => expect(bodies).toHaveLength(2))
   expect(await Promise.all(bodies)).toEqual(['the article', 'the article'])
   expect(signer.calls).toBe(1)
+})
+
+describe("PayLinkButton under an app QueryClient's unusual defaults", () => {
+  test('throwOnError: a link that cannot be read shows "Payment unavailable", not the app\'s error page', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    render(
+      <ErrorBoundary>
+        <PayLinkButton code="nope" signer={createTestSigner()} maxAmount={cap} />
+      </ErrorBoundary>,
+      { wrapper: wrapperFor(undefined, throwingQueryClient()) },
+    )
+    await waitFor(() => expect(stateOf(button())).toBe('failed'))
+    expect(button()).toHaveAccessibleName('Try again Payment unavailable')
+    expect(screen.queryByText('Something went wrong')).toBeNull()
+  })
+
+  test('throwOnError: a payment being confirmed whose status cannot be read (404) stays on screen, unknown, not the app\'s error page', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    api.mock.useScenario('payment-settles-slowly')
+    render(
+      <ErrorBoundary>
+        <PayLinkButton code={code} signer={createTestSigner()} maxAmount={cap} />
+      </ErrorBoundary>,
+      { wrapper: wrapperFor(undefined, throwingQueryClient()) },
+    )
+    await ready()
+    api.mock.inject('getPayment', { status: 404 })
+    fireEvent.click(button())
+    await waitFor(() => expect(stateOf(button())).toBe('unknown'))
+    expect(screen.queryByText('Something went wrong')).toBeNull()
+    expect(api.mock.ledger).toHaveLength(1)
+  })
 })

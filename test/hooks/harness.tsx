@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import type { ReactNode } from 'react'
+import { Component, type ReactNode } from 'react'
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { createPayLinkClient, type PayLinkClient } from '../../src/client.js'
@@ -87,3 +87,17 @@ export function usdcOffer(url: string, amount = '10000'): string {
     accepts: [{ scheme: 'exact', network: 'eip155:84532', amount, asset: BASE_SEPOLIA_USDC, payTo: MOCK_PAY_TO, maxTimeoutSeconds: 60, extra: { name: 'USDC', version: '2' } }],
   })
 }
+
+/** An app's error boundary: what it shows when a component below throws. */
+export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false }
+  static getDerivedStateFromError() {
+    return { failed: true }
+  }
+  override render() {
+    return this.state.failed ? <p>Something went wrong</p> : this.props.children
+  }
+}
+
+/** A QueryClient with the default some apps set: a failed query throws to the nearest error boundary. */
+export const throwingQueryClient = () => new QueryClient({ defaultOptions: { queries: { throwOnError: true, retry: false, gcTime: Infinity } } })
