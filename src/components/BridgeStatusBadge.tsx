@@ -103,7 +103,8 @@ export const BridgeStatusBadge = forwardRef<HTMLDivElement, BridgeStatusBadgePro
 ) {
   const labels = withDefaults(defaultBridgeStatusBadgeLabels, customLabels)
   // Only the fields it needs (no rest, no spread): each field read is a field TanStack re-renders for.
-  const { data: transfer, isStale, isError, error, dataUpdatedAt } = useBridgeStatus(transferId, { polling })
+  // A failure is the badge's to show, whatever the app's throwOnError.
+  const { data: transfer, isStale, isError, error, dataUpdatedAt } = useBridgeStatus(transferId, { polling, query: { throwOnError: false } })
   const state = bridgeStatusBadgeState({ status: transfer?.status, isStale, isError, error })
   // Only while the transfer moves.
   const etaAt =

@@ -98,7 +98,8 @@ export const FeeEstimate = forwardRef<HTMLDivElement, FeeEstimateProps>(function
 ) {
   const labels = withDefaults(defaultFeeEstimateLabels, customLabels)
   const params = { sourceChain, destinationChain, asset, amount }
-  const query = useFeeEstimate(params)
+  // A failure is the estimate's to show, with its retry, whatever the app's throwOnError.
+  const query = useFeeEstimate(params, { query: { throwOnError: false } })
   const state = feeEstimateState({
     complete: hasFeeParams(params),
     hasData: query.data !== undefined,

@@ -6,7 +6,7 @@ import { renderToString } from 'react-dom/server'
 import { BridgeStatusBadge, bridgeStatusBadgeState } from '../../src/components/BridgeStatusBadge.js'
 import { MOCK_TRANSFERS } from '../../src/mock/constants.js'
 import { inTimeZone } from '../timeZone.js'
-import { testClient, useMockApi, wrapperFor } from './harness.js'
+import { ErrorBoundary, testClient, throwingQueryClient, useMockApi, wrapperFor } from './harness.js'
 
 // One step a minute: a pending transfer is due in 3 minutes, one in transit in 1.
 const STEP_MS = 60_000
@@ -112,6 +112,19 @@ test('a tick that lands under half a second before the ETA says "any moment now"
   await advance(15_000)
   expect(badge).toHaveTextContent('any moment now')
   expect(badge).not.toHaveTextContent('0 seconds')
+})
+
+test("an app QueryClient whose queries throw (throwOnError): an unknown transfer is the badge's own error, not the app's error page", async () => {
+  vi.spyOn(console, 'error').mockImplementation(() => {})
+  render(
+    <ErrorBoundary>
+      <BridgeStatusBadge transferId="tr_nope" />
+    </ErrorBoundary>,
+    { wrapper: wrapperFor(testClient(), throwingQueryClient()) },
+  )
+  await advance(0)
+  expect(screen.queryByText('Something went wrong')).toBeNull()
+  expect(screen.getByRole('status')).toHaveAttribute('data-state', 'error')
 })
 
 test('a transfer goes to completed on the mock clock; then no tick and no poll', async () => {

@@ -6,7 +6,7 @@ import { FeeEstimate, feeEstimateState } from '../../src/components/FeeEstimate.
 import type { FeeEstimateParams } from '../../src/schemas/fees.js'
 import { QUICK_QUOTE_TTL_MS } from '../../src/mock/scenarios.js'
 import { inTimeZone } from '../timeZone.js'
-import { useMockApi, wrapperFor } from './harness.js'
+import { ErrorBoundary, throwingQueryClient, useMockApi, wrapperFor } from './harness.js'
 
 const api = useMockApi()
 // The mock: gas 0.1215 on solana ↔ base, platform 0.3 % of the amount, 90 s; quotes hold 30 s.
@@ -54,6 +54,21 @@ describe('with real timers', () => {
       ['Estimated time', 'about 2 minutes'],
     ])
     expect(root()).toHaveTextContent('quoted now')
+  })
+
+  test("an app QueryClient whose queries throw (throwOnError): a failed quote is the estimate's own error, with its retry, not the app's error page", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    api.mock.inject('estimateFees', { status: 500, times: 1 })
+    render(
+      <ErrorBoundary>
+        <FeeEstimate {...params} />
+      </ErrorBoundary>,
+      { wrapper: wrapperFor(undefined, throwingQueryClient()) },
+    )
+    await waitFor(() => expect(root()).toHaveAttribute('data-state', 'error'))
+    expect(screen.queryByText('Something went wrong')).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
+    await waitFor(() => expect(root()).toHaveAttribute('data-state', 'ready'))
   })
 
   test('the total is exact: digits a float would lose are kept', async () => {
