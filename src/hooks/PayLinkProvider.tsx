@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query'
-import { type ReactNode, useContext, useMemo, useRef, useState } from 'react'
+import { type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react'
 import { createPayLinkClient, type PayLinkClient, type PayLinkClientOptions } from '../client/createPayLinkClient.js'
 import { PayLinkContext, usePayLinkClient as useClientNamed } from './usePayLinkClient.js'
 import { rootKey } from '../query/payLinkKeys.js'
@@ -44,14 +44,15 @@ export function PayLinkProvider(props: PayLinkProviderProps) {
   // The keys hold no client (so that prefetched data hydrates): after a switch, what the old API
   // answered (a sandbox price) must not show, nor be paid against, as the new one's. Removed while
   // rendering, before the children read the cache: an effect runs after a commit, which would show
-  // the old answers under the new client for a frame (and to any effect reading them). Idempotent,
-  // as a render may run twice or be thrown away: a second pass finds the client already seen.
+  // the old answers under the new client for a frame (and to any effect reading them). Removed on
+  // every render with the new client until one commits: a render thrown away (a transition that
+  // suspends) leaves the old tree on screen, whose requests refill the cache meanwhile.
   const shown = useRef(value)
   const queryClient = (hostQueryClient || ownQueryClient) as QueryClient
-  if (shown.current !== value) {
+  if (shown.current !== value) queryClient.removeQueries({ queryKey: rootKey })
+  useEffect(() => {
     shown.current = value
-    queryClient.removeQueries({ queryKey: rootKey })
-  }
+  })
   const tree = <PayLinkContext.Provider value={value}>{props.children}</PayLinkContext.Provider>
   return ownQueryClient ? <QueryClientProvider client={ownQueryClient}>{tree}</QueryClientProvider> : tree
 }

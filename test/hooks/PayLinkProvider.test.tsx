@@ -1,11 +1,12 @@
-import { render, screen, waitFor } from '@testing-library/react'
-import { useLayoutEffect } from 'react'
-import { createPayLinkClient } from '../../src/client.js'
+import { act, render, screen, waitFor } from '@testing-library/react'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { startTransition, Suspense, useLayoutEffect, useState } from 'react'
+import { createPayLinkClient, type PayLinkClient } from '../../src/client.js'
 import { PayLinkProvider, type PayLinkProviderProps } from '../../src/hooks/PayLinkProvider.js'
 import { useLink } from '../../src/hooks/useLink.js'
 import { usePayLink } from '../../src/hooks/usePayLink.js'
 import { MOCK_LINKS } from '../../src/mock/constants.js'
-import { useMockApi } from './harness.js'
+import { testQueryClient, useMockApi } from './harness.js'
 
 const api = useMockApi()
 // Where each request went, and with which key: the mock answers on any origin.
@@ -104,6 +105,60 @@ test('after a switch, no commit shows what the old API answered under the new cl
   await waitFor(() => expect(screen.getByTestId('price')).toHaveTextContent('live: 1.50'))
   expect(commits[0]).toBe('live: loading')
   expect(sent).toEqual(['GET sandbox.paylink.test -', 'GET live.paylink.test -'])
+})
+
+test('a switch in a transition that suspends, while the old tree re-renders and asks the old API again: once committed, the new API answers, not the old', async () => {
+  const sandbox = createPayLinkClient({ baseUrl: 'https://sandbox.paylink.test', retry: false })
+  // The live API asks 9.99 for the same code.
+  const live = createPayLinkClient({
+    baseUrl: 'https://live.paylink.test',
+    retry: false,
+    fetch: async (input, init) => {
+      const link = await (await fetch(input, init)).json()
+      return Response.json({ ...link, price: { ...link.price, amount: '9.99' } })
+    },
+  })
+  let rerenderPrice!: () => void
+  function Price() {
+    const [, set] = useState(0)
+    rerenderPrice = () => set((n) => n + 1)
+    const link = useLink(MOCK_LINKS.demo)
+    return <span data-testid="price">{link.data ? link.data.price?.amount : 'loading'}</span>
+  }
+  // The live page loads something first (a lazy route): the transition waits, the old page stays.
+  let loaded = false
+  let load!: () => void
+  const loading = new Promise<void>((resolve) => (load = resolve))
+  function LivePage({ client }: { client: PayLinkClient }) {
+    if (client === live && !loaded) throw loading
+    return null
+  }
+  let switchTo!: (client: PayLinkClient) => void
+  function App() {
+    const [client, set] = useState(sandbox)
+    switchTo = set
+    return (
+      <Suspense fallback={<span>fallback</span>}>
+        <PayLinkProvider client={client}>
+          <Price />
+          <LivePage client={client} />
+        </PayLinkProvider>
+      </Suspense>
+    )
+  }
+  render(<App />, { wrapper: ({ children }) => <QueryClientProvider client={testQueryClient()}>{children}</QueryClientProvider> })
+  await waitFor(() => expect(screen.getByTestId('price')).toHaveTextContent('1.50'))
+  act(() => startTransition(() => switchTo(live)))
+  // Something on the old page re-renders meanwhile (a tick, a poll, a click) and reads the link again.
+  act(() => rerenderPrice())
+  await waitFor(() => expect(sent).toEqual(['GET sandbox.paylink.test -', 'GET sandbox.paylink.test -']))
+  await act(async () => {
+    loaded = true
+    load()
+    await loading
+  })
+  await waitFor(() => expect(screen.getByTestId('price')).toHaveTextContent('9.99'))
+  expect(sent.at(-1)).toBe('GET live.paylink.test -')
 })
 
 test('after a switch, the link the old API answered is asked again of the new one, not shown as its own', async () => {
