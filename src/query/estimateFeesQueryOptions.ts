@@ -11,8 +11,10 @@ import { parseTimestamp } from '../schemas/parseTimestamp.js'
 type Options = TaggedQueryOptions<FeeEstimate, ReturnType<typeof feesKey>>
 
 // TanStack's keepPreviousData, an identity, without the import it costs every bundle with this
-// factory. Defined once: TanStack reuses the placeholder while the function stays the same.
-const keepPreviousData = <T>(previous: T) => previous
+// factory. Defined once: TanStack reuses the placeholder while the function stays the same. Not
+// the quote of parameters whose re-quote failed: it expired, and would be shown as the new one's
+// being refreshed.
+const keepPreviousData = <T>(previous: T, query?: { state: { status: string } }) => (query?.state.status === 'error' ? undefined : previous)
 
 // When the quote ends, on this device's clock (ms since the epoch): at `expiresAt`, or sooner when
 // its life on the server's clock (`quotedAt` to `expiresAt`), counted from its arrival, ends first:

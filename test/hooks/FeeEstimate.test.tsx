@@ -343,6 +343,22 @@ describe('with fake timers', () => {
     expect(root()).toHaveTextContent('quoted now')
   })
 
+  test('new parameters after a failed re-quote show "Getting a quote…", not the expired quote of the old ones as if refreshing', async () => {
+    const { rerender } = render(<FeeEstimate {...params} />, { wrapper: wrapperFor() })
+    await advance(0)
+    api.mock.inject('estimateFees', { status: 500, times: 1 })
+    await advance(30_001)
+    expect(root()).toHaveAttribute('data-state', 'error')
+    api.mock.inject('estimateFees', { latencyMs: 1_000, times: 1 })
+    rerender(<FeeEstimate {...params} amount="200" />)
+    await advance(10)
+    expect(root()).toHaveAttribute('data-state', 'loading')
+    expect(figures()).toEqual([])
+    await advance(1_000)
+    expect(root()).toHaveAttribute('data-state', 'ready')
+    expect(figures()[0]).toEqual(['Total fee', '0.7215 USDC'])
+  })
+
   test('a failed re-quote is not asked again on its own: one alert, no request for minutes, until Retry', async () => {
     render(<FeeEstimate {...params} />, { wrapper: wrapperFor() })
     await advance(0)
