@@ -10,11 +10,12 @@ import { parseTimestamp } from '../schemas/parseTimestamp.js'
 
 type Options = TaggedQueryOptions<FeeEstimate, ReturnType<typeof feesKey>>
 
-// TanStack's keepPreviousData, an identity, without the import it costs every bundle with this
-// factory. Defined once: TanStack reuses the placeholder while the function stays the same. Not
-// the quote of parameters whose re-quote failed: it expired, and would be shown as the new one's
-// being refreshed.
-const keepPreviousData = <T>(previous: T, query?: { state: { status: string } }) => (query?.state.status === 'error' ? undefined : previous)
+// TanStack's keepPreviousData, without the import it costs every bundle with this factory, for a
+// quote still current only: an expired one (a failed re-quote, or parameters left incomplete a
+// while) would be shown as the new parameters' being refreshed. Defined once: TanStack reuses the
+// placeholder while the function stays the same.
+const keepPreviousData = (previous: FeeEstimate | undefined, query?: { state: { data?: FeeEstimate | undefined; dataUpdatedAt: number } }) =>
+  query && quoteEnd(query.state) > Date.now() ? previous : undefined
 
 // When the quote ends, on this device's clock (ms since the epoch): at `expiresAt`, or sooner when
 // its life on the server's clock (`quotedAt` to `expiresAt`), counted from its arrival, ends first:
@@ -65,7 +66,8 @@ export function estimateFeesQueryOptions(client: PayLinkClient, params: PartialO
     // disabled query stops: see pollUntilSettled.)
     enabled: hasFeeParams(params) && afterRetryAfter,
     retry: false,
-    placeholderData: keepPreviousData,
+    // None while a parameter is missing: TanStack would carry that query's placeholder, unasked, to the next.
+    placeholderData: hasFeeParams(params) ? keepPreviousData : undefined,
     // Counted by TanStack from the answer (dataUpdatedAt), not from now.
     staleTime: ({ state }) => Math.max(0, quoteEnd(state) - state.dataUpdatedAt),
     // Only while a quote is on screen (success). The floor keeps a server whose clock runs ahead

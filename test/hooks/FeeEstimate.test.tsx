@@ -359,6 +359,26 @@ describe('with fake timers', () => {
     expect(figures()[0]).toEqual(['Total fee', '0.7215 USDC'])
   })
 
+  test.each([
+    ['after other parameters failed to be quoted', '150'],
+    ['after the amount was cleared', ''],
+  ])('new parameters a minute %s show "Getting a quote…", not the expired quote of the ones before', async (_, between) => {
+    const { rerender } = render(<FeeEstimate {...params} />, { wrapper: wrapperFor() })
+    await advance(0)
+    expect(figures()[0]).toEqual(['Total fee', '0.4215 USDC'])
+    if (between) api.mock.inject('estimateFees', { status: 500, times: 1 })
+    rerender(<FeeEstimate {...params} amount={between} />)
+    await advance(10)
+    expect(root()).toHaveAttribute('data-state', between ? 'error' : 'idle')
+    // The quote of 100 (30 s) expires meanwhile.
+    await advance(60_000)
+    api.mock.inject('estimateFees', { latencyMs: 1_000, times: 1 })
+    rerender(<FeeEstimate {...params} amount="200" />)
+    await advance(10)
+    expect(root()).toHaveAttribute('data-state', 'loading')
+    expect(figures()).toEqual([])
+  })
+
   test('a failed re-quote is not asked again on its own: one alert, no request for minutes, until Retry', async () => {
     render(<FeeEstimate {...params} />, { wrapper: wrapperFor() })
     await advance(0)
