@@ -57,11 +57,18 @@ export async function fetchWithPayment(
     signal,
     // Each fetch follows its time-out's signal (set by sendX402), which its body outlives: the
     // caller's abort must end that body too (a paid stream, a large download), as it would a plain
-    // fetch's. Both end it, through a controller of its own.
+    // fetch's. AbortSignal.any follows both and leaves no listener on the caller's, which may
+    // outlive many calls (a server's shutdown signal); before Safari 17.4 and Firefox 124, a
+    // controller of its own follows them with listeners.
     fetch: (input: RequestInfo | URL, init?: RequestInit) => {
-      const either = new AbortController()
-      for (const source of [init!.signal!, signal]) source.addEventListener('abort', () => either.abort(source.reason))
-      return send(input, { ...init, signal: either.signal })
+      const sources = [init!.signal!, signal]
+      let either = AbortSignal.any?.(sources)
+      if (!either) {
+        const own = new AbortController()
+        for (const source of sources) source.addEventListener('abort', () => own.abort(source.reason))
+        either = own.signal
+      }
+      return send(input, { ...init, signal: either })
     },
   }
 

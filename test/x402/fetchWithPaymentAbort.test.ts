@@ -1,4 +1,4 @@
-import { once } from 'node:events'
+import { getEventListeners, once } from 'node:events'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { encodeBase64Json } from '../../src/x402/base64.js'
@@ -17,7 +17,8 @@ let base: string
 const open = new Set<http.ServerResponse>()
 beforeAll(async () => {
   server = http.createServer((req, res) => {
-    if (req.url === '/paid' && !req.headers['payment-signature']) return void res.writeHead(402, { 'PAYMENT-REQUIRED': offer }).end('{}')
+    if (req.url!.startsWith('/paid') && !req.headers['payment-signature']) return void res.writeHead(402, { 'PAYMENT-REQUIRED': offer }).end('{}')
+    if (req.url!.endsWith('/short')) return void res.writeHead(200).end('done')
     res.writeHead(200, { 'Content-Type': 'text/plain' })
     open.add(res)
     const chunks = setInterval(() => res.write('chunk\n'), 50)
@@ -48,5 +49,39 @@ test.each([
   setTimeout(() => stop.abort(), 120)
   const stillReading = new Promise((resolve) => setTimeout(resolve, 1_500, 'still reading 1.5 s later'))
   await expect(Promise.race([reading, stillReading])).rejects.toMatchObject({ name: 'AbortError' })
+  await vi.waitFor(() => expect(open.size).toBe(0))
+})
+
+test('one long-lived signal (a server\'s shutdown) over many calls, each body read: no listener is left on it, and no warning', async () => {
+  const warnings: string[] = []
+  const onWarning = (warning: Error) => warnings.push(warning.name)
+  process.on('warning', onWarning)
+  const lifetime = new AbortController()
+  try {
+    for (const path of ['/paid', '/paid', '/paid', '/paid', '/paid', '/paid', '/free', '/free', '/free', '/free', '/free', '/free']) {
+      const response = await fetchWithPayment(`${base}${path}/short`, undefined, { signer: fakeSigner(), signal: lifetime.signal })
+      expect(await response.text()).toBe('done')
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  } finally {
+    process.off('warning', onWarning)
+  }
+  expect(getEventListeners(lifetime.signal, 'abort')).toHaveLength(0)
+  expect(warnings).toEqual([])
+})
+
+test('without AbortSignal.any (Safari before 17.4): an abort after the headers of the paid answer still ends its body', async () => {
+  const any = AbortSignal.any
+  Object.assign(AbortSignal, { any: undefined })
+  try {
+    const stop = new AbortController()
+    const response = await fetchWithPayment(`${base}/paid`, undefined, { signer: fakeSigner(), signal: stop.signal })
+    const reading = response.text()
+    setTimeout(() => stop.abort(), 120)
+    const stillReading = new Promise((resolve) => setTimeout(resolve, 1_500, 'still reading 1.5 s later'))
+    await expect(Promise.race([reading, stillReading])).rejects.toMatchObject({ name: 'AbortError' })
+  } finally {
+    Object.assign(AbortSignal, { any })
+  }
   await vi.waitFor(() => expect(open.size).toBe(0))
 })
