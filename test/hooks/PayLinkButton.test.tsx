@@ -1311,19 +1311,27 @@ describe('PayLinkButton: a click never signs more than the price shown', () => {
     expect(onKeyDown).toHaveBeenCalledTimes(3)
   })
 
-  test('a 402 whose price cannot be read (an asset of unknown decimals) and a link read earlier by the page: the button shows the price read on its mount, the one a click signs', async () => {
+  /**
+   * The mock's links paid in a token of unknown decimals (outside DEFAULT_MAX_AMOUNT's table, which
+   * the app caps itself): a product card reads the link (1.50), well within its staleTime, then the
+   * seller raises the price to 2.50. Returns the mock and the wrapper the checkout opens in.
+   */
+  async function linkReadByThePageThenRaised() {
     const OTHER_USDC = '0xaf88d065e77c8cC2239327C5EDb3A432268e5831'
     const other = createMockApi({ apiKeys: false, settleDelayMs: 0, seed: { x402: { ...defaultSeed().x402, asset: OTHER_USDC } } })
     api.server.use(...other.handlers)
     const wrapper = wrapperFor()
-    // A product card read the link (1.50), well within its staleTime ...
     const card = render(<ProductPrice />, { wrapper })
     await screen.findByText('1.50 USDC')
     card.unmount()
-    // ... the seller raises the price, and the checkout opens.
     other.state.links.get(code)!.price = { amount: '2.50', currency: 'USDC' }
-    const signer = createTestSigner()
-    render(<PayLinkButton code={code} signer={signer} maxAmount={{ [OTHER_USDC]: '10000000' }} />, { wrapper })
+    const checkout = () => render(<PayLinkButton code={code} signer={createTestSigner()} maxAmount={{ [OTHER_USDC]: '10000000' }} />, { wrapper })
+    return { other, checkout }
+  }
+
+  test('a 402 whose price cannot be read (an asset of unknown decimals) and a link read earlier by the page: the button shows the price read on its mount, the one a click signs', async () => {
+    const { other, checkout } = await linkReadByThePageThenRaised()
+    checkout()
     await ready()
     expect(button()).toHaveAccessibleName('Pay 2.50 USDC')
     fireEvent.click(button())
@@ -1332,17 +1340,10 @@ describe('PayLinkButton: a click never signs more than the price shown', () => {
   })
 
   test("a 402 whose price cannot be read, and the link's read on mount fails: the page's older read of the link is not shown as the price", async () => {
-    const OTHER_USDC = '0xaf88d065e77c8cC2239327C5EDb3A432268e5831'
-    const other = createMockApi({ apiKeys: false, settleDelayMs: 0, seed: { x402: { ...defaultSeed().x402, asset: OTHER_USDC } } })
-    api.server.use(...other.handlers)
-    const wrapper = wrapperFor()
-    const card = render(<ProductPrice />, { wrapper })
-    await screen.findByText('1.50 USDC')
-    card.unmount()
-    other.state.links.get(code)!.price = { amount: '2.50', currency: 'USDC' }
+    const { checkout } = await linkReadByThePageThenRaised()
     // The read on mount meets a gateway's error page.
     api.server.use(http.get(`${BASE_URL}/pub/v1/links/${code}`, () => HttpResponse.text('<html>502</html>', { status: 500 }), { once: true }))
-    render(<PayLinkButton code={code} signer={createTestSigner()} maxAmount={{ [OTHER_USDC]: '10000000' }} />, { wrapper })
+    checkout()
     await ready()
     expect(button()).toHaveAccessibleName('Pay')
   })
