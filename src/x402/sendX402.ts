@@ -20,8 +20,8 @@ export interface X402Answer {
 /**
  * Sends one request to an x402 server and reads a 402's body, within the time-out. No answer is a
  * `PayLinkNetworkError`; an abort by `signal` stays the signal's own reason. The body of the answer
- * follows the fetch's own signal, which only the time-out aborts: a caller that hands the body on
- * passes its abort to the fetch itself, as `fetchWithPayment` does.
+ * follows the fetch's own signal, which nothing aborts once the answer is in: a caller that hands
+ * the body on passes its abort to the fetch itself, as `fetchWithPayment` does.
  */
 export async function sendX402(request: Request, options: SendX402Options): Promise<X402Answer> {
   // The options go to timedFetch as they are: it reads the signal and the time-out (and its default) from them.
