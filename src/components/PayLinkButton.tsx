@@ -122,7 +122,7 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
   const link = useQuery({ ...getLinkQueryOptions(client, linkCode), refetchOnMount: 'always', throwOnError: false })
   // One purchase, of the URL or of the link: usePayResource's or usePayLink's, without running both
   // hooks. The lookup gives the same store on every render.
-  const store = (resource ? resourcePurchase(client, resource) : linkCode ? linkPurchase(client, linkCode) : undefined) as
+  const store = (resource ? resourcePurchase(resource) : linkCode ? linkPurchase(client, linkCode) : undefined) as
     | PurchaseStore<{ proof?: PayLinkButtonProof; response?: Response }>
     | undefined
   const options = { signer, maxAmount }

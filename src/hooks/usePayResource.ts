@@ -56,11 +56,13 @@ export interface PayResourceState {
  * (clicks while a purchase is in flight do nothing) if they ask no more than the price shown (else
  * it signs nothing and shows the new price, `priceChanged`), a wallet refusal is `cancelled`, and a paid
  * request without a clear answer is `unknown`, where `pay` resends the same signed payment. Every
- * hook under one `PayLinkProvider` that shows the same URL shares one purchase.
+ * hook on the page that shows the same URL shares one purchase, whatever its provider's client.
  */
 export function usePayResource(resource: string | undefined, { timeoutMs, ...options }: UsePayResourceOptions = {}) {
-  const client = usePayLinkClient('usePayResource')
-  // The purchases are kept per API and URL: the lookup gives the same store on every render.
-  const purchase = usePurchase(resource ? resourcePurchase(client, resource, { timeoutMs }) : undefined, options)
+  // Its purchases need no client (a URL is fetched with the global fetch), but the hook, as every
+  // hook of the package, names itself outside a provider.
+  usePayLinkClient('usePayResource')
+  // The purchases are kept per URL: the lookup gives the same store on every render.
+  const purchase = usePurchase(resource ? resourcePurchase(resource, { timeoutMs }) : undefined, options)
   return { ...purchase, price: priceToPay(purchase.paymentRequired, options) }
 }

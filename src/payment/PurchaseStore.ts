@@ -139,8 +139,8 @@ export interface PurchaseStore<A> {
   reset(): void
 }
 
-// Every purchase of the page, by API (base URL, key and headers) and key, whatever the client
-// object: a provider that remounts (a checkout closed and opened again) makes a new client, and a
+// Every purchase of the page, by API (base URL, key and headers; none for a URL's) and key,
+// whatever the client object: a provider that remounts (a checkout closed and opened again) makes a new client, and a
 // page can have two providers of one API (two React roots). A purchase signing, being confirmed or
 // paid while no hook showed it must be the one they show, not a second purchase offered beside it.
 // Kept for the page's life, as sessionStorage keeps a signed payload for the tab's.

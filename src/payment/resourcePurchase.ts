@@ -1,4 +1,3 @@
-import type { PayLinkClient } from '../client/createPayLinkClient.js'
 import { PayLinkError } from '../client/errors.js'
 import { decodePaymentRequired } from '../x402/paymentRequired.js'
 import { paymentHeaderName, readPaymentResponse } from '../x402/paymentHeaders.js'
@@ -19,14 +18,17 @@ export interface ResourcePurchaseResult {
 }
 
 /**
- * The purchase of an x402 URL, fetched with GET, shared by every hook under a provider of the same API. Its
- * 402 read on mount only previews the price; each purchase asks for fresh requirements. No
+ * The purchase of an x402 URL, fetched with GET, shared by every hook on the page, whatever its
+ * client: the URL's requests carry none of a client's headers, so a client made anew (a session
+ * token refreshed) must not make a payment in flight another purchase, signed again. Its 402 read
+ * on mount only previews the price; each purchase asks for fresh requirements. No
  * `Idempotency-Key` is sent: an x402 server does not expect one, and an extra header can fail its
  * CORS preflight. `options` (the time-out) are the latest caller's.
  */
-export function resourcePurchase(scope: PayLinkClient, url: string, options: SendX402Options = {}): PurchaseStore<ResourcePurchaseResult> {
+export function resourcePurchase(url: string, options: SendX402Options = {}): PurchaseStore<ResourcePurchaseResult> {
   return sharedPurchase<ResourcePurchaseResult>(
-    scope,
+    // A scope that is no client: one purchase (and one stored payment) per URL.
+    sharedPurchase,
     `url:${url}`,
     async (payment) => {
       const answer = await sendX402(new Request(url, { headers: payment && { [paymentHeaderName(payment.paymentHeader)]: payment.paymentHeader } }), options)

@@ -15,6 +15,7 @@ import { BASE_URL, ErrorBoundary, testQueryClient, throwingQueryClient, usdcOffe
 import { forgetPurchases } from '../../src/payment/PurchaseStore.js'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { PayLinkProvider } from '../../src/hooks/PayLinkProvider.js'
+import { createPayLinkClient, type PayLinkClient } from '../../src/client.js'
 
 const api = useMockApi({ settleDelayMs: 0 })
 const code = MOCK_LINKS.demo
@@ -682,6 +683,31 @@ describe('PayLinkButton with an x402 resource', () => {
     HttpResponse.text('the article', { headers: { 'PAYMENT-RESPONSE': settlement } })) {
     return api.serveX402(RESOURCE, offer, paid)
   }
+
+  test("a URL payment whose answer was lost, then the app's session header is refreshed: still the same purchase, resent, never signed again", async () => {
+    const payments = serve((_, n) => (n === 1 ? HttpResponse.error() : HttpResponse.text('the article', { headers: { 'PAYMENT-RESPONSE': settlement } })))
+    const signer = createTestSigner()
+    const queryClient = testQueryClient()
+    // A new client for the same API with a new token: the URL's requests carry none of its headers.
+    const clientFor = (token: string) => createPayLinkClient({ baseUrl: BASE_URL, retry: false, headers: { authorization: `Bearer ${token}` } })
+    const App = ({ client }: { client: PayLinkClient }) => (
+      <QueryClientProvider client={queryClient}>
+        <PayLinkProvider client={client}>
+          <PayLinkButton resource={RESOURCE} signer={signer} />
+        </PayLinkProvider>
+      </QueryClientProvider>
+    )
+    const { rerender } = render(<App client={clientFor('t1')} />)
+    await ready()
+    fireEvent.click(button())
+    await waitFor(() => expect(stateOf(button())).toBe('unknown'))
+    rerender(<App client={clientFor('t2')} />)
+    expect(stateOf(button())).toBe('unknown')
+    fireEvent.click(button())
+    await waitFor(() => expect(stateOf(button())).toBe('settled'))
+    expect(signer.calls).toBe(1)
+    expect(new Set(payments)).toHaveProperty('size', 1)
+  })
 
   test('reads the price from the 402 on mount and pays the URL once', async () => {
     const payments = serve()

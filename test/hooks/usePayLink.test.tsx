@@ -625,9 +625,9 @@ test('usePayResource: once no hook shows a paid URL, the store lets its copy of 
   expect((await result.current.response!.text()).length).toBe(body.length)
   unmount()
   // The store's own copy (what a later hook would be given) no longer holds the megabyte.
-  const held = () => (resourcePurchase(client, RESOURCE).getSnapshot() as { response?: Response }).response
+  const held = () => (resourcePurchase(RESOURCE).getSnapshot() as { response?: Response }).response
   await waitFor(() => expect(held()).toBeUndefined())
-  expect(resourcePurchase(client, RESOURCE).getSnapshot().status).toBe('settled')
+  expect(resourcePurchase(RESOURCE).getSnapshot().status).toBe('settled')
 })
 
 test('usePayLink: a wallet silent for 20 s makes canPay true again (walletSlow), and pay asks it again', async () => {

@@ -162,7 +162,7 @@ beforeEach(() => {
 
 /** A URL purchase of `path` (what PayLinkButton resource=… runs), started and ready to pay. */
 async function purchaseOf(path: string, timeoutMs?: number) {
-  const store = resourcePurchase(createPayLinkClient({ baseUrl: 'http://127.0.0.1:9' }), `${base}${path}`, { timeoutMs })
+  const store = resourcePurchase(`${base}${path}`, { timeoutMs })
   store.start()
   await vi.waitFor(() => expect(store.getSnapshot().status).toBe('ready'))
   return store
