@@ -7,6 +7,6 @@ import { fetchValidated } from './fetchValidated.js'
 
 /** Reads a payment's status (`GET /pub/v1/payments/{id}`). */
 export async function getPayment(client: PayLinkClient, id: string, options?: PayLinkRequestOptions): Promise<Payment> {
-  const path = `/payments/${pathSegment(id, 'id', 'getPayment')}`
-  return sameId(await fetchValidated(client, 'getPayment', paymentSchema, options, path), id, 'getPayment')
+  // The path inline, as getLink's: the bundle then repeats getLink's call (7 B less in PayLinkButton's).
+  return sameId(await fetchValidated(client, 'getPayment', paymentSchema, options, `/payments/${pathSegment(id, 'id', 'getPayment')}`), id, 'getPayment')
 }
