@@ -5,6 +5,7 @@ import { PayLinkButton } from '../src/components/PayLinkButton.js'
 import { BASE_SEPOLIA_USDC, MOCK_LINKS, MOCK_PAY_TO } from '../src/mock/browser.js'
 import { encodeBase64Json } from '../src/x402/base64.js'
 import { testSigner } from './support/testSigner.js'
+import { X402_DEMO } from './support/paylinkMock.js'
 
 // 10 USDC per purchase: the demo link costs 1.50, over the default cap of $0.10.
 const maxAmount = { [BASE_SEPOLIA_USDC]: '10000000' }
@@ -270,7 +271,7 @@ export const AsChild: Story = {
   },
 }
 
-const RESOURCE = '/x402-demo/article'
+const RESOURCE = `${X402_DEMO}article`
 const offer = encodeBase64Json({
   x402Version: 2,
   resource: { url: RESOURCE, description: 'A paid article' },
@@ -307,14 +308,14 @@ export const Resource: Story = {
   },
 }
 
-const REPRICED = '/x402-demo/repriced-article'
+const REPRICED = `${X402_DEMO}repriced-article`
 // The article's offer at another amount, or on other terms (`asset`, `extra`), for another URL.
 const offerAt = (amount: string, terms: object = {}, url = REPRICED) => {
   const [accepted] = JSON.parse(atob(offer)).accepts
   return encodeBase64Json({ x402Version: 2, resource: { url }, accepts: [{ ...accepted, amount, ...terms }] })
 }
 
-const UNPRICED = '/x402-demo/unpriced-article'
+const UNPRICED = `${X402_DEMO}unpriced-article`
 
 /**
  * An x402 URL whose price could not be read: its first answer (the price's preview) is a 500, which
@@ -366,7 +367,7 @@ export const PriceChanged: Story = {
   },
 }
 
-const REASSETED = '/x402-demo/reasseted-article'
+const REASSETED = `${X402_DEMO}reasseted-article`
 // A token the app caps (below) but whose decimals the package does not know, so its amount cannot be shown.
 const OTHER_TOKEN = '0x00000000000000000000000000000000000d0c01'
 

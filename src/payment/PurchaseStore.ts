@@ -147,12 +147,14 @@ export interface PurchaseStore<A> {
 const purchases = new Map<string, PurchaseStore<object>>()
 
 /**
- * Forgets the purchases of the APIs whose `baseUrl` starts with `baseUrl` (every one without it),
- * as a new page would: the payloads kept in `sessionStorage` stay, to be resumed. For tests and
- * stories that show a link again with a fresh mock API.
+ * Forgets the purchases of the APIs whose `baseUrl` starts with `baseUrl`, and of the x402 URLs
+ * that start with it (every purchase without it), as a new page would: the payloads kept in
+ * `sessionStorage` stay, to be resumed. For tests and stories that show a link or a URL again with
+ * a fresh mock.
  */
 export function forgetPurchases(baseUrl = ''): void {
-  for (const id of purchases.keys()) if (id.startsWith(baseUrl)) purchases.delete(id)
+  // A URL's purchase has no API (resourcePurchase): its id is `undefined url:<url>`.
+  for (const id of purchases.keys()) if (id.startsWith(baseUrl) || id.startsWith(`undefined url:${baseUrl}`)) purchases.delete(id)
 }
 
 /**

@@ -43,6 +43,9 @@ export function storyBaseUrl(storyId: string): string {
   return `/paylink-mock/${encodeURIComponent(storyId)}`
 }
 
+/** Where the stories' x402 resources live: their purchases are forgotten with each story's mock. */
+export const X402_DEMO = '/x402-demo/'
+
 // Kept per story id so that a re-render (a control changed) keeps the mock's state; dropped when
 // Storybook cleans the story up (another story, a remount, the next test), so each run starts fresh.
 const mocks = new Map<string, { mock: MockApi; handler: HttpHandler }>()
@@ -55,12 +58,14 @@ function createStoryMock({ scenarios = [], faults = {}, options }: PayLinkMockPa
   return mock
 }
 
-// A purchase of an earlier run of this story would otherwise be shown (it is kept for the page) or
-// resumed (signed, kept in sessionStorage) against a new mock. Keys as PurchaseStore keeps them:
-// `paylink:purchase:link:<client baseUrl>|<code> <hash>` for this story's links, and
-// `paylink:purchase:url:<url> <hash>` for resources, whose mock is made anew with the story too.
+// A purchase of an earlier run of this story (or of another story of the same URL) would otherwise
+// be shown (it is kept for the page) or resumed (signed, kept in sessionStorage) against a new
+// mock. Keys as PurchaseStore keeps them: `paylink:purchase:link:<client baseUrl>|<code> <hash>`
+// for this story's links, and `paylink:purchase:url:<url> undefined` for resources (one purchase
+// per URL, whatever the client), whose mock is made anew with the story too.
 function forgetStoryPurchases(baseUrl: string): void {
   forgetPurchases(`${baseUrl}/`)
+  forgetPurchases(X402_DEMO)
   for (const key of Object.keys(sessionStorage)) {
     if (key.startsWith(`paylink:purchase:link:${baseUrl}/`) || key.startsWith('paylink:purchase:url:')) sessionStorage.removeItem(key)
   }

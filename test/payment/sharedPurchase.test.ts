@@ -46,3 +46,13 @@ describe('the purchases of one client', () => {
     expect(linkPurchase(client, 'abc')).not.toBe(live)
   })
 })
+
+describe('forgetPurchases', () => {
+  it("forgets the purchases of the x402 URLs that start with the prefix, as a new page would, and no other URL's", () => {
+    const article = resourcePurchase('https://seller.test/articles/1')
+    const other = resourcePurchase('https://other.test/a')
+    forgetPurchases('https://seller.test/')
+    expect(resourcePurchase('https://seller.test/articles/1')).not.toBe(article)
+    expect(resourcePurchase('https://other.test/a')).toBe(other)
+  })
+})
