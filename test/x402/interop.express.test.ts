@@ -8,7 +8,6 @@ import { paymentMiddlewareFromHTTPServer, x402HTTPResourceServer, x402ResourceSe
 import { declarePaymentIdentifierExtension, extractPaymentIdentifier, isPaymentIdentifierRequired } from '@x402/extensions/payment-identifier'
 import express from 'express'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { createPayLinkClient } from '../../src/client/createPayLinkClient.js'
 import { createEvmSigner } from '../../src/evm/createEvmSigner.js'
 import { resourcePurchase } from '../../src/payment/resourcePurchase.js'
 import { fetchWithPayment } from '../../src/x402/fetchWithPayment.js'
