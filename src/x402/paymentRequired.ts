@@ -52,8 +52,10 @@ export interface PaymentRequired {
 
 /**
  * Reads a 402: the v2 `PAYMENT-REQUIRED` header when present (it wins over the body), else the
- * v1 JSON body. Throws a `PayLinkX402Error` for malformed base64 or JSON, missing fields or an
- * unknown version.
+ * v1 JSON body. An offer in `accepts` that cannot be read (a field missing or of the wrong type:
+ * a scheme of a later x402) is left out, as x402's own clients leave out one they cannot pay.
+ * Throws a `PayLinkX402Error` for malformed base64 or JSON, missing fields, an unknown version,
+ * or offers none of which can be read (`invalid_shape`, naming each bad field).
  */
 export function decodePaymentRequired({ headers, body }: { headers: Headers; body: unknown }): PaymentRequired {
   const header = headers.get('PAYMENT-REQUIRED')

@@ -93,6 +93,28 @@ describe('decodePaymentRequired', () => {
     const decoded = decodePaymentRequired(withHeader(encodeBase64Json(nulls)))
     expect(decoded.error).toBeUndefined()
     expect(decoded.accepts[0]!.extra).toEqual({})
+    // As sent, nulls included: a v2 payment echoes it to the server as `accepted`.
+    expect(decoded.accepts[0]!.raw).toStrictEqual(nulls.accepts[0])
+  })
+
+  test.each([
+    ['v2 header', (accepts: unknown[]) => withHeader(encodeBase64Json({ ...v2, accepts }))],
+    ['v1 body', (accepts: unknown[]) => ({ headers: new Headers(), body: { ...v1Fixture, accepts } })],
+  ])('in a %s, an offer that cannot be read is left out, and does not hide the others', (where, answer) => {
+    const good: object = where === 'v1 body' ? v1Fixture.accepts[0]! : v2.accepts[0]!
+    // A scheme of a later x402, with its amount elsewhere; a requirement with a numeric amount.
+    const later = { scheme: 'upto', network: 'eip155:8453', maxAmount: '5000', asset: '0xA', payTo: '0xB', maxTimeoutSeconds: 60 }
+    const numeric = { ...good, maxAmountRequired: 1000, amount: 1000 }
+    const decoded = decodePaymentRequired(answer([later, good, numeric]))
+    expect(decoded.accepts).toHaveLength(1)
+    expect(decoded.accepts[0]!.raw).toStrictEqual(good)
+    // None readable: the error names every bad offer's field, by its index.
+    const error = x402Error(() => decodePaymentRequired(answer([later, numeric])))
+    expect(error.reason).toBe('invalid_shape')
+    expect(error.message).toMatch(/accepts\.0\.(amount|maxAmountRequired)/)
+    expect(error.message).toMatch(/accepts\.1\.(amount|maxAmountRequired)/)
+    // No offer at all is no error here: nothing is payable, which the purchase says.
+    expect(decodePaymentRequired(answer([])).accepts).toEqual([])
   })
 
   test('malformed base64 is malformed_base64', () => {
