@@ -3,9 +3,7 @@ import { PayLinkX402Error, type X402ErrorReason } from '../client/errors.js'
 /** Encodes a value as base64 of its UTF-8 JSON, as x402 headers carry it (works in browsers and Node, no Buffer). */
 export function encodeBase64Json(value: unknown): string {
   // Byte by byte: spreading the bytes as arguments throws past ~64 k of them in some engines.
-  let binary = ''
-  for (const byte of new TextEncoder().encode(JSON.stringify(value))) binary += String.fromCharCode(byte)
-  return btoa(binary)
+  return btoa(Array.from(new TextEncoder().encode(JSON.stringify(value)), (byte) => String.fromCharCode(byte)).join(''))
 }
 
 /** Decodes base64 (standard or URL-safe) UTF-8 JSON, or throws a `PayLinkX402Error` naming `source`. */
@@ -15,7 +13,8 @@ export function decodeBase64Json(text: string, source: string): unknown {
     // atob (the HTML spec's forgiving base64) skips white space and takes base64 without its padding.
     const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/').replace(/=+\s*$/, ''))
     reason = 'malformed_json'
-    return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0))))
+    // UTF-8 (the default encoding), refusing malformed bytes (fatal).
+    return JSON.parse(new TextDecoder(undefined, { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0))))
   } catch (cause) {
     throw new PayLinkX402Error({ reason, source, cause })
   }
