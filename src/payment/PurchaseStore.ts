@@ -249,13 +249,17 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
     return (loading ??= (async () => {
       update({ status: 'loading' })
       try {
-        const { paymentRequired, error }: AnswerFields<A> = await store!.gate()
+        const { paymentRequired, error, accepted }: AnswerFields<A> = await store!.gate()
         if (paymentRequired) {
           set({ status: 'ready', paymentRequired })
           if (!busy) shown = paymentRequired
           return paymentRequired
         }
-        throw error ?? paymentError('no_payable_requirement', 'No payment was asked for')
+        // A seller that asks no payment (a URL the user has unlocked already, or a free one) answered
+        // the request itself: a click gets that answer, as from fetchWithPayment; a preview lets it go
+        // (thrown as nothing, which a preview keeps quiet).
+        if (accepted && !quiet) return void accept(accepted)
+        throw error
       } catch (error) {
         set(quiet ? { status: 'ready' } : { status: 'failed', error: toPayLinkError(error) })
       }
@@ -283,6 +287,10 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
       return update({ status: 'unknown', error: paymentError('outcome_unknown', 'The payment is being confirmed', undefined, lost ?? refusal, x402Reason) })
     }
     if (refusal) return update({ status: 'failed', error: refusal })
+    accept(accepted!)
+  }
+
+  function accept(accepted: A): void {
     const { payment } = accepted as { payment?: Payment }
     update({ ...accepted, status: payment ? 'verifying' : 'settled' })
     // Settled at once (no payment to follow): nothing to observe, and observePayment does nothing.

@@ -749,6 +749,29 @@ describe('PayLinkButton with an x402 resource', () => {
     expect(payments[1]).toBe(payments[0])
   })
 
+  test('a URL that asks no payment (one the user has unlocked already): a click gets its answer, settled with no proof, nothing signed', async () => {
+    const url = 'https://paid.test/unlocked'
+    let gets = 0
+    api.server.use(http.get(url, () => (gets++, HttpResponse.text('the unlocked article'))))
+    const signer = createTestSigner()
+    const onSettled = vi.fn()
+    const onError = vi.fn()
+    render(<PayLinkButton resource={url} signer={signer} onSettled={onSettled} onError={onError} />, { wrapper: wrapperFor() })
+    await waitFor(() => expect(gets).toBe(1))
+    // No price to show: the preview's answer is let go.
+    await ready()
+    expect(button()).toHaveAccessibleName('Pay')
+    fireEvent.click(button())
+    await waitFor(() => expect(stateOf(button())).toBe('settled'))
+    expect(button()).toHaveAccessibleName('Paid')
+    expect(signer.calls).toBe(0)
+    expect(onError).not.toHaveBeenCalled()
+    expect(onSettled).toHaveBeenCalledTimes(1)
+    const [proof, response] = onSettled.mock.calls[0]!
+    expect(proof).toBeUndefined()
+    expect(await (response as Response).text()).toBe('the unlocked article')
+  })
+
   test('a wallet refusal is "cancelled" and nothing is paid', async () => {
     const payments = serve()
     render(<PayLinkButton resource={RESOURCE} signer={createTestSigner({ rejects: true })} />, { wrapper: wrapperFor() })

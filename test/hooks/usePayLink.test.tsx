@@ -305,6 +305,21 @@ test('usePayResource reads the price on mount and pays the URL once, through re-
   expect(payments).toHaveLength(1)
 })
 
+test('usePayResource on a URL that asks no payment: no price on mount, and pay() gets its answer, settled without a proof, nothing signed', async () => {
+  const resource = 'https://paid.test/already-unlocked'
+  api.server.use(http.get(resource, () => HttpResponse.text('the report')))
+  const signer = createTestSigner()
+  const { result } = renderHook(() => usePayResource(resource, { signer }), { wrapper: wrapperFor() })
+  await waitFor(() => expect(result.current.status).toBe('ready'))
+  expect(result.current.price).toBeUndefined()
+  await act(() => result.current.pay())
+  expect(result.current.status).toBe('settled')
+  expect(result.current.proof).toBeUndefined()
+  expect(result.current.error).toBeUndefined()
+  expect(await result.current.response!.text()).toBe('the report')
+  expect(signer.calls).toBe(0)
+})
+
 test("usePayResource pays a third-party URL with the global fetch, never the client's fetch that carries the API's credentials", async () => {
   const resource = 'https://paid.test/credentials'
   const authorizations: (string | null)[] = []
