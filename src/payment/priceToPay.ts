@@ -26,7 +26,8 @@ export function priceToPay(required: PaymentRequired | undefined, options: Parti
     // `some` (as the bundle calls elsewhere) rather than `every`: one array method fewer to name.
     if (!prices.some((price) => price?.amount !== prices[0]?.amount)) return prices[0]
   } catch (error) {
-    // Else no 402 read yet, or nothing within `maxAmount` (or a bad one), which a click reports.
-    if ((error as PayLinkPaymentError).reason === 'no_payable_requirement') return null
+    // Else no 402 read yet, or nothing within `maxAmount` (or a bad one), which a click reports; or
+    // the app's `selectRequirement` or `supports` threw, maybe not an object (`throw null`).
+    if ((error as PayLinkPaymentError | null)?.reason === 'no_payable_requirement') return null
   }
 }

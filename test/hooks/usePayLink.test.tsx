@@ -320,6 +320,21 @@ test('usePayResource on a URL that asks no payment: no price on mount, and pay()
   expect(signer.calls).toBe(0)
 })
 
+test('usePayResource whose selectRequirement throws something that is not an error (null): no price, no crash, and pay() fails with a typed error', async () => {
+  const resource = 'https://paid.test/throws-null'
+  const payments = api.serveX402(resource, usdcOffer(resource), () => HttpResponse.text('paid'))
+  const selectRequirement = () => {
+    throw null
+  }
+  const { result } = renderHook(() => usePayResource(resource, { signer: createTestSigner(), selectRequirement }), { wrapper: wrapperFor() })
+  await waitFor(() => expect(result.current.status).toBe('ready'))
+  expect(result.current.price).toBeUndefined()
+  await act(() => result.current.pay())
+  expect(result.current.status).toBe('failed')
+  expect(result.current.error).toMatchObject({ name: 'PayLinkError', message: 'The payment could not be completed' })
+  expect(payments).toHaveLength(0)
+})
+
 test("usePayResource pays a third-party URL with the global fetch, never the client's fetch that carries the API's credentials", async () => {
   const resource = 'https://paid.test/credentials'
   const authorizations: (string | null)[] = []
