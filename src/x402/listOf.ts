@@ -13,10 +13,11 @@ export function listOf<T extends z.Schema>(item: T) {
   const list = z.withChecks(
     typed(Array.isArray, 'array'),
     z.check((ctx) => {
-      const found = { issues: [] as z.RawIssue[] }
+      // Parsed into the list's own issues (none yet: only an array gets here), which go if any item
+      // parsed. Not pushed from a list of their own: spread as arguments, 100 000 of them overflow the stack.
       // The items as sent: the requirement schemas change nothing they accept (so `raw` is as sent).
-      ctx.value = ctx.value.filter((value: unknown, index: number) => !z.parseInto(found, item, value, index)[1])
-      if (!ctx.value.length) ctx.issues.push(...found.issues)
+      ctx.value = ctx.value.filter((value: unknown, index: number) => !z.parseInto(ctx, item, value, index)[1])
+      if (ctx.value.length) ctx.issues.length = 0
     }),
   )
   return list as unknown as z.Schema<z.output<T>[], z.input<T>[]>

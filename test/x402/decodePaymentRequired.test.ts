@@ -117,6 +117,13 @@ describe('decodePaymentRequired', () => {
     expect(decodePaymentRequired(answer([])).accepts).toEqual([])
   })
 
+  test('a 402 of 100 000 offers none of which can be read is still the typed invalid_shape, not a stack overflow', () => {
+    const body = { ...v1Fixture, accepts: Array.from({ length: 100_000 }, () => ({})) }
+    const error = x402Error(() => decodePaymentRequired({ headers: new Headers(), body }))
+    expect(error.reason).toBe('invalid_shape')
+    expect(error.message).toContain('accepts.99999.scheme')
+  })
+
   test('malformed base64 is malformed_base64', () => {
     expect(x402Error(() => decodePaymentRequired(withHeader('%%%not base64'))).reason).toBe('malformed_base64')
   })
