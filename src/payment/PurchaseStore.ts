@@ -256,9 +256,10 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
           return paymentRequired
         }
         // A seller that asks no payment (a URL the user has unlocked already, or a free one) answered
-        // the request itself: a click gets that answer, as from fetchWithPayment; a preview lets it go
-        // (thrown as nothing, which a preview keeps quiet).
-        if (accepted && !quiet) return void accept(accepted)
+        // the request itself: a click (`busy`) gets that answer, as from fetchWithPayment. Without a
+        // click (a preview, a link's mount) it is thrown as nothing: a preview keeps quiet, and a
+        // purchase never settles on its own for a payment nobody made.
+        if (accepted && busy) return void accept(accepted)
         throw error
       } catch (error) {
         set(quiet ? { status: 'ready' } : { status: 'failed', error: toPayLinkError(error) })
@@ -292,7 +293,8 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
 
   function accept(accepted: A): void {
     const { payment } = accepted as { payment?: Payment }
-    update({ ...accepted, status: payment ? 'verifying' : 'settled' })
+    // Nothing of an earlier failed click stays (from load, where no send cleared it first).
+    update({ ...accepted, error: undefined, priceChanged: undefined, status: payment ? 'verifying' : 'settled' })
     // Settled at once (no payment to follow): nothing to observe, and observePayment does nothing.
     observePayment(payment)
   }

@@ -38,7 +38,8 @@ export function resourcePurchase(url: string, options: SendX402Options = {}): Pu
       // runs (x402's `upfront` flow) sends the receipt with the handler's 4xx or 5xx.
       if (response.ok || proof?.success) return { accepted: { response, proof } }
       // A failed settlement's reason is in its receipt: x402's reference server sends no new requirements with it.
-      if (response.status === 402) return proof?.errorReason ? { x402Reason: proof.errorReason } : { paymentRequired: decodePaymentRequired(answer) }
+      // Only a paid request's settlement: an unpaid one's 402 is read for its requirements.
+      if (response.status === 402) return payment && proof?.errorReason ? { x402Reason: proof.errorReason } : { paymentRequired: decodePaymentRequired(answer) }
       const error = new PayLinkError(`The resource answered HTTP ${response.status}`)
       if (isRefusal(response.status)) return { error }
       throw error

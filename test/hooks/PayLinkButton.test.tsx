@@ -772,6 +772,24 @@ describe('PayLinkButton with an x402 resource', () => {
     expect(await (response as Response).text()).toBe('the unlocked article')
   })
 
+  test('a link whose unpaid verify answers "paid" (an API breaking the contract) never settles on mount: nothing reported, nothing signed', async () => {
+    const at = new Date().toISOString()
+    api.server.use(
+      http.post(`${BASE_URL}/pub/v1/payments/verify`, () =>
+        HttpResponse.json({
+          payment: { id: 'pay_nobody', linkCode: MOCK_LINKS.demo, status: 'settled', amount: '1.50', asset: 'USDC', network: 'base-sepolia', createdAt: at, updatedAt: at },
+          proof: { success: true, transaction: '0xabc', network: 'base-sepolia' },
+        }),
+      ),
+    )
+    const onSettled = vi.fn()
+    const signer = createTestSigner()
+    render(<PayLinkButton code={MOCK_LINKS.demo} signer={signer} onSettled={onSettled} />, { wrapper: wrapperFor() })
+    await waitFor(() => expect(stateOf(button())).toBe('failed'))
+    expect(onSettled).not.toHaveBeenCalled()
+    expect(signer.calls).toBe(0)
+  })
+
   test('a wallet refusal is "cancelled" and nothing is paid', async () => {
     const payments = serve()
     render(<PayLinkButton resource={RESOURCE} signer={createTestSigner({ rejects: true })} />, { wrapper: wrapperFor() })

@@ -320,6 +320,48 @@ test('usePayResource on a URL that asks no payment: no price on mount, and pay()
   expect(signer.calls).toBe(0)
 })
 
+test('usePayResource: a click that fails (503), then one on a URL unlocked meanwhile: settled, with no error of the failed click left', async () => {
+  const resource = 'https://paid.test/unlocked-later'
+  let gets = 0
+  api.server.use(
+    http.get(resource, () => {
+      gets++
+      if (gets === 1) return HttpResponse.json({}, { status: 402, headers: { 'PAYMENT-REQUIRED': usdcOffer(resource) } })
+      return gets === 2 ? HttpResponse.text('busy', { status: 503 }) : HttpResponse.text('the report')
+    }),
+  )
+  const signer = createTestSigner()
+  const { result } = renderHook(() => usePayResource(resource, { signer }), { wrapper: wrapperFor() })
+  await waitFor(() => expect(result.current.status).toBe('ready'))
+  await act(() => result.current.pay())
+  expect(result.current.status).toBe('failed')
+  await act(() => result.current.pay())
+  expect(result.current.status).toBe('settled')
+  expect(result.current.error).toBeUndefined()
+  expect(await result.current.response!.text()).toBe('the report')
+  expect(signer.calls).toBe(0)
+})
+
+test('usePayResource: an unpaid request answered 402 with only a failed settlement header is read as a 402, a typed x402 error', async () => {
+  const resource = 'https://paid.test/odd-402'
+  let gets = 0
+  const failed = encodeBase64Json({ success: false, errorReason: 'invalid_payload' })
+  api.server.use(
+    http.get(resource, () =>
+      gets++ === 0
+        ? HttpResponse.json({}, { status: 402, headers: { 'PAYMENT-REQUIRED': usdcOffer(resource) } })
+        : HttpResponse.json({}, { status: 402, headers: { 'PAYMENT-RESPONSE': failed } }),
+    ),
+  )
+  const signer = createTestSigner()
+  const { result } = renderHook(() => usePayResource(resource, { signer }), { wrapper: wrapperFor() })
+  await waitFor(() => expect(result.current.status).toBe('ready'))
+  await act(() => result.current.pay())
+  expect(result.current.status).toBe('failed')
+  expect(result.current.error).toMatchObject({ name: 'PayLinkX402Error', reason: 'invalid_shape' })
+  expect(signer.calls).toBe(0)
+})
+
 test('usePayResource whose selectRequirement throws something that is not an error (null): no price, no crash, and pay() fails with a typed error', async () => {
   const resource = 'https://paid.test/throws-null'
   const payments = api.serveX402(resource, usdcOffer(resource), () => HttpResponse.text('paid'))
