@@ -255,11 +255,11 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
           if (!busy) shown = paymentRequired
           return paymentRequired
         }
-        // A seller that asks no payment (a URL the user has unlocked already, or a free one) answered
-        // the request itself: a click (`busy`) gets that answer, as from fetchWithPayment. Without a
-        // click (a preview, a link's mount) it is thrown as nothing: a preview keeps quiet, and a
-        // purchase never settles on its own for a payment nobody made.
-        if (accepted && busy) return void accept(accepted)
+        // A URL (`preview`) that asks no payment (one the user has unlocked already, or a free one)
+        // answered the request itself: a click (`busy`) gets that answer, as from fetchWithPayment.
+        // Else it is thrown as nothing: a preview keeps quiet, and a link whose unpaid verify says
+        // `paid` (an API breaking the contract) fails: no purchase settles for a payment nobody made.
+        if (accepted && busy && preview) return void accept(accepted)
         throw error
       } catch (error) {
         set(quiet ? { status: 'ready' } : { status: 'failed', error: toPayLinkError(error) })

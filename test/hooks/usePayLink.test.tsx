@@ -8,7 +8,7 @@ import { BASE_SEPOLIA_USDC, MOCK_LINKS, MOCK_PAY_TO } from '../../src/mock/const
 import { createTestSigner } from '../../src/mock/createTestSigner.js'
 import { encodeBase64Json } from '../../src/x402/base64.js'
 import type { PaymentRequirement } from '../../src/x402/paymentRequired.js'
-import { testClient, testQueryClient, usdcOffer, useMockApi, wrapperFor } from './harness.js'
+import { BASE_URL, testClient, testQueryClient, usdcOffer, useMockApi, wrapperFor } from './harness.js'
 import { forgetPurchases } from '../../src/payment/PurchaseStore.js'
 
 const api = useMockApi({ settleDelayMs: 0 })
@@ -106,6 +106,25 @@ test('after a reload, a signed payment whose outcome was lost is resent, not sig
   expect(signer.calls).toBe(0)
   expect(api.mock.ledger).toHaveLength(1)
   expect(sessionStorage.length).toBe(0)
+})
+
+test("usePayLink against an API whose unpaid verify answers 'paid' (breaking the contract): pay() never settles a payment nobody signed", async () => {
+  const at = new Date().toISOString()
+  api.server.use(
+    http.post(`${BASE_URL}/pub/v1/payments/verify`, () =>
+      HttpResponse.json({
+        payment: { id: 'pay_nobody', linkCode: code, status: 'settled', amount: '1.50', asset: 'USDC', network: 'base-sepolia', createdAt: at, updatedAt: at },
+        proof: { success: true, transaction: '0xabc', network: 'base-sepolia' },
+      }),
+    ),
+  )
+  const signer = createTestSigner()
+  const { result } = renderHook(() => usePayLink(code, { signer, maxAmount: cap }), { wrapper: wrapperFor() })
+  await waitFor(() => expect(result.current.status).toBe('failed'))
+  await act(() => result.current.pay())
+  expect(result.current.status).toBe('failed')
+  expect(result.current.payment).toBeUndefined()
+  expect(signer.calls).toBe(0)
 })
 
 test('a price over maxAmount fails before anything is signed or sent', async () => {
