@@ -33,13 +33,14 @@ export function resourcePurchase(url: string, options: SendX402Options = {}): Pu
     async (payment) => {
       const answer = await sendX402(new Request(url, { headers: payment && { [paymentHeaderName(payment.paymentHeader)]: payment.paymentHeader } }), options)
       const { response } = answer
-      const proof = readPaymentResponse(response.headers)
+      // Only a paid request's settlement is read: one sent back to an unpaid request settles nothing
+      // (a success would pass a 402 for paid content, a failure hide its requirements).
+      const proof = payment && readPaymentResponse(response.headers)
       // A settled payment is paid for, whatever the answer: a server that settles before its handler
       // runs (x402's `upfront` flow) sends the receipt with the handler's 4xx or 5xx.
       if (response.ok || proof?.success) return { accepted: { response, proof } }
       // A failed settlement's reason is in its receipt: x402's reference server sends no new requirements with it.
-      // Only a paid request's settlement: an unpaid one's 402 is read for its requirements.
-      if (response.status === 402) return payment && proof?.errorReason ? { x402Reason: proof.errorReason } : { paymentRequired: decodePaymentRequired(answer) }
+      if (response.status === 402) return proof?.errorReason ? { x402Reason: proof.errorReason } : { paymentRequired: decodePaymentRequired(answer) }
       const error = new PayLinkError(`The resource answered HTTP ${response.status}`)
       if (isRefusal(response.status)) return { error }
       throw error

@@ -381,6 +381,27 @@ test('usePayResource: an unpaid request answered 402 with only a failed settleme
   expect(signer.calls).toBe(0)
 })
 
+test('usePayResource: an unpaid 402 that also carries a successful settlement header is still a 402: the price shows, and a click pays', async () => {
+  const resource = 'https://paid.test/stray-receipt'
+  const receipt = encodeBase64Json({ success: true, transaction: '0xabc', network: 'eip155:84532' })
+  api.server.use(
+    http.get(resource, ({ request }) =>
+      request.headers.has('PAYMENT-SIGNATURE')
+        ? HttpResponse.text('the report')
+        : HttpResponse.json({}, { status: 402, headers: { 'PAYMENT-REQUIRED': usdcOffer(resource), 'PAYMENT-RESPONSE': receipt } }),
+    ),
+  )
+  const signer = createTestSigner()
+  const { result } = renderHook(() => usePayResource(resource, { signer }), { wrapper: wrapperFor() })
+  await waitFor(() => expect(result.current.status).toBe('ready'))
+  expect(result.current.price).toEqual({ amount: '0.01', currency: 'USDC' })
+  await act(() => result.current.pay())
+  expect(result.current.status).toBe('settled')
+  expect(result.current.response!.status).toBe(200)
+  expect(await result.current.response!.text()).toBe('the report')
+  expect(signer.calls).toBe(1)
+})
+
 test('usePayResource whose selectRequirement throws something that is not an error (null): no price, no crash, and pay() fails with a typed error', async () => {
   const resource = 'https://paid.test/throws-null'
   const payments = api.serveX402(resource, usdcOffer(resource), () => HttpResponse.text('paid'))
