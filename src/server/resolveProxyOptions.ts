@@ -97,6 +97,14 @@ export function resolveProxyOptions(options: PayLinkProxyOptions): ProxyConfig {
   // sending it, so an answer that echoes the key holds it without: that is the text to redact.
   const apiKey = typeof options.apiKey === 'string' ? options.apiKey.trim() : ''
   if (!apiKey) throw new PayLinkConfigError('apiKey is required: the proxy exists to add it on the server')
+  // A key fetch cannot send (a line break inside: two lines of a secrets file) would fail every
+  // request with a TypeError quoting it, into the runtime's logs. Headers checks as fetch does; its
+  // error, which quotes the value, is left out, as the client's (attachTransport) is.
+  try {
+    new Headers({ 'X-API-Key': apiKey })
+  } catch {
+    throw new PayLinkConfigError('apiKey must be a valid HTTP header value (no line breaks or control characters)')
+  }
   return {
     apiKey,
     apiKeyPattern: secretPattern(apiKey),

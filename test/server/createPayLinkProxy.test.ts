@@ -585,6 +585,9 @@ describe('CORS', () => {
 describe('options', () => {
   test.each<[string, Partial<PayLinkProxyOptions>]>([
     ['no apiKey', { apiKey: '' }],
+    ['an apiKey with a line break inside (two lines of a secrets file)', { apiKey: `${KEY}\n${KEY}` }],
+    ['an apiKey with a control character', { apiKey: `${KEY}\u0000` }],
+    ['an apiKey with a character fetch cannot send (a curly quote)', { apiKey: `${KEY}\u201d` }],
     ['a relative upstream', { upstream: '/api' }],
     ['a non-http upstream', { upstream: 'ftp://api.test' }],
     ['an upstream with a query', { upstream: 'https://api.test/?x=1' }],
