@@ -85,14 +85,17 @@ async function forward(
   try {
     // A followed redirect would carry X-API-Key to wherever the Location points.
     const init: RequestInit = { method: route.method, headers, body, redirect: 'manual', signal: controller.signal }
-    const [upstream, raw] = await untilAborted(
-      config.fetch(target, init).then(async (r) => [r, await r.text()] as const),
+    const [upstream, bytes] = await untilAborted(
+      config.fetch(target, init).then(async (r) => [r, await readLimitedBody(r.body, config.maxResponseBytes)] as const),
       controller.signal,
     )
-    const text = raw.replace(config.apiKeyPattern, '[redacted]')
     if (upstream.status >= 300 && upstream.status < 400) {
       return jsonError(502, 'bad_gateway', 'The PayLink API answered with a redirect, which the proxy does not follow')
     }
+    // Held whole to redact the key, so bounded: an upstream gone wrong (a misrouted file server, an
+    // endless stream) must not fill the server's memory.
+    if (!bytes) return jsonError(502, 'bad_gateway', `The PayLink API answered with more than ${config.maxResponseBytes} bytes`)
+    const text = new TextDecoder().decode(bytes).replace(config.apiKeyPattern, '[redacted]')
     const returned = new Headers()
     for (const name of RETURNED_RESPONSE_HEADERS) {
       const value = upstream.headers.get(name)

@@ -17,6 +17,12 @@ export interface PayLinkProxyOptions {
   allowedOrigins?: readonly string[] | undefined
   /** The largest request body forwarded, in bytes; a longer one gets 413. Defaults to `65536` (64 KiB). */
   maxBodyBytes?: number | undefined
+  /**
+   * The largest upstream answer passed back, in bytes; a longer one is cut off and the browser gets
+   * 502. The proxy holds an answer whole to redact the key from it, so this bounds its memory per
+   * request. Defaults to `1048576` (1 MiB): the API's answers are a few KiB.
+   */
+  maxResponseBytes?: number | undefined
   /** Time-out of each upstream call in ms, its body included; then the answer is 504; `Infinity` for none. Defaults to `15000`. */
   timeoutMs?: number | undefined
   /** The `fetch` for upstream calls (one with a proxy agent, a test double). Defaults to the global `fetch`. */
@@ -34,6 +40,7 @@ export interface ProxyConfig {
   prefix: readonly string[]
   allowedOrigins: ReadonlySet<string> | undefined
   maxBodyBytes: number
+  maxResponseBytes: number
   timeoutMs: number
   fetch: typeof fetch
 }
@@ -112,6 +119,7 @@ export function resolveProxyOptions(options: PayLinkProxyOptions): ProxyConfig {
     prefix: prefixSegments(options.basePath),
     allowedOrigins: originSet(options.allowedOrigins),
     maxBodyBytes: positive(options.maxBodyBytes ?? 65_536, 'maxBodyBytes', true),
+    maxResponseBytes: positive(options.maxResponseBytes ?? 1_048_576, 'maxResponseBytes', true),
     timeoutMs: positive(options.timeoutMs ?? 15_000, 'timeoutMs', false),
     // Bound late so that a later replacement of globalThis.fetch (a test, an instrumentation) is honoured.
     fetch: options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init)),

@@ -246,6 +246,44 @@ describe('refusals, without contacting upstream', () => {
   })
 })
 
+describe('upstream answer size', () => {
+  test('an answer longer than maxResponseBytes is cut off where it passes the limit and gets 502', async () => {
+    const body = chunkedBody(1_000, 512)
+    const { proxy } = setup({ maxResponseBytes: 1024 }, () => new Response(body.stream, { headers: JSON_TYPE }))
+    const response = await proxy(new Request(`${APP}/links/abc`))
+    expect(response.status).toBe(502)
+    expect(await errorOf(response)).toEqual({ code: 'bad_gateway', message: 'The PayLink API answered with more than 1024 bytes' })
+    // Two chunks fill the limit; the third passes it and the rest is never pulled.
+    expect(body.pulled()).toBe(3)
+  })
+
+  test('an answer of exactly maxResponseBytes comes back whole, the key still redacted', async () => {
+    const text = JSON.stringify({ note: `${KEY} ` }).padEnd(1024, ' ')
+    const { proxy } = setup({ maxResponseBytes: 1024 }, () => new Response(text, { headers: JSON_TYPE }))
+    const response = await proxy(new Request(`${APP}/links/abc`))
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual({ note: '[redacted] ' })
+  })
+
+  test('the default limit is 1 MiB, and a multi-byte character split across chunks is read whole', async () => {
+    const euro = new TextEncoder().encode('"€"')
+    const split = () =>
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(euro.slice(0, 2))
+          controller.enqueue(euro.slice(2))
+          controller.close()
+        },
+      })
+    const { proxy } = setup({}, ({ url }) =>
+      url.endsWith('/euro') ? new Response(split(), { headers: JSON_TYPE }) : new Response(`"${'a'.repeat(url.endsWith('/big') ? 1_048_575 : 1_048_574)}"`),
+    )
+    const [euroAnswer, ok, big] = await Promise.all(['euro', 'ok', 'big'].map((code) => proxy(new Request(`${APP}/links/${code}`))))
+    expect(await euroAnswer!.json()).toBe('€')
+    expect([ok!.status, big!.status]).toEqual([200, 502])
+  })
+})
+
 describe('upstream failures', () => {
   test('an upstream that never answers gets 504 upstream_timeout, and its call is aborted', async () => {
     let aborted = false
@@ -599,6 +637,8 @@ describe('options', () => {
     ['an origin with a path', { allowedOrigins: ['https://app.test/app'] }],
     ['a zero body limit', { maxBodyBytes: 0 }],
     ['a fractional body limit', { maxBodyBytes: 1.5 }],
+    ['a zero answer limit', { maxResponseBytes: 0 }],
+    ['an answer limit of Infinity', { maxResponseBytes: Infinity }],
     ['a negative time-out', { timeoutMs: -1 }],
   ])('%s is refused with a PayLinkConfigError that does not show the key', (_, options) => {
     let thrown: unknown
