@@ -14,10 +14,12 @@ export function mergeSlotProps(
   const merged: Record<string, unknown> = { ...ours, ...own }
   for (const name in ours) {
     const theirs = own[name]
-    if (/^on[A-Z]/.test(name) && typeof ours[name] === 'function' && typeof theirs === 'function') {
+    // Either handler may be undefined or null: a child given `onClick={props.onClick}` (an optional
+    // prop passed through) must not drop ours, whose click pays.
+    if (/^on[A-Z]/.test(name)) {
       merged[name] = (...args: unknown[]) => {
-        theirs(...args)
-        ours[name](...args)
+        theirs?.(...args)
+        ours[name]?.(...args)
       }
     }
   }

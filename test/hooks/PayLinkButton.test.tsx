@@ -596,6 +596,24 @@ describe('PayLinkButton', () => {
     expect(signer.calls).toBe(1)
   })
 
+  test('asChild with a child whose handler is left undefined (an optional prop passed through) still pays on a click', async () => {
+    const signer = createTestSigner()
+    // A wrapper of the app's that passes its own optional onClick on: `onClick={undefined}`.
+    const onClick: (() => void) | undefined = undefined
+    render(
+      <PayLinkButton asChild code={code} maxAmount={cap} signer={signer}>
+        <a href="#pay" onClick={onClick} onKeyDown={undefined} />
+      </PayLinkButton>,
+      { wrapper: wrapperFor() },
+    )
+    const link = screen.getByRole('link')
+    await waitFor(() => expect(stateOf(link)).toBe('ready'))
+    // Prevented: the link does not navigate mid-purchase.
+    expect(fireEvent.click(link)).toBe(false)
+    await waitFor(() => expect(stateOf(link)).toBe('settled'))
+    expect(signer.calls).toBe(1)
+  })
+
   test("asChild gives the child one element as its content, as its own children were: a design system's button that takes one child (Children.only) renders", async () => {
     // A button of a design system that wraps its one child (an icon slot, a Radix Slot inside).
     function OneChildButton({ children, ...props }: ComponentProps<'button'>) {

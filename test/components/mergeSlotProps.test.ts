@@ -1,0 +1,24 @@
+import { createElement } from 'react'
+import { mergeSlotProps } from '../../src/components/mergeSlotProps.js'
+
+test("composes handlers, the child's first", () => {
+  const calls: string[] = []
+  const merged = mergeSlotProps({ onClick: () => calls.push('ours') }, createElement('a', { onClick: () => calls.push('theirs') }), null)
+  ;(merged.onClick as () => void)()
+  expect(calls).toEqual(['theirs', 'ours'])
+})
+
+test("keeps our handler where the child's is given as undefined (an optional prop passed through)", () => {
+  const ours = vi.fn()
+  const merged = mergeSlotProps({ onClick: ours, onKeyDown: ours }, createElement('a', { onClick: undefined, onKeyDown: null }), null)
+  ;(merged.onClick as (event: string) => void)('click')
+  ;(merged.onKeyDown as (event: string) => void)('key')
+  expect(ours.mock.calls).toEqual([['click'], ['key']])
+})
+
+test("keeps the child's handler where ours is undefined (a consumer's prop left undefined)", () => {
+  const theirs = vi.fn()
+  const merged = mergeSlotProps({ onFocus: undefined }, createElement('a', { onFocus: theirs }), null)
+  ;(merged.onFocus as (event: string) => void)('focus')
+  expect(theirs).toHaveBeenCalledWith('focus')
+})
