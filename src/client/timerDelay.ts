@@ -4,3 +4,9 @@
  * token, a Retry-After) into a loop of requests.
  */
 export const timerDelay = (ms: number) => Math.min(ms, 2_147_483_647)
+
+/**
+ * A function that returns one that does nothing: the `subscribe` of a store that never changes, a
+ * `reset` without a store. Here because every bundle that needs it has this module: one copy.
+ */
+export const noop = () => () => {}

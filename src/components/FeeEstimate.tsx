@@ -1,5 +1,5 @@
-import { forwardRef, type HTMLAttributes, type MouseEvent, useEffect, useState } from 'react'
-import { timerDelay } from '../client/timerDelay.js'
+import { forwardRef, type HTMLAttributes, type MouseEvent, useSyncExternalStore } from 'react'
+import { noop } from '../client/timerDelay.js'
 import { useFeeEstimate } from '../hooks/useFeeEstimate.js'
 import { hasFeeParams } from '../query/estimateFeesQueryOptions.js'
 import { retryAfterEnd } from '../query/retryAfterEnd.js'
@@ -104,7 +104,11 @@ export const FeeEstimate = forwardRef<HTMLDivElement, FeeEstimateProps>(function
     complete: hasFeeParams(params),
     hasData: query.data !== undefined,
     isError: query.isError,
-    isFetching: query.isFetching,
+    // False on a server and while hydrating: the server rendered the quote it had as ready, and
+    // React keeps the server's attributes where the client's differ (a quote stale on this device's
+    // clock, asked again on mount, would never show as refreshing nor busy). React renders again
+    // right after hydration, with the client's value.
+    isFetching: useSyncExternalStore(noop, () => query.isFetching, () => false),
   })
   // The quote on screen: the one loaded, while it is ready or refreshing.
   const shown = state === 'ready' || state === 'refreshing' ? query.data : undefined
@@ -115,14 +119,8 @@ export const FeeEstimate = forwardRef<HTMLDivElement, FeeEstimateProps>(function
   const waiting = retryAt > Date.now()
   // The wait's end in words (`in 2 minutes`), for the retry button's text.
   const relative = formatRelative(retryAt, Date.now(), locale)
+  // Also renders when the wait ends, which enables the button on time.
   const now = useCoarseNow(waiting ? retryAt : quotedAt)
-  const [, wake] = useState<number>()
-  useEffect(() => {
-    if (waiting) {
-      const id = setTimeout(wake, timerDelay(retryAt - Date.now()), retryAt)
-      return () => clearTimeout(id)
-    }
-  }, [waiting, retryAt])
   // A figure is named after its label: its term is `labels[key]`, its part the key in kebab case (`totalFee` → `total-fee`).
   const row = (key: 'totalFee' | 'gasFee' | 'platformFee' | 'estimatedTime', value: string) => (
     <div data-part={key.replace(/[A-Z]/, '-$&').toLowerCase()}>

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useSyncExternalStore } from 'react'
 import type { PayLinkClient } from '../client/createPayLinkClient.js'
+import { noop } from '../client/timerDelay.js'
 import { usePolledQueryState } from '../hooks/usePolledQuery.js'
 import { getPaymentQueryOptions, paymentLifecycle } from '../query/getPaymentQueryOptions.js'
 import { stopsPolling } from '../query/pollUntilSettled.js'
@@ -8,11 +9,10 @@ import type { PayOptions, PurchaseSnapshot, PurchaseStore } from './PurchaseStor
 
 const IDLE = { status: 'idle' } as const
 const idle = <A>() => IDLE as PurchaseSnapshot<A>
-// Also `reset` without a store; the store's own methods need no `this`, so they are passed as they are.
-const noop = () => () => {}
 
 /** A purchase store in React, shared by `usePayLink` and `usePayResource`: its state, `pay`, `reset` and `canPay`. */
 export function usePurchase<A extends object>(store: PurchaseStore<A> | undefined, { signer, maxAmount, selectRequirement }: Partial<PayOptions>) {
+  // `noop` is also `reset` without a store; the store's own methods need no `this`, so they are passed as they are.
   const state: PurchaseSnapshot<A> = useSyncExternalStore(store?.subscribe ?? noop, store?.getSnapshot ?? idle, idle)
   useEffect(() => store?.start(), [store])
   // useMemo of a function is useCallback, which the bundle then need not name too.

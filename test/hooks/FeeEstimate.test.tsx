@@ -2,11 +2,15 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { http, HttpResponse } from 'msw'
 import { type ComponentProps, createRef } from 'react'
 import { renderToString } from 'react-dom/server'
+import { hydrateRoot } from 'react-dom/client'
+import { dehydrate, HydrationBoundary, QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { PayLinkProvider } from '../../src/hooks/PayLinkProvider.js'
+import { estimateFeesQueryOptions } from '../../src/query/estimateFeesQueryOptions.js'
 import { FeeEstimate, feeEstimateState } from '../../src/components/FeeEstimate.js'
 import type { FeeEstimateParams } from '../../src/schemas/fees.js'
 import { QUICK_QUOTE_TTL_MS } from '../../src/mock/scenarios.js'
 import { inTimeZone } from '../timeZone.js'
-import { ErrorBoundary, throwingQueryClient, useMockApi, wrapperFor } from './harness.js'
+import { ErrorBoundary, testClient, testQueryClient, throwingQueryClient, useMockApi, wrapperFor } from './harness.js'
 
 const api = useMockApi()
 // The mock: gas 0.1215 on solana ↔ base, platform 0.3 % of the amount, 90 s; quotes hold 30 s.
@@ -286,6 +290,43 @@ describe('with fake timers', () => {
     await advance(45_000)
     expect(root()).toHaveTextContent('quoted 45 seconds ago')
     expect(quotes()).toBe(1)
+  })
+
+  test('a quote prefetched on the server and hydrated on a device whose clock is a minute ahead: markup that matches, then busy while it is re-quoted', async () => {
+    // The server prefetches and renders the quote; the device's clock reads it a minute old, stale.
+    const server = new QueryClient()
+    await server.fetchQuery(estimateFeesQueryOptions(testClient(), params))
+    const state = dehydrate(server)
+    const page = (queryClient: QueryClient) => (
+      <QueryClientProvider client={queryClient}>
+        <HydrationBoundary state={state}>
+          <PayLinkProvider client={testClient()}>
+            <FeeEstimate {...params} />
+          </PayLinkProvider>
+        </HydrationBoundary>
+      </QueryClientProvider>
+    )
+    const container = document.createElement('div')
+    container.innerHTML = renderToString(page(testQueryClient()))
+    document.body.append(container)
+    expect(container.firstElementChild).toHaveAttribute('data-state', 'ready')
+    vi.setSystemTime(Date.now() + 60_000)
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const onRecoverableError = vi.fn()
+    const hydrated = hydrateRoot(container, page(testQueryClient()), { onRecoverableError })
+    await act(async () => {})
+    // No attribute the client renders differently, which React would leave as the server wrote it.
+    expect(errors).not.toHaveBeenCalled()
+    expect(onRecoverableError).not.toHaveBeenCalled()
+    // The stale quote is asked for again, and the estimate says so.
+    const estimate = within(container).getByRole('group', { name: 'Fee estimate' })
+    expect(estimate).toHaveAttribute('data-state', 'refreshing')
+    expect(estimate).toHaveAttribute('aria-busy', 'true')
+    await advance(0)
+    expect(estimate).toHaveAttribute('data-state', 'ready')
+    expect(estimate).not.toHaveAttribute('aria-busy')
+    act(() => hydrated.unmount())
+    container.remove()
   })
 
   test('a quote without expiresAt (optional in the API) is re-quoted 30 s after it arrived, not shown as current for ever', async () => {
