@@ -5,6 +5,7 @@ import { createPayLinkClient } from '../../src/client.js'
 import type { AttentionReport } from '../../src/components/AttentionReporter.js'
 import { AttentionTracker } from '../../src/components/AttentionTracker.js'
 import { PayLinkProvider } from '../../src/hooks/PayLinkProvider.js'
+import '../../src/styles.css'
 
 // The browser's own IntersectionObserver and scrolling: which thresholds fire as a reader scrolls
 // is what a stand-in observer cannot show.
@@ -78,4 +79,26 @@ test('an article that grows to 25 screens after it is tracked (its text loaded l
   await frames()
   await scrollIntoArticle()
   await expect.poll(() => tracker.getAttribute('data-state')).toBe('active')
+})
+
+test('as="li" with the stylesheet stays a list item: its number shows, and the items after it are numbered on', async () => {
+  const client = createPayLinkClient({ baseUrl: 'https://api.paylink.test', retry: false, fetch: tokenFetch as typeof fetch })
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <PayLinkProvider client={client}>
+        <ol>
+          <li>First</li>
+          <AttentionTracker as="li" consent={false} data-testid="tracked">
+            Second, tracked
+          </AttentionTracker>
+          <li>Third</li>
+        </ol>
+      </PayLinkProvider>
+    </QueryClientProvider>,
+  )
+  const tracked = screen.getByTestId('tracked')
+  expect(tracked).toHaveClass('paylink-attention-tracker')
+  // Only a list item has a marker and counts in its list: as a block, it showed no "2." and the
+  // item after it read "2." instead of "3.".
+  expect(getComputedStyle(tracked).display).toBe('list-item')
 })
