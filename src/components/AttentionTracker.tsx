@@ -1,5 +1,6 @@
-import { forwardRef, type HTMLAttributes, type ReactNode, useEffect, useImperativeHandle, useInsertionEffect, useMemo, useRef } from 'react'
+import { forwardRef, type HTMLAttributes, type ReactNode, useContext, useEffect, useImperativeHandle, useInsertionEffect, useMemo, useRef } from 'react'
 import { useAttentionToken } from '../hooks/useAttentionToken.js'
+import { PayLinkContext } from '../hooks/usePayLinkClient.js'
 import { type AttentionReport, createAttentionReporter } from './AttentionReporter.js'
 import { rootClassName } from './rootClassName.js'
 
@@ -29,7 +30,8 @@ export interface AttentionTrackerProps extends HTMLAttributes<HTMLElement> {
    * Receives every report: a heartbeat every `heartbeatSeconds` and one when the document turns
    * hidden, each with attention not yet reported (once `minDwellMs` is reached), and the final one
    * (`final: true`, the session ends) on `pagehide`, unmount, a new `code`/`viewerId` (to the
-   * `onHeartbeat` and `beaconUrl` given with the old ones) and a new or lapsed token, if a report
+   * `onHeartbeat` and `beaconUrl` given with the old ones) or `PayLinkProvider` client, and a new
+   * or lapsed token, if a report
    * went since the last final one or attention is owed. A throw in it is the app's own uncaught
    * error, in a task of its own: tracking goes on. Defaults to none.
    */
@@ -70,12 +72,14 @@ export const AttentionTracker = forwardRef<HTMLElement, AttentionTrackerProps>(f
   // Another element type is another DOM node, handed to the ref again.
   useImperativeHandle(ref, () => rootRef.current!, [Root])
   const latest = useRef(props)
-  // The props of the renders with this code and viewer: they stop changing when the link or viewer
-  // does, so that the final report of the one given up goes to its own onHeartbeat and beaconUrl.
-  const own = useMemo(() => ({ current: props }), [code, viewerId])
+  // The props of the renders with this code, viewer and client: they stop changing when the link or
+  // viewer does, so that the final report of the one given up goes to its own onHeartbeat and
+  // beaconUrl. Another client (another user's headers, a sandbox/live switch) ends the session too:
+  // the attention after it must not go under a token the old one was issued.
+  const own = useMemo(() => ({ current: props }), [code, viewerId, useContext(PayLinkContext)])
   // Tracking lives in the reporter, outside React state, so that children never re-render because
-  // of it. Made in render (it touches nothing until started) and kept per code and viewer, it is the
-  // same one for StrictMode's second effect run: one token per mount.
+  // of it. Made in render (it touches nothing until started) and kept per code, viewer and client, it
+  // is the same one for StrictMode's second effect run: one token per mount.
   const [start, finish] = useMemo(() => createAttentionReporter(() => mutateAsync({ code, viewerId }), own, latest), [own, mutateAsync])
   // Before any effect's cleanup: the final report of a reporter given up in this render reads the
   // consent of this render, not of its own (a no-op on a server, unlike a layout effect).

@@ -1,8 +1,9 @@
-import { QueryClient } from '@tanstack/react-query'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, render, screen } from '@testing-library/react'
 import { createRef, type ReactNode, StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
-import { PayLinkHttpError } from '../../src/client.js'
+import { PayLinkHttpError, type PayLinkClient } from '../../src/client.js'
+import { PayLinkProvider } from '../../src/hooks/PayLinkProvider.js'
 import { type AttentionReport, lastInput } from '../../src/components/AttentionReporter.js'
 import { AttentionTracker, type AttentionTrackerProps } from '../../src/components/AttentionTracker.js'
 import { attentionTrackerState } from '../../src/components/attentionTrackerState.js'
@@ -1116,6 +1117,40 @@ test('a new link: the old link’s final report goes to its own onHeartbeat and 
     [`/engagement/${MOCK_LINKS.demo}`, false],
     [`/engagement/${MOCK_LINKS.demo}`, true],
     [`/engagement/${MOCK_LINKS.engagement}`, false],
+  ])
+})
+
+test("another client (another user's headers, a sandbox/live switch): the old session ends with its final report, and attention after it goes under the new client's token", async () => {
+  // Which client each token was issued to.
+  const issuedTo = new Map<string, string>()
+  const clientOf = (user: string) =>
+    testClient(async (input, init) => {
+      const response = await fetch(input, init)
+      if (String(input instanceof Request ? input.url : input).endsWith('/attention/token')) issuedTo.set((await response.clone().json()).token, user)
+      return response
+    })
+  const [alice, bob] = [clientOf('alice'), clientOf('bob')]
+  const reports: [string | undefined, number, boolean][] = []
+  const queryClient = new QueryClient()
+  const page = (client: PayLinkClient) => (
+    <QueryClientProvider client={queryClient}>
+      <PayLinkProvider client={client}>
+        <AttentionTracker consent code={MOCK_LINKS.demo} heartbeatSeconds={5} minDwellMs={0} onHeartbeat={(r) => reports.push([issuedTo.get(r.token), r.activeMs, r.final])}>
+          <p>Article</p>
+        </AttentionTracker>
+      </PayLinkProvider>
+    </QueryClientProvider>
+  )
+  const view = render(page(alice))
+  scrollTo(1)
+  await read(7_000)
+  view.rerender(page(bob))
+  scrollTo(1)
+  await read(5_000)
+  expect(reports).toEqual([
+    ['alice', 5_000, false],
+    ['alice', 7_000, true],
+    ['bob', 5_000, false],
   ])
 })
 
