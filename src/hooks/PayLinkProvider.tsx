@@ -3,6 +3,7 @@ import { type ReactNode, useContext, useEffect, useMemo, useRef, useState } from
 import { createPayLinkClient, type PayLinkClient, type PayLinkClientOptions } from '../client/createPayLinkClient.js'
 import { PayLinkContext, usePayLinkClient as useClientNamed } from './usePayLinkClient.js'
 import { rootKey } from '../query/payLinkKeys.js'
+import { providedClients } from '../query/createLinkMutationOptions.js'
 
 /** The client of the nearest `PayLinkProvider`; `hookName` names the caller in the error thrown when there is none. */
 export const usePayLinkClient = (hookName = 'usePayLinkClient'): PayLinkClient => useClientNamed(hookName)
@@ -51,7 +52,8 @@ export function PayLinkProvider(props: PayLinkProviderProps) {
   const queryClient = (hostQueryClient || ownQueryClient) as QueryClient
   if (shown.current !== value) queryClient.removeQueries({ queryKey: rootKey })
   useEffect(() => {
-    shown.current = value
+    // A link the client before created keeps out of the new one's cache (createLinkMutationOptions).
+    providedClients.set(queryClient, (shown.current = value))
   })
   const tree = <PayLinkContext.Provider value={value}>{props.children}</PayLinkContext.Provider>
   return ownQueryClient ? <QueryClientProvider client={ownQueryClient}>{tree}</QueryClientProvider> : tree

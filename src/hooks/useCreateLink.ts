@@ -15,13 +15,5 @@ export interface UseCreateLinkOptions {
 export function useCreateLink({ mutation }: UseCreateLinkOptions = {}) {
   // Our guard first (arguments run in order): outside a provider it names this hook and
   // PayLinkProvider, not TanStack's provider.
-  const options = createLinkMutationOptions(usePayLinkClient('useCreateLink'), useQueryClient())
-  return useMutation({
-    ...mutation,
-    ...options,
-    onSuccess: (link, input, result, context) => {
-      options.onSuccess(link)
-      return mutation?.onSuccess?.(link, input, result, context)
-    },
-  })
+  return useMutation({ ...mutation, ...createLinkMutationOptions(usePayLinkClient('useCreateLink'), useQueryClient()) })
 }

@@ -1,19 +1,27 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { createLink } from '../actions/createLink.js'
 import type { PayLinkClient } from '../client/createPayLinkClient.js'
+import { identities } from '../client/transport.js'
 import type { CreateLinkInput } from '../schemas/createLinkInput.js'
 import { linkKey, mutationKey } from './payLinkKeys.js'
+
+/** The client each `PayLinkProvider` last committed, by the `QueryClient` it gives it with. */
+export const providedClients = new WeakMap<QueryClient, PayLinkClient>()
 
 /** Mutation options that create a link and put it into the `useLink` cache, so reading it back costs no request. Never retried at query level. */
 export function createLinkMutationOptions(client: PayLinkClient, queryClient: QueryClient) {
   return {
     mutationKey: mutationKey('createLink'),
-    mutationFn: (input: CreateLinkInput) => createLink(client, input),
+    // Cached here, by the client that sent it: an answer that comes after the provider switched to
+    // another API (whose cache it reset) is that API's link no more, and reading it must ask the new
+    // one. Another client of the same API (a provider nested in another, a remount) takes it.
+    mutationFn: (input: CreateLinkInput) =>
+      createLink(client, input).then((link) => {
+        if (identities.get(providedClients.get(queryClient) ?? client) === identities.get(client)) queryClient.setQueryData(linkKey(link.code), link)
+        return link
+      }),
     // Not an app's default mutation retry: a POST without an Idempotency-Key, repeated after an
     // answer lost on the way back, would create it twice (the client's own retries skip it too).
     retry: false as const,
-    onSuccess: (link: Awaited<ReturnType<typeof createLink>>) => {
-      queryClient.setQueryData(linkKey(link.code), link)
-    },
   }
 }
