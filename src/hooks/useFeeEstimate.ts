@@ -7,15 +7,15 @@ import { usePayLinkQuery } from './usePayLinkQuery.js'
 import type { PartialOrUndefined } from '../client/PartialOrUndefined.js'
 
 /** Options of `useFeeEstimate`. */
-export interface UseFeeEstimateOptions {
-  /** TanStack Query options; the key and fetcher stay ours. */
-  query?: PayLinkQueryOptions<FeeEstimate, ReturnType<typeof feesKey>> | undefined
+export interface UseFeeEstimateOptions<TSelected = FeeEstimate> {
+  /** TanStack Query options; the key and fetcher stay ours. A `select` makes the hook's `data`. */
+  query?: PayLinkQueryOptions<FeeEstimate, ReturnType<typeof feesKey>, TSelected> | undefined
 }
 
 /**
  * Quotes the fees of a transfer: waits for a complete set of parameters, keeps the previous quote
  * on screen while they change (`isPlaceholderData`), and re-quotes when the quote expires.
  */
-export function useFeeEstimate(params: PartialOrUndefined<FeeEstimateParams> | undefined, options?: UseFeeEstimateOptions) {
+export function useFeeEstimate<TSelected = FeeEstimate>(params: PartialOrUndefined<FeeEstimateParams> | undefined, options?: UseFeeEstimateOptions<TSelected>) {
   return usePayLinkQuery(estimateFeesQueryOptions(usePayLinkClient('useFeeEstimate'), params), options?.query)
 }

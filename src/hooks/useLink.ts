@@ -6,12 +6,12 @@ import { usePayLinkClient } from './usePayLinkClient.js'
 import { usePayLinkQuery } from './usePayLinkQuery.js'
 
 /** Options of `useLink`. */
-export interface UseLinkOptions {
-  /** TanStack Query options (`staleTime`, `select`, …); the key and the fetcher stay ours. */
-  query?: PayLinkQueryOptions<Link, ReturnType<typeof linkKey>> | undefined
+export interface UseLinkOptions<TSelected = Link> {
+  /** TanStack Query options (`staleTime`, `select`, …); the key and the fetcher stay ours. A `select` makes the hook's `data`. */
+  query?: PayLinkQueryOptions<Link, ReturnType<typeof linkKey>, TSelected> | undefined
 }
 
 /** Reads a payment link by code; disabled while `code` is empty. Many components for one code share one request. */
-export function useLink(code: string | undefined, options?: UseLinkOptions) {
+export function useLink<TSelected = Link>(code: string | undefined, options?: UseLinkOptions<TSelected>) {
   return usePayLinkQuery(getLinkQueryOptions(usePayLinkClient('useLink'), code), options?.query)
 }

@@ -7,11 +7,11 @@ import type { PayLinkQueryOptions } from '../query/types.js'
  * (`staleTime`, `retry`, `refetchInterval`, …), but the key and fetcher stay ours, and both
  * `enabled` must allow it.
  */
-export function usePayLinkQuery<T, K extends QueryKey>(
+export function usePayLinkQuery<T, K extends QueryKey, S = T>(
   options: UseQueryOptions<T, PayLinkError, T, K> & { queryKey: K },
-  query?: PayLinkQueryOptions<T, K> | undefined,
+  query?: PayLinkQueryOptions<T, K, S> | undefined,
 ) {
-  return useQuery(withQueryBag(options, query))
+  return useQuery(withQueryBag<T, K, S>(options, query))
 }
 
 /**
@@ -19,12 +19,12 @@ export function usePayLinkQuery<T, K extends QueryKey>(
  * `usePolledQuery` merges its caller's bag before `usePolledQueryState`, which a purchase following
  * its payment calls with none: the button then bundles no merging.
  */
-export function withQueryBag<T, K extends QueryKey>(
+export function withQueryBag<T, K extends QueryKey, S = T>(
   options: UseQueryOptions<T, PayLinkError, T, K> & { queryKey: K },
-  query: PayLinkQueryOptions<T, K> | undefined,
-): UseQueryOptions<T, PayLinkError, T, K> & { queryKey: K } {
+  query: PayLinkQueryOptions<T, K, S> | undefined,
+): UseQueryOptions<T, PayLinkError, S, K> & { queryKey: K } {
   return {
-    ...options,
+    ...(options as UseQueryOptions<T, PayLinkError, S, K>),
     ...query,
     queryKey: options.queryKey,
     queryFn: options.queryFn,

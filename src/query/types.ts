@@ -4,10 +4,11 @@ import type { PayLinkError } from '../client/errors.js'
 /**
  * TanStack query options a caller may pass through a hook's `query` bag. The key and the query
  * function stay ours, so a caller cannot break them; `enabled` combines with ours (a query
- * missing a parameter stays off).
+ * missing a parameter stays off). `TSelected` is what a `select` makes of the data, where a hook
+ * lets it change the data's type.
  */
-export type PayLinkQueryOptions<TData, TKey extends QueryKey = QueryKey> = Omit<
-  UseQueryOptions<TData, PayLinkError, TData, TKey>,
+export type PayLinkQueryOptions<TData, TKey extends QueryKey = QueryKey, TSelected = TData> = Omit<
+  UseQueryOptions<TData, PayLinkError, TSelected, TKey>,
   'queryKey' | 'queryFn' | 'enabled'
 > & {
   /** Set to `false` to hold the query. Defaults to `true`. */

@@ -277,3 +277,10 @@ describe('after a 429 with Retry-After: 120', () => {
     expect(result.current.isSuccess).toBe(true)
   })
 })
+
+test("the query bag's select makes the hook's data, of the type it returns (checked by tsc)", async () => {
+  const { result } = renderHook(() => useFeeEstimate(params, { query: { select: (quote) => quote.totalFee.currency } }), { wrapper: wrapperFor() })
+  await waitFor(() => expect(result.current.data).toBe('USDC'))
+  const currency: string | undefined = result.current.data
+  expect(currency).toBe('USDC')
+})

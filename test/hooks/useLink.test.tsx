@@ -149,3 +149,10 @@ test("the factories' keys carry their data type, as TanStack's queryOptions tags
   expectTypeOf(fetched).toEqualTypeOf<Link>()
   expect(fetched.code).toBe(MOCK_LINKS.demo)
 })
+
+test("the query bag's select (as the JSDoc offers) makes the hook's data, of the type it returns (checked by tsc)", async () => {
+  const { result } = renderHook(() => useLink(MOCK_LINKS.demo, { query: { select: (link) => link.price?.amount } }), { wrapper: wrapperFor() })
+  await waitFor(() => expect(result.current.data).toBe('1.50'))
+  const amount: string | undefined = result.current.data
+  expect(amount).toBe('1.50')
+})
