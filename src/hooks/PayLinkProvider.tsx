@@ -3,7 +3,8 @@ import { type ReactNode, useContext, useEffect, useMemo, useRef, useState } from
 import { createPayLinkClient, type PayLinkClient, type PayLinkClientOptions } from '../client/createPayLinkClient.js'
 import { PayLinkContext, usePayLinkClient as useClientNamed } from './usePayLinkClient.js'
 import { rootKey } from '../query/payLinkKeys.js'
-import { providedClients } from '../query/createLinkMutationOptions.js'
+import { providedApis } from '../query/createLinkMutationOptions.js'
+import { identities } from '../client/transport.js'
 
 /** The client of the nearest `PayLinkProvider`; `hookName` names the caller in the error thrown when there is none. */
 export const usePayLinkClient = (hookName = 'usePayLinkClient'): PayLinkClient => useClientNamed(hookName)
@@ -48,12 +49,18 @@ export function PayLinkProvider(props: PayLinkProviderProps) {
   // the old answers under the new client for a frame (and to any effect reading them). Removed on
   // every render with the new client until one commits: a render thrown away (a transition that
   // suspends) leaves the old tree on screen, whose requests refill the cache meanwhile.
-  const shown = useRef(value)
+  // So does a provider mounting where one of another API was (a keyed switch, another route,
+  // another user logged in): it starts from that one's client. One of the same API keeps them (a
+  // checkout opened again, a page's prefetched answers, hydrated before it mounts).
   const queryClient = (hostQueryClient || ownQueryClient) as QueryClient
+  const api = identities.get(value)
+  const last = providedApis.get(queryClient)
+  const shown = useRef<unknown>((last !== api && last) || value)
   if (shown.current !== value) queryClient.removeQueries({ queryKey: rootKey })
   useEffect(() => {
     // A link the client before created keeps out of the new one's cache (createLinkMutationOptions).
-    providedClients.set(queryClient, (shown.current = value))
+    providedApis.set(queryClient, api)
+    shown.current = value
   })
   const tree = <PayLinkContext.Provider value={value}>{props.children}</PayLinkContext.Provider>
   return ownQueryClient ? <QueryClientProvider client={ownQueryClient}>{tree}</QueryClientProvider> : tree

@@ -5,8 +5,8 @@ import { identities } from '../client/transport.js'
 import type { CreateLinkInput } from '../schemas/createLinkInput.js'
 import { linkKey, mutationKey } from './payLinkKeys.js'
 
-/** The client each `PayLinkProvider` last committed, by the `QueryClient` it gives it with. */
-export const providedClients = new WeakMap<QueryClient, PayLinkClient>()
+/** The API (`identities`) of the client each `PayLinkProvider` last committed, by the `QueryClient` it gives it with. */
+export const providedApis = new WeakMap<QueryClient, string | undefined>()
 
 /** Mutation options that create a link and put it into the `useLink` cache, so reading it back costs no request. Never retried at query level. */
 export function createLinkMutationOptions(client: PayLinkClient, queryClient: QueryClient) {
@@ -17,7 +17,8 @@ export function createLinkMutationOptions(client: PayLinkClient, queryClient: Qu
     // one. Another client of the same API (a provider nested in another, a remount) takes it.
     mutationFn: (input: CreateLinkInput) =>
       createLink(client, input).then((link) => {
-        if (identities.get(providedClients.get(queryClient) ?? client) === identities.get(client)) queryClient.setQueryData(linkKey(link.code), link)
+        const api = identities.get(client)
+        if ((providedApis.get(queryClient) ?? api) === api) queryClient.setQueryData(linkKey(link.code), link)
         return link
       }),
     // Not an app's default mutation retry: a POST without an Idempotency-Key, repeated after an
