@@ -98,7 +98,11 @@ export const Signing: Story = {
  */
 export const SigningSlow: Story = {
   args: { signer: testSigner({ delayMs: 10 * 60_000 }) },
-  beforeEach: () => {
+  beforeEach: ({ viewMode }) => {
+    // Not on a docs page: its stories share one window, whose every 20 s timer would then run in 1 s
+    // (the Signing story's too), and two stories that both patch it, cleaned up in page order, would
+    // leave it patched for every story shown after the page.
+    if (viewMode === 'docs') return
     const { setTimeout: realSetTimeout } = window
     window.setTimeout = ((run: TimerHandler, ms?: number, ...rest: unknown[]) =>
       realSetTimeout(run, ms === 20_000 ? 1_000 : ms, ...rest)) as typeof window.setTimeout
