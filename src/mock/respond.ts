@@ -10,13 +10,19 @@ export function apiError(requestId: string, status: number, code: string, messag
   return json(requestId, status, { error: { code, message, requestId, ...(details !== undefined && { details }) } })
 }
 
-/** Reads a JSON request body; `undefined` when it is missing or not JSON. */
+/** What `readJson` returns for a body that is there but is not JSON. */
+export const NOT_JSON: unique symbol = Symbol('not JSON')
+
+/** The answer to a body that is not JSON, on every route that reads one. */
+export const notJson = (requestId: string) => apiError(requestId, 400, 'invalid_request', 'The body must be a JSON object')
+
+/** Reads a JSON request body; `undefined` when it is missing, `NOT_JSON` when it is not JSON. */
 export async function readJson(request: Request): Promise<unknown> {
   const text = await request.text()
   if (text.trim() === '') return undefined
   try {
     return JSON.parse(text)
   } catch {
-    return undefined
+    return NOT_JSON
   }
 }

@@ -61,6 +61,15 @@ describe('the 402 gate', () => {
       expect(error).toMatchObject({ status: 409, code: 'conflict' })
     }
   })
+  it('answers 400 invalid_request to a body that is not JSON, as POST /links does', async () => {
+    const response = await fetch('https://api.paylink.test/pub/v1/payments/verify', {
+      method: 'POST',
+      headers: { 'X-API-Key': 'pk_test_paylink', 'Content-Type': 'application/json' },
+      body: '{"code": "demo"',
+    })
+    expect(response.status).toBe(400)
+    expect(await response.json()).toMatchObject({ error: { code: 'invalid_request' } })
+  })
 })
 
 describe('paying with PAYMENT-SIGNATURE (v2)', () => {

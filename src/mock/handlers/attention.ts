@@ -4,7 +4,7 @@ import { toIssues } from '../../client/validate.js'
 import { attentionTokenInputSchema } from '../../schemas/attention.js'
 import { type MockContext, nextId } from '../context.js'
 import { iso, randomHex } from '../ids.js'
-import { apiError, json, readJson } from '../respond.js'
+import { apiError, json, NOT_JSON, notJson, readJson } from '../respond.js'
 import { route } from '../route.js'
 import { lookupLink } from './lookupLink.js'
 
@@ -15,7 +15,10 @@ const HEARTBEAT_SECONDS = 15
 export function attentionHandlers(ctx: MockContext): HttpHandler[] {
   return [
     route(ctx, 'createAttentionToken', 'post', '/attention/token', async ({ request, requestId }) => {
-      const input = z.safeParse(attentionTokenInputSchema, (await readJson(request)) ?? {})
+      // No body asks for a session without a link; a body that cannot be read asks for nothing.
+      const body = await readJson(request)
+      if (body === NOT_JSON) return notJson(requestId)
+      const input = z.safeParse(attentionTokenInputSchema, body ?? {})
       if (!input.success) {
         return apiError(requestId, 422, 'invalid_request', 'The token request is invalid', toIssues(input.error.issues))
       }

@@ -5,7 +5,7 @@ import { createLinkInputSchema } from '../../schemas/createLinkInput.js'
 import type { Link } from '../../schemas/link.js'
 import { type MockContext, nextId } from '../context.js'
 import { iso } from '../ids.js'
-import { apiError, json, readJson } from '../respond.js'
+import { apiError, json, NOT_JSON, notJson, readJson } from '../respond.js'
 import { route } from '../route.js'
 import { lookupLink } from './lookupLink.js'
 
@@ -14,7 +14,7 @@ export function linkHandlers(ctx: MockContext): HttpHandler[] {
   return [
     route(ctx, 'createLink', 'post', '/links', async ({ request, requestId }) => {
       const body = await readJson(request)
-      if (body === undefined) return apiError(requestId, 400, 'invalid_request', 'The body must be a JSON object')
+      if (body === undefined || body === NOT_JSON) return notJson(requestId)
       const input = z.safeParse(createLinkInputSchema, body)
       if (!input.success) {
         return apiError(requestId, 422, 'invalid_request', 'The link is invalid', toIssues(input.error.issues))

@@ -4,7 +4,7 @@ import { toIssues } from '../../client/validate.js'
 import { verifyInputSchema } from '../../schemas/payment.js'
 import type { MockContext } from '../context.js'
 import { paymentAt } from '../progress.js'
-import { apiError, json, readJson } from '../respond.js'
+import { apiError, json, NOT_JSON, notJson, readJson } from '../respond.js'
 import { route } from '../route.js'
 import type { StoredAnswer } from '../state.js'
 import { offerFor, paymentRequired } from '../x402/offer.js'
@@ -33,6 +33,7 @@ export function paymentHandlers(ctx: MockContext): HttpHandler[] {
         if (stored.paymentHeader === header) return replay(stored)
         return apiError(requestId, 409, 'conflict', 'This Idempotency-Key was used with another payment')
       }
+      if (body === NOT_JSON) return notJson(requestId)
       const input = z.safeParse(verifyInputSchema, body ?? {})
       if (!input.success) return apiError(requestId, 422, 'invalid_request', 'The body must name a link', toIssues(input.error.issues))
       const link = lookupLink(ctx, input.data.code)
