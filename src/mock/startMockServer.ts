@@ -49,7 +49,10 @@ function sendError(res: ServerResponse, status: number, code: string, message: s
 
 async function answer(mock: MockApi, origin: string, signal: AbortSignal, req: IncomingMessage, res: ServerResponse): Promise<void> {
   if (req.method === 'OPTIONS') {
-    res.writeHead(204, CORS).end()
+    // Every header the browser asks for, not only the API's: a client's own `headers` (a bearer
+    // token, a tenant) would otherwise fail every request with a CORS error.
+    const asked = req.headers['access-control-request-headers']
+    res.writeHead(204, { ...CORS, ...(asked && { 'Access-Control-Allow-Headers': asked, Vary: 'Access-Control-Request-Headers' }) }).end()
     return
   }
   try {

@@ -56,6 +56,19 @@ describe('startMockServer', () => {
     expect(response.headers.get('Access-Control-Expose-Headers')).toContain('PAYMENT-REQUIRED')
   })
 
+  // A browser sends a request only if the preflight allows every header it names: a client with
+  // `headers` of its own (a bearer token, a tenant) must reach the mock from a dev server as well.
+  it("allows in a preflight the headers a client's `headers` option adds, as the browser asks for them", async () => {
+    const asked = ['accept', 'authorization', 'content-type', 'x-api-key', 'x-tenant']
+    const response = await fetch(`${server.url}/pub/v1/links/demo`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'http://localhost:5173', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': asked.join(',') },
+    })
+    expect(response.status).toBe(204)
+    const allowed = (response.headers.get('Access-Control-Allow-Headers') ?? '').toLowerCase().split(/\s*,\s*/)
+    expect(asked.filter((name) => !allowed.includes(name))).toEqual([])
+  })
+
   it('destroys the socket for a dropped connection, then serves the next request', async () => {
     server.mock.inject('getLink', { dropConnection: true, times: 1 })
     const client = clientFor(server.url)
