@@ -29,7 +29,8 @@ export function transferAt(record: MockTransferRecord, now: number, stepMs: numb
     const end = { status: seeded, updatedAt: iso(createdAt + 2 * stepMs), ...(failureReason !== undefined && { failureReason }) }
     return { ...common, sourceTx, ...end }
   }
-  const stepAt = (time: number) => Math.min(3, Math.max(0, Math.floor((time - createdAt) / stepMs)))
+  // Steps of 0 ms are all taken at once: 0 / 0 steps at the start would be NaN (no status, an Invalid Date).
+  const stepAt = (time: number) => (stepMs > 0 ? Math.min(3, Math.max(0, Math.floor((time - createdAt) / stepMs))) : 3)
   const step = stuckSince === undefined ? stepAt(now) : Math.min(stepAt(now), Math.max(2, stepAt(stuckSince)))
   return {
     ...common,

@@ -63,4 +63,17 @@ describe('createMockApi options', () => {
       vi.useRealTimers()
     }
   })
+
+  // "Each step takes 0 ms": every transfer that moves with the clock is done at once, on any clock,
+  // a fixed one included (before, a read at the mock's start was 0/0 steps: no status, and an
+  // Invalid Date that made the handler throw).
+  it('transferStepMs: 0 completes every moving transfer at once, on a fixed clock too', async () => {
+    const start = Date.parse('2026-03-01T12:00:00.000Z')
+    const client = clientOf(createMockApi({ apiKeys: false, transferStepMs: 0, now: () => start }))
+    for (const id of [MOCK_TRANSFERS.pending, MOCK_TRANSFERS.inTransit, MOCK_TRANSFERS.completed]) {
+      expect(await getBridgeStatus(client, id)).toMatchObject({ status: 'completed', updatedAt: new Date(start).toISOString() })
+    }
+    expect(await getBridgeStatus(client, MOCK_TRANSFERS.refunded)).toMatchObject({ status: 'refunded' })
+  })
 })
+
