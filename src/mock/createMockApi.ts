@@ -39,9 +39,9 @@ export interface MockApi {
   readonly state: MockState
   /** One entry per payment actually taken. */
   readonly ledger: readonly MockLedgerEntry[]
-  /** Makes a route (or every route, `'*'`) misbehave until `clearFaults()` or until its `times` run out. */
+  /** Makes a route (or every route, `'*'`) misbehave until `clearFaults()` or until its `times` run out; its answer wins over a scenario's, its `latencyMs` adds to it. */
   inject(route: MockRoute | '*', fault: MockFault): void
-  /** Removes the faults of one route, or of all routes. */
+  /** Removes the injected faults of one route, or of all routes; the scenarios on stay on until `reset()`. */
   clearFaults(route?: MockRoute): void
   /** Turns a named scenario on (see `MOCK_SCENARIOS`). */
   useScenario(name: MockScenario): void

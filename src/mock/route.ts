@@ -2,6 +2,7 @@ import { http, HttpResponse, type HttpHandler } from 'msw'
 import { type MockContext, nextId } from './context.js'
 import { faultResponse, type MockRoute, takeFault } from './faults.js'
 import { apiError } from './respond.js'
+import { scenarioFault } from './scenarios.js'
 
 /** What a route's resolver gets. */
 export interface RouteRequest {
@@ -47,7 +48,9 @@ export function route(
     if (latency > 0) await pause(latency, request.signal)
     // Nobody is left to answer, and the service was never reached.
     if (request.signal.reason === SERVER_CLOSED) return HttpResponse.error()
-    const faulted = fault && faultResponse(fault, requestId)
+    // An injected fault's answer first; one that only delays leaves the answer to the scenarios.
+    const scenario = scenarioFault(ctx)
+    const faulted = (fault && faultResponse(fault, requestId)) || (scenario && faultResponse(scenario, requestId))
     if (faulted) return faulted
     if (!authorized(ctx, request)) return apiError(requestId, 401, 'unauthorized', 'A valid X-API-Key header is required')
     return resolve({ request, params: params as Record<string, string>, requestId })

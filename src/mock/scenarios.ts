@@ -1,6 +1,6 @@
 import { PayLinkConfigError } from '../client/errors.js'
 import type { MockContext } from './context.js'
-import { MOCK_ROUTES, type MockFault } from './faults.js'
+import type { MockFault } from './faults.js'
 
 /** The named states a story or test can ask the mock for. */
 export const MOCK_SCENARIOS = [
@@ -44,9 +44,21 @@ export function applyScenario(ctx: MockContext, name: MockScenario): void {
   if (!(MOCK_SCENARIOS as readonly string[]).includes(name)) {
     throw new PayLinkConfigError(`Unknown mock scenario ${JSON.stringify(name)}`, { details: `Known: ${MOCK_SCENARIOS.join(', ')}` })
   }
-  if (!ctx.scenarios.has(name)) ctx.scenarios.set(name, ctx.now())
-  const fault = FAULTS[name]
-  if (fault) for (const r of MOCK_ROUTES) ctx.faults.set(r, { ...fault })
+  // Turned on again, it is the latest: of two scenarios that answer for every route, the latest wins.
+  const since = ctx.scenarios.get(name) ?? ctx.now()
+  ctx.scenarios.delete(name)
+  ctx.scenarios.set(name, since)
+}
+
+/**
+ * The fault of the scenarios on (the latest turned on wins), which every route answers with where no
+ * injected fault answers instead: kept apart from `inject`'s, so that neither an injected fault
+ * nor `clearFaults()` turns a scenario off before `reset()`.
+ */
+export function scenarioFault(ctx: MockContext): MockFault | undefined {
+  let fault: MockFault | undefined
+  for (const name of ctx.scenarios.keys()) fault = FAULTS[name] ?? fault
+  return fault
 }
 
 /** The settle delay in force: `SLOW_SETTLE_MS` under `payment-settles-slowly`, else the mock's `settleDelayMs`. */

@@ -115,6 +115,19 @@ describe('scenarios', () => {
     expect(await fail(verifyPayment(client, { code: MOCK_LINKS.demo }))).toBeInstanceOf(PayLinkNetworkError)
   })
 
+  // A scenario "stays on, alongside others, until reset()": a story that asks for `rate-limited`
+  // and a slow link (`faults: { getLink: { latencyMs } }`) must get a slow 429, not a slow link.
+  it('stays on until reset(): a fault injected on a route adds to it, and clearFaults() leaves it on', async () => {
+    mock.useScenario('rate-limited')
+    mock.inject('getLink', { latencyMs: 1 })
+    expect(await fail(getLink(client, MOCK_LINKS.demo))).toMatchObject({ status: 429, retryAfterSeconds: 3 })
+    mock.inject('estimateFees', { status: 503, times: 1 })
+    expect(await fail(estimateFees(client, fees))).toMatchObject({ status: 503 })
+    expect(await fail(estimateFees(client, fees))).toMatchObject({ status: 429 })
+    mock.clearFaults()
+    expect(await fail(getBridgeStatus(client, MOCK_TRANSFERS.completed))).toMatchObject({ status: 429 })
+  })
+
   it('reset() turns scenarios off and puts the seed back', async () => {
     mock.useScenario('offline')
     mock.reset()
