@@ -218,7 +218,7 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
     // An ended purchase has nothing left to resend. Not before: a payment accepted as `verified` may
     // still fail, and a reload meanwhile must get it back by resending, not pay again. Its outcome is
     // unseen if no hook shows it as it ends; a later step (the paid-for answer let go) is no outcome.
-    if (next.status !== state.status && ['settled', 'failed'].includes(next.status)) keep(), (store!.unseen = !listeners.size)
+    if (['settled', 'failed'].includes(next.status) && next.status !== state.status) keep(), (store!.unseen = !listeners.size)
     state = next as State
     for (const listener of listeners) listener()
   }
@@ -324,12 +324,11 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
         return () => {
           listeners.delete(listener)
           // After a turn: StrictMode and a remount subscribe again at once.
+          // Its body cancelled, the answer goes (`void`: undefined). A body that failed (the connection
+          // dropped mid-body) refuses the cancel: nothing is left to let go.
           setTimeout(() => {
             const { response } = state as { response?: Response }
-            if (!store!.unseen && !listeners.size && response) {
-              void response.body?.cancel()
-              update({ response: undefined } as unknown as Fields)
-            }
+            if (!store!.unseen && !listeners.size && response) update({ response: void response.body?.cancel().catch(Boolean) } as unknown as Fields)
           })
         }
       },
@@ -356,7 +355,7 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
         // Set only while signing: asking the wallet again abandons its request.
         if (state.walletSlow) store!.reset()
         const { status } = state
-        if (inFlight() || status === 'settled') return
+        if (status === 'settled' || inFlight()) return
         const click = (busy = new AbortController())
         try {
           if (status === 'unknown' && pending) return await send(true)
@@ -411,8 +410,7 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
         // A wallet that never answers must not hold the purchase; a paid request may be moving money.
         // Before start() there is nothing to forget yet, but maybe a kept payment to resume.
         if (state.status !== 'idle' && (!inFlight() || state.status === 'signing')) {
-          busy?.abort()
-          busy = undefined
+          busy = void busy?.abort()
           keep()
           set({ status: 'idle' })
         }

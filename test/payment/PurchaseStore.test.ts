@@ -841,3 +841,32 @@ describe('fresh requirements against those shown', () => {
     expect(paid).toHaveLength(1)
   })
 })
+
+describe('a paid-for answer let go once no hook shows it', () => {
+  it('whose body failed (the connection dropped mid-body) is let go without an unhandled rejection', async () => {
+    const rejections: unknown[] = []
+    const onRejection = (reason: unknown) => rejections.push(reason)
+    process.on('unhandledRejection', onRejection)
+    try {
+      const dropped = new TypeError('network error')
+      const gate = async (payment?: PendingPurchase): Promise<GateAnswer<{ response: Response }>> => {
+        if (!payment) return { paymentRequired: paymentRequired() }
+        const body = new ReadableStream({ start: (controller) => controller.error(dropped) })
+        return { accepted: { response: new Response(body) } }
+      }
+      const store = sharedPurchase({}, 'url:https://seller.test/dropped-body', gate, true)
+      const unsubscribe = store.subscribe(() => {})
+      store.start()
+      await vi.waitFor(() => expect(store.getSnapshot().status).toBe('ready'))
+      await store.pay({ signer: createTestSigner() })
+      expect(store.getSnapshot().status).toBe('settled')
+      // The checkout closes: after a turn, the purchase lets the answer go.
+      unsubscribe()
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      expect((store.getSnapshot() as { response?: Response }).response).toBeUndefined()
+      expect(rejections).toEqual([])
+    } finally {
+      process.off('unhandledRejection', onRejection)
+    }
+  })
+})
