@@ -56,7 +56,10 @@ export function PayLinkProvider(props: PayLinkProviderProps) {
   const api = identities.get(value)
   const last = providedApis.get(queryClient)
   const shown = useRef<unknown>((last !== api && last) || value)
-  if (shown.current !== value) queryClient.removeQueries({ queryKey: rootKey })
+  // On a mount, not those hydrated and read by nothing yet (no query function): a page's answers
+  // prefetched on the server, which its HydrationBoundary puts in just before the provider mounts,
+  // are its own. On a switch in place, those too: they were hydrated for the old client.
+  if (shown.current !== value) queryClient.removeQueries({ queryKey: rootKey, predicate: (q): any => shown.current != last || q.options.queryFn })
   useEffect(() => {
     // A link the client before created keeps out of the new one's cache (createLinkMutationOptions).
     providedApis.set(queryClient, api)

@@ -69,3 +69,64 @@ test('a provider of the same API that mounts again (a checkout closed and opened
   expect(screen.getByTestId('price')).toHaveTextContent('1.50')
   expect(sent).toEqual(['GET sandbox.paylink.test'])
 })
+
+test("a page whose server-prefetched answers hydrate as it mounts, where a provider of another API was (a client-side navigation), shows them: nothing is asked again", async () => {
+  const { dehydrate, HydrationBoundary, QueryClient } = await import('@tanstack/react-query')
+  const { getLinkQueryOptions } = await import('../../src/query/getLinkQueryOptions.js')
+  // The page's Server Component prefetches with the server's client, as the README shows.
+  const server = new QueryClient()
+  await server.fetchQuery(getLinkQueryOptions(createPayLinkClient({ baseUrl: 'https://server.paylink.test', retry: false }), MOCK_LINKS.demo))
+  const state = dehydrate(server)
+  sent.length = 0
+  let navigate!: () => void
+  function App() {
+    const [page, set] = useState<'dashboard' | 'checkout'>('dashboard')
+    navigate = () => set('checkout')
+    // The dashboard's provider is another API (a tenant's header); the checkout's is the app's proxy.
+    return page === 'dashboard' ? (
+      <PayLinkProvider baseUrl="https://app.paylink.test" headers={{ 'X-Tenant': 'acme' }} retry={false}>
+        dashboard
+      </PayLinkProvider>
+    ) : (
+      <HydrationBoundary state={state}>
+        <PayLinkProvider baseUrl="https://app.paylink.test" retry={false}>
+          <Price />
+        </PayLinkProvider>
+      </HydrationBoundary>
+    )
+  }
+  render(<App />, { wrapper: ({ children }) => <QueryClientProvider client={testQueryClient()}>{children}</QueryClientProvider> })
+  act(() => navigate())
+  expect(screen.getByTestId('price')).toHaveTextContent('1.50')
+  await new Promise((resolve) => setTimeout(resolve, 50))
+  expect(sent).toEqual([])
+})
+
+test("after an in-place switch, an answer hydrated for the old API and not read yet is not shown as the new one's", async () => {
+  const { dehydrate, HydrationBoundary, QueryClient } = await import('@tanstack/react-query')
+  const { getLinkQueryOptions } = await import('../../src/query/getLinkQueryOptions.js')
+  const server = new QueryClient()
+  await server.fetchQuery(getLinkQueryOptions(createPayLinkClient({ baseUrl: 'https://server.paylink.test', retry: false }), MOCK_LINKS.demo))
+  const state = dehydrate(server)
+  sent.length = 0
+  let toLive!: () => void
+  let open!: () => void
+  function App() {
+    const [env, set] = useState<'sandbox' | 'live'>('sandbox')
+    const [opened, setOpened] = useState(false)
+    toLive = () => set('live')
+    open = () => setOpened(true)
+    // The price is on a tab not opened yet: nothing reads the hydrated answer before the switch.
+    return (
+      <HydrationBoundary state={state}>
+        <PayLinkProvider client={env === 'live' ? live : sandbox}>{opened && <Price />}</PayLinkProvider>
+      </HydrationBoundary>
+    )
+  }
+  render(<App />, { wrapper: ({ children }) => <QueryClientProvider client={testQueryClient()}>{children}</QueryClientProvider> })
+  act(() => toLive())
+  act(() => open())
+  expect(screen.getByTestId('price')).not.toHaveTextContent('1.50')
+  await waitFor(() => expect(screen.getByTestId('price')).toHaveTextContent('9.99'))
+  expect(sent).toEqual(['GET live.paylink.test'])
+})
