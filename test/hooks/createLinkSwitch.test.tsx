@@ -4,17 +4,10 @@ import { createPayLinkClient, type PayLinkClient } from '../../src/client.js'
 import { PayLinkProvider } from '../../src/hooks/PayLinkProvider.js'
 import { useCreateLink } from '../../src/hooks/useCreateLink.js'
 import { useLink } from '../../src/hooks/useLink.js'
-import { testQueryClient, useMockApi } from './harness.js'
+import { sentHosts, testQueryClient, useMockApi } from './harness.js'
 import { QueryClientProvider } from '@tanstack/react-query'
 
-const api = useMockApi()
-const sent: string[] = []
-api.server.events.on('request:start', ({ request }) => {
-  sent.push(`${request.method} ${new URL(request.url).host}`)
-})
-beforeEach(() => {
-  sent.length = 0
-})
+const sent = sentHosts(useMockApi())
 
 const input = {
   creatorId: 'creator_1',

@@ -101,3 +101,15 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: 
 
 /** A QueryClient with the default some apps set: a failed query throws to the nearest error boundary. */
 export const throwingQueryClient = () => new QueryClient({ defaultOptions: { queries: { throwOnError: true, retry: false, gcTime: Infinity } } })
+
+/** `METHOD host` of every request the file's mock API sees, emptied before each test: which API a request went to. */
+export function sentHosts(api: ReturnType<typeof useMockApi>): string[] {
+  const sent: string[] = []
+  api.server.events.on('request:start', ({ request }) => {
+    sent.push(`${request.method} ${new URL(request.url).host}`)
+  })
+  beforeEach(() => {
+    sent.length = 0
+  })
+  return sent
+}

@@ -1,20 +1,14 @@
 import { act, render, screen, waitFor } from '@testing-library/react'
-import { QueryClientProvider } from '@tanstack/react-query'
+import { dehydrate, HydrationBoundary, QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { useState } from 'react'
 import { createPayLinkClient } from '../../src/client.js'
 import { PayLinkProvider } from '../../src/hooks/PayLinkProvider.js'
 import { useLink } from '../../src/hooks/useLink.js'
+import { getLinkQueryOptions } from '../../src/query/getLinkQueryOptions.js'
 import { MOCK_LINKS } from '../../src/mock/constants.js'
-import { testQueryClient, useMockApi } from './harness.js'
+import { sentHosts, testQueryClient, useMockApi } from './harness.js'
 
-const api = useMockApi()
-const sent: string[] = []
-api.server.events.on('request:start', ({ request }) => {
-  sent.push(`${request.method} ${new URL(request.url).host}`)
-})
-beforeEach(() => {
-  sent.length = 0
-})
+const sent = sentHosts(useMockApi())
 
 // The live API asks 9.99 for the same code.
 const live = createPayLinkClient({
@@ -26,6 +20,15 @@ const live = createPayLinkClient({
   },
 })
 const sandbox = createPayLinkClient({ baseUrl: 'https://sandbox.paylink.test', retry: false })
+
+// The page's Server Component prefetches the link with the server's client, as the README shows;
+// what it sent is not the browser's.
+async function prefetchedOnServer() {
+  const server = new QueryClient()
+  await server.fetchQuery(getLinkQueryOptions(createPayLinkClient({ baseUrl: 'https://server.paylink.test', retry: false }), MOCK_LINKS.demo))
+  sent.length = 0
+  return dehydrate(server)
+}
 
 function Price() {
   const link = useLink(MOCK_LINKS.demo)
@@ -71,13 +74,7 @@ test('a provider of the same API that mounts again (a checkout closed and opened
 })
 
 test("a page whose server-prefetched answers hydrate as it mounts, where a provider of another API was (a client-side navigation), shows them: nothing is asked again", async () => {
-  const { dehydrate, HydrationBoundary, QueryClient } = await import('@tanstack/react-query')
-  const { getLinkQueryOptions } = await import('../../src/query/getLinkQueryOptions.js')
-  // The page's Server Component prefetches with the server's client, as the README shows.
-  const server = new QueryClient()
-  await server.fetchQuery(getLinkQueryOptions(createPayLinkClient({ baseUrl: 'https://server.paylink.test', retry: false }), MOCK_LINKS.demo))
-  const state = dehydrate(server)
-  sent.length = 0
+  const state = await prefetchedOnServer()
   let navigate!: () => void
   function App() {
     const [page, set] = useState<'dashboard' | 'checkout'>('dashboard')
@@ -103,12 +100,7 @@ test("a page whose server-prefetched answers hydrate as it mounts, where a provi
 })
 
 test("after an in-place switch, an answer hydrated for the old API and not read yet is not shown as the new one's", async () => {
-  const { dehydrate, HydrationBoundary, QueryClient } = await import('@tanstack/react-query')
-  const { getLinkQueryOptions } = await import('../../src/query/getLinkQueryOptions.js')
-  const server = new QueryClient()
-  await server.fetchQuery(getLinkQueryOptions(createPayLinkClient({ baseUrl: 'https://server.paylink.test', retry: false }), MOCK_LINKS.demo))
-  const state = dehydrate(server)
-  sent.length = 0
+  const state = await prefetchedOnServer()
   let toLive!: () => void
   let open!: () => void
   function App() {
