@@ -63,8 +63,9 @@ function chainIdOf(network: string): number | undefined {
 function unsignable({ network, asset, extra: { name, version, assetTransferMethod } }: PaymentRequirement): string | undefined {
   if (chainIdOf(network) === undefined) return `${network} is not an EVM network this signer knows`
   if (typeof name !== 'string' || typeof version !== 'string') return `The requirement's extra lacks the token's EIP-712 name and version (asset ${asset})`
-  // Permit2 and other transfer methods need an approval this signer does not make.
-  if (assetTransferMethod !== undefined && assetTransferMethod !== 'eip3009') {
+  // Permit2 and other transfer methods need an approval this signer does not make. Absent or null
+  // (a server that writes absent fields as null) is EIP-3009, as the reference client reads it.
+  if (assetTransferMethod != null && assetTransferMethod !== 'eip3009') {
     return `Asset transfer method ${String(assetTransferMethod)} is not supported; only EIP-3009`
   }
 }

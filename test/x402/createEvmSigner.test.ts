@@ -104,6 +104,19 @@ describe('createEvmSigner', () => {
     expect(selectPaymentRequirement({ x402Version: 2, accepts: [permit2, eip3009], receivedAt: 0 }, { signer })).toBe(eip3009)
   })
 
+  test('pays an offer whose extra.assetTransferMethod is null (a server writing absent fields as null) with EIP-3009, as the reference client does', async () => {
+    const signer = createEvmSigner(account)
+    const offer = { scheme: 'exact', network: 'eip155:84532', amount: '1000', payTo: PAY_TO, maxTimeoutSeconds: 60, asset: USDC_BASE_SEPOLIA }
+    const required = decodePaymentRequired({
+      headers: new Headers(),
+      body: { x402Version: 2, accepts: [{ ...offer, extra: { name: 'USDC', version: '2', assetTransferMethod: null } }] },
+    })
+    expect(signer.supports?.(required.accepts[0]!)).toBe(true)
+    const chosen = selectPaymentRequirement(required, { signer, maxAmount: { [USDC_BASE_SEPOLIA]: 1000n } })
+    const { value } = await createPaymentHeader(chosen, signer, required)
+    expect(await signedBy((decodeBase64Json(value, 'test') as { payload: ExactEvmPayload }).payload, usdc, account.address)).toBe(true)
+  })
+
   test.each([
     ['a token without its EIP-712 name and version', requirement({ asset: '0x1111111111111111111111111111111111111111', extra: {} })],
     ['a chain it does not know', requirement({ network: 'eip155:0' })],
