@@ -7,6 +7,10 @@ import {
 } from '../../src/client.js'
 import { send as request } from '../../src/client/transport.js'
 import { BASE_SEPOLIA_USDC, MOCK_LINKS, MOCK_PAY_TO, MOCK_PAYMENTS, MOCK_X402_REASONS } from '../../src/mock.js'
+import { serializeErc6492Signature } from 'viem'
+import { generatePrivateKey, privateKeyToAccount, toAccount } from 'viem/accounts'
+import { createEvmSigner } from '../../src/evm/createEvmSigner.js'
+import { createPaymentHeader } from '../../src/x402/createPaymentHeader.js'
 import { decodeBase64Json } from '../../src/x402/base64.js'
 import { mockHarness } from './harness.js'
 import { newNonce, PAYER, v1Payment, v2Payment } from './payloads.js'
@@ -162,7 +166,28 @@ describe('paying with PAYMENT-SIGNATURE (v2)', () => {
     expect(mock.ledger).toEqual([])
   })
 
-  it('refuses a signature that is not 65 bytes of hex, another network and another scheme', async () => {
+  it('takes a smart wallet\'s payment, whose signature is longer than 65 bytes (ERC-6492, ERC-1271), as a facilitator does', async () => {
+    clock.now = Date.now()
+    const owner = privateKeyToAccount(generatePrivateKey())
+    // A counterfactual smart wallet (Coinbase Smart Wallet before its first transaction): its owner's
+    // signature wrapped in ERC-6492 with the factory that deploys it.
+    const smartWallet = toAccount({
+      address: '0x2222222222222222222222222222222222222222',
+      signMessage: () => Promise.reject(new Error('unused')),
+      signTransaction: () => Promise.reject(new Error('unused')),
+      signTypedData: async (data) =>
+        serializeErc6492Signature({ address: '0x0BA5ED0c6AA8c49038F819E587E2633c4A9F428a', data: '0x1234', signature: await owner.signTypedData(data) }),
+    })
+    const requirement = await quoteV2()
+    const { value } = await createPaymentHeader(requirement, createEvmSigner(smartWallet), { resource: { url: requirement.resource! } })
+    expect((decodeBase64Json(value, 'test') as { payload: { signature: string } }).payload.signature.length).toBeGreaterThan(132)
+
+    const result = await pay(value, 'key-smart')
+    expect(result.status === 'payment-required' && result.paymentRequired.error).toBe(false)
+    expect(result.status).toBe('paid')
+  })
+
+  it('refuses a signature that is not 65 bytes or more of hex, another network and another scheme', async () => {
     const requirement = await quoteV2()
     expect(await refusal(v2Payment(requirement, clock.now, {}, '0xdead'))).toBe(MOCK_X402_REASONS.signature)
     const otherNetwork = { ...requirement, raw: { ...requirement.raw, network: 'eip155:8453' } }

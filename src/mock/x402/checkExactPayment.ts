@@ -19,8 +19,9 @@ const exactEvmPayloadSchema = z.looseObject({
   }),
 })
 
-// Structural only: the mock has no chain to recover the signer against.
-const SIGNATURE = /^0x[0-9a-fA-F]{130}$/
+// Structural only: the mock has no chain to recover the signer against. 65 bytes or more: a smart
+// wallet's signature (ERC-1271, or ERC-6492 before it is deployed) is longer, and facilitators take it.
+const SIGNATURE = /^0x([0-9a-fA-F]{2}){65,}$/
 
 /** A payment that passed every check. */
 export interface AcceptedPayment {
