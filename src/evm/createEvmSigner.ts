@@ -1,5 +1,6 @@
 import { type Account, type Address, type Chain, getAddress, type Hex, type LocalAccount, type Transport, type TypedDataDefinition, type WalletClient } from 'viem'
 import { PayLinkConfigError } from '../client/errors.js'
+import { isWalletRejection } from '../x402/createPaymentHeader.js'
 import type { PaymentRequirement } from '../x402/paymentRequired.js'
 import type { PaymentSigner, PaymentSignerContext } from '../x402/paymentSigner.js'
 
@@ -107,7 +108,9 @@ function toSign(source: EvmSignerSource): Signing {
             try {
               if ((await source.getChainId()) !== chainId) await source.switchChain({ id: chainId })
             } catch (error) {
-              if ((error as { code?: unknown }).code === 4001) throw error
+              // A refusal in any of the forms a signature's refusal is read in (viem passes on a
+              // wallet's own, such as ethers' ACTION_REJECTED, as the cause of an UnknownRpcError).
+              if (isWalletRejection(error)) throw error
             }
           },
   }

@@ -27,8 +27,9 @@ export interface PaymentHeaderContext {
 
 // viem's UserRejectedRequestError (EIP-1193 code 4001), WalletConnect's user rejection (5000, which
 // viem maps but a signer of its own may not), ethers' ACTION_REJECTED, or a wallet's own error named
-// like them, possibly wrapped as the cause of another error (up to 8 causes deep).
-function isWalletRejection(error: unknown, depth = 0): boolean {
+// like them, possibly wrapped as the cause of another error (up to 8 causes deep). createEvmSigner
+// reads a refused chain switch with it too.
+export function isWalletRejection(error: unknown, depth = 0): boolean {
   if (typeof error !== 'object' || !error || depth === 8) return false
   const { code, name, cause } = error as { code?: unknown; name?: unknown; cause?: unknown }
   return [4001, 5000, 'ACTION_REJECTED'].includes(code as never) || (typeof name === 'string' && /UserRejected/i.test(name)) || isWalletRejection(cause, depth + 1)

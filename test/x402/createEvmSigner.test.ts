@@ -223,6 +223,16 @@ describe('createEvmSigner', () => {
     expect(asked).toEqual(['eth_chainId', 'wallet_switchEthereumChain'])
   })
 
+  test.each([
+    ["ethers' ACTION_REJECTED", () => Object.assign(new Error('user rejected action'), { code: 'ACTION_REJECTED' })],
+    ['a UserRejectedRequestError without a code', () => Object.assign(new Error('User rejected the request.'), { name: 'UserRejectedRequestError' })],
+    ['a 4001 as the cause of another error', () => new Error('wallet_switchEthereumChain failed', { cause: { code: 4001, message: 'User rejected' } })],
+  ])('the user refusing the switch with %s is wallet_rejected too, as for a signature, and the wallet is not asked to sign', async (_name, refusal) => {
+    const { wallet, asked } = injectedWallet(1, { wallet_switchEthereumChain: () => Promise.reject(refusal()) })
+    await expect(createPaymentHeader(requirement(), createEvmSigner(wallet))).rejects.toMatchObject({ name: 'PayLinkPaymentError', reason: 'wallet_rejected' })
+    expect(asked).toEqual(['eth_chainId', 'wallet_switchEthereumChain'])
+  })
+
   test('a payment abandoned while the switch prompt is open (its signal aborted) is not signed once the user approves the switch', async () => {
     let approve!: () => void
     const { wallet, asked } = injectedWallet(1, {
