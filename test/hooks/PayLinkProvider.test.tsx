@@ -6,7 +6,7 @@ import { PayLinkProvider, type PayLinkProviderProps } from '../../src/hooks/PayL
 import { useLink } from '../../src/hooks/useLink.js'
 import { usePayLink } from '../../src/hooks/usePayLink.js'
 import { MOCK_LINKS } from '../../src/mock/constants.js'
-import { testQueryClient, useMockApi } from './harness.js'
+import { otherApiClient, testQueryClient, useMockApi } from './harness.js'
 
 const api = useMockApi()
 // Where each request went, and with which key: the mock answers on any origin.
@@ -110,14 +110,7 @@ test('after a switch, no commit shows what the old API answered under the new cl
 test('a switch in a transition that suspends, while the old tree re-renders and asks the old API again: once committed, the new API answers, not the old', async () => {
   const sandbox = createPayLinkClient({ baseUrl: 'https://sandbox.paylink.test', retry: false })
   // The live API asks 9.99 for the same code.
-  const live = createPayLinkClient({
-    baseUrl: 'https://live.paylink.test',
-    retry: false,
-    fetch: async (input, init) => {
-      const link = await (await fetch(input, init)).json()
-      return Response.json({ ...link, price: { ...link.price, amount: '9.99' } })
-    },
-  })
+  const live = otherApiClient('https://live.paylink.test', (link) => ({ ...link, price: { ...link.price, amount: '9.99' } }))
   let rerenderPrice!: () => void
   function Price() {
     const [, set] = useState(0)

@@ -4,18 +4,12 @@ import { createPayLinkClient, type PayLinkClient } from '../../src/client.js'
 import { PayLinkProvider } from '../../src/hooks/PayLinkProvider.js'
 import { useCreateLink } from '../../src/hooks/useCreateLink.js'
 import { useLink } from '../../src/hooks/useLink.js'
-import { sentHosts, testQueryClient, useMockApi } from './harness.js'
+import { LINK_INPUT, otherApiClient, sentHosts, testQueryClient, useMockApi } from './harness.js'
 import { QueryClientProvider } from '@tanstack/react-query'
 
 const sent = sentHosts(useMockApi())
 
-const input = {
-  creatorId: 'creator_1',
-  chainType: 'solana',
-  model: 'payment' as const,
-  splits: { creator: 9_000, platform: 1_000 },
-  price: { amount: '2.00', currency: 'USDC' },
-}
+const input = LINK_INPUT
 
 // The sandbox's answer to POST /links is held until the test lets it go.
 function heldSandbox() {
@@ -33,14 +27,7 @@ function heldSandbox() {
   return { client, release }
 }
 // The live API names every link 'live'.
-const live = createPayLinkClient({
-  baseUrl: 'https://live.paylink.test',
-  retry: false,
-  fetch: async (input, init) => {
-    const link = await (await fetch(input, init)).json()
-    return Response.json({ ...link, title: 'live' })
-  },
-})
+const live = otherApiClient('https://live.paylink.test', (link) => ({ ...link, title: 'live' }))
 
 function Reader({ code }: { code: string | undefined }) {
   const link = useLink(code)

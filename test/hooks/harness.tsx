@@ -113,3 +113,24 @@ export function sentHosts(api: ReturnType<typeof useMockApi>): string[] {
   })
   return sent
 }
+
+/** A valid `createLink` input, for the tests that create a link. */
+export const LINK_INPUT = {
+  creatorId: 'creator_1',
+  chainType: 'solana',
+  model: 'payment' as const,
+  splits: { creator: 9_000, platform: 1_000 },
+  price: { amount: '2.00', currency: 'USDC' },
+}
+
+/**
+ * A client of another API at `baseUrl` on the file's mock (its host is what `sentHosts` records),
+ * whose JSON answers `change` rewrites: the same code, say, at another price there.
+ */
+export function otherApiClient(baseUrl: string, change: (answer: any) => unknown): PayLinkClient {
+  return createPayLinkClient({
+    baseUrl,
+    retry: false,
+    fetch: async (input, init) => Response.json(change(await (await fetch(input, init)).json())),
+  })
+}

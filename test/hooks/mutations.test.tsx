@@ -6,17 +6,11 @@ import { type UseCreateLinkOptions, useCreateLink } from '../../src/hooks/useCre
 import { useLink } from '../../src/hooks/useLink.js'
 import { useVerifyPayment } from '../../src/hooks/useVerifyPayment.js'
 import { MOCK_LINKS } from '../../src/mock/constants.js'
-import { testClient, testQueryClient, useMockApi, wrapperFor } from './harness.js'
+import { LINK_INPUT, testClient, testQueryClient, useMockApi, wrapperFor } from './harness.js'
 
 const api = useMockApi()
 
-const input = {
-  creatorId: 'creator_1',
-  chainType: 'solana',
-  model: 'payment' as const,
-  splits: { creator: 9_000, platform: 1_000 },
-  price: { amount: '2.00', currency: 'USDC' },
-}
+const input = LINK_INPUT
 
 test('useCreateLink creates a link and reading it back costs no request', async () => {
   const wrapper = wrapperFor(testClient(), testQueryClient())

@@ -6,19 +6,12 @@ import { PayLinkProvider } from '../../src/hooks/PayLinkProvider.js'
 import { useLink } from '../../src/hooks/useLink.js'
 import { getLinkQueryOptions } from '../../src/query/getLinkQueryOptions.js'
 import { MOCK_LINKS } from '../../src/mock/constants.js'
-import { sentHosts, testQueryClient, useMockApi } from './harness.js'
+import { otherApiClient, sentHosts, testQueryClient, useMockApi } from './harness.js'
 
 const sent = sentHosts(useMockApi())
 
 // The live API asks 9.99 for the same code.
-const live = createPayLinkClient({
-  baseUrl: 'https://live.paylink.test',
-  retry: false,
-  fetch: async (input, init) => {
-    const link = await (await fetch(input, init)).json()
-    return Response.json({ ...link, price: { ...link.price, amount: '9.99' } })
-  },
-})
+const live = otherApiClient('https://live.paylink.test', (link) => ({ ...link, price: { ...link.price, amount: '9.99' } }))
 const sandbox = createPayLinkClient({ baseUrl: 'https://sandbox.paylink.test', retry: false })
 
 // The page's Server Component prefetches the link with the server's client, as the README shows;
