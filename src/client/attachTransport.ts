@@ -54,7 +54,9 @@ export function attachTransport(client: PayLinkClient, apiKey: string | undefine
   // With a key, a redirect is not followed: fetch would carry X-API-Key to wherever it points
   // (it strips only Authorization and Cookie across origins). The 3xx becomes a PayLinkHttpError.
   const redirect = apiKey ? 'manual' : 'follow'
-  const identity = baseUrl + JSON.stringify(clientHeaders)
+  // The names in order (the array lists the fields to write, in its order): the same headers listed
+  // in another order are the same API, or a payment kept under one would not be found under the other.
+  const identity = baseUrl + JSON.stringify(clientHeaders, Object.keys(clientHeaders).sort())
   identities.set(client, identity)
   // Its hash names the client's signed payments in sessionStorage (purchaseStorageKey): made here,
   // once per client, so that no component bundles the hashing.
