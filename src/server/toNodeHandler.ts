@@ -68,8 +68,9 @@ async function serve(proxy: PayLinkProxy, req: NodeRequest, res: NodeResponse, c
   // Express strips its mount path from req.url; originalUrl is what the client asked for.
   const target = (req as NodeRequest & { originalUrl?: string }).originalUrl ?? req.url ?? ''
   // The raw target is checked here because the URL parser behind Request resolves `..` and `%2e%2e`.
-  // An absolute-form target (`http://evil/...`) is refused: only origin-form paths are served.
-  if (!target.startsWith('/') || !safeSegments(target.split('?', 1)[0]!)) {
+  // An absolute-form target (`http://evil/...`) is refused: only origin-form paths are served. The
+  // path ends where the parser ends it, at a `#` too: it drops the fragment, then resolves a `..#`.
+  if (!target.startsWith('/') || !safeSegments(target.split(/[?#]/, 1)[0]!)) {
     return send(res, jsonError(400, 'invalid_request', 'The request target is not allowed', cors))
   }
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD'

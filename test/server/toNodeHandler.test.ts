@@ -122,6 +122,20 @@ test.each([
   expect(seen).toEqual([])
 })
 
+// The URL parser behind Request drops a fragment, then resolves the `..` or `.` it ended: the raw
+// target's check must see that segment as the parser will.
+test.each([
+  ['a traversal ended by a fragment', `${API}/links/abc/..#`],
+  ['an encoded traversal ended by a fragment', `${API}/links/abc/%2e%2e#x`],
+  ['a dot segment ended by a fragment', `${API}/links/abc/.#`],
+])('%s gets 400, as any traversal does, and never reaches upstream', async (_, path) => {
+  const proxy = await proxyServer()
+  const response = await send(proxy.port, { path })
+  expect(response.status).toBe(400)
+  expect(JSON.parse(response.body).error.code).toBe('invalid_request')
+  expect(seen).toEqual([])
+})
+
 test('an upstream that is down gets 502 bad_gateway', async () => {
   const gone = await listen(() => {})
   await gone.close()
