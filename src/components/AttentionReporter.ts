@@ -181,10 +181,12 @@ export function createAttentionReporter(
     // arrival on this device's (issued for this request, it is no older than the answer): a device
     // clock hours fast would find every token expired on arrival (no report, a token request every
     // few seconds), one hours slow would use it long after it expired. A life that is not positive
-    // (`issuedAt` after `expiresAt`) says nothing: then `expiresAt` counts, as without `issuedAt`.
+    // (`issuedAt` after `expiresAt`) says nothing: then `expiresAt` counts, as without `issuedAt`,
+    // but for 5 s at least, as renewal does: a token just issued has not expired, and one found so
+    // (a device clock ahead, no `issuedAt`) would end at the next input, and ask again, at every input.
     const expiresAt = parseTimestamp(next.expiresAt)
     const life = expiresAt - parseTimestamp(next.issuedAt!)
-    expiry = life > 0 ? Date.now() + life : expiresAt
+    expiry = life > 0 ? Date.now() + life : Math.max(expiresAt, Date.now() + 5_000)
     end(next)
     if (root) schedule()
   }

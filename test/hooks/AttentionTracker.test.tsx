@@ -572,6 +572,31 @@ test('a device clock an hour slow: the token is renewed 30 s after its issue, no
   expect(t.reports.filter((r) => r.final).map((r) => r.activeMs)).toEqual([30_000, 30_000])
 })
 
+test('a device clock an hour fast and a token without issuedAt (the contract\'s): found expired on arrival, it is asked for again at most every 5 s, not at every input', async () => {
+  // As the contract has it: no issuedAt, so the device reads expiresAt on its own clock, an hour ahead.
+  const asked: number[] = []
+  api.server.use(
+    http.post(`${BASE_URL}/pub/v1/attention/token`, () => {
+      asked.push(Date.now())
+      return HttpResponse.json(
+        { token: `att_${Math.random()}`, sessionId: `ses_${Math.random()}`, expiresAt: new Date(Date.now() - 3_600_000 + 60_000).toISOString() },
+        { status: 201 },
+      )
+    }),
+  )
+  const t = setup({ heartbeatSeconds: 10, minDwellMs: 0 })
+  scrollTo(1)
+  // A reader moving the pointer: an input every 100 ms for a minute.
+  await read(60_000, 100)
+  t.unmount()
+  // README: renewal never sooner than 5 s after issue, against a skewed local clock.
+  expect(asked.length).toBeLessThanOrEqual(13)
+  expect(asked.slice(1).every((at, i) => at - asked[i]! >= 5_000)).toBe(true)
+  // Each session's last totals add up to the minute read.
+  const booked = new Map(t.reports.map((r) => [r.sessionId, r.activeMs]))
+  expect([...booked.values()].reduce((sum, ms) => sum + ms, 0)).toBe(60_000)
+})
+
 test('an issuedAt after expiresAt says nothing of the life: expiresAt counts, one token and its renewal, no request loop', async () => {
   api.server.use(
     http.post(`${BASE_URL}/pub/v1/attention/token`, () =>
