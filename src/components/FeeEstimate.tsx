@@ -1,4 +1,4 @@
-import { forwardRef, type HTMLAttributes, type MouseEvent, useSyncExternalStore } from 'react'
+import { forwardRef, type HTMLAttributes, type MouseEvent, useState, useSyncExternalStore } from 'react'
 import { noop } from '../client/timerDelay.js'
 import { useFeeEstimate } from '../hooks/useFeeEstimate.js'
 import { hasFeeParams } from '../query/estimateFeesQueryOptions.js'
@@ -121,6 +121,19 @@ export const FeeEstimate = forwardRef<HTMLDivElement, FeeEstimateProps>(function
   const relative = formatRelative(retryAt, Date.now(), locale)
   // Also renders when the wait ends, which enables the button on time.
   const now = useCoarseNow(waiting ? retryAt : quotedAt)
+  // The retry button leaves with the error, whatever made it leave: its press, or a re-quote it did
+  // not ask for (the user back on the tab, the network back). Focus on it would fall to <body>, where
+  // a screen reader loses its place (and some browsers start the next Tab at the top): the root, its
+  // parent, takes it. React hands the ref null before the button leaves the document, while it still
+  // has the focus; one callback for the component's life, which React calls only when the button
+  // comes or goes. A press that did not focus the button (Safari) leaves focus where it was.
+  const [keepFocus] = useState(() => {
+    let button: HTMLButtonElement | null
+    return (node: HTMLButtonElement | null) => {
+      if (!node && button?.matches(':focus')) button.parentElement!.focus()
+      button = node
+    }
+  })
   // A figure is named after its label: its term is `labels[key]`, its part the key in kebab case (`totalFee` → `total-fee`).
   const row = (key: 'totalFee' | 'gasFee' | 'platformFee' | 'estimatedTime', value: string) => (
     <div data-part={key.replace(/[A-Z]/, '-$&').toLowerCase()}>
@@ -156,18 +169,8 @@ export const FeeEstimate = forwardRef<HTMLDivElement, FeeEstimateProps>(function
           type="button"
           data-part="retry"
           aria-disabled={waiting || undefined}
-          onClick={
-            waiting
-              ? undefined
-              : composeEventHandlers(onRetry, (event) => {
-                  // The button leaves with the error: focus on it would fall to <body>, where a screen
-                  // reader loses its place (and some browsers start the next Tab at the top). The root,
-                  // its parent, keeps it in the estimate. Unconditionally: a click that did not focus
-                  // the button (Safari) left focus on <body> anyway, and a check costs bytes.
-                  event.currentTarget.parentElement!.focus()
-                  void query.refetch()
-                })
-          }
+          ref={keepFocus}
+          onClick={waiting ? undefined : composeEventHandlers(onRetry, () => void query.refetch())}
         >
           {waiting ? (labels.retryIn?.({ relative }) ?? `${labels.retry} ${relative}`) : labels.retry}
         </button>

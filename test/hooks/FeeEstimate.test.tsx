@@ -155,6 +155,26 @@ describe('with real timers', () => {
     expect(root()).toContainElement(document.activeElement as HTMLElement)
   })
 
+  test.each([
+    ['the user comes back to the tab', () => window.dispatchEvent(new Event('visibilitychange'))],
+    ['the network comes back', () => (window.dispatchEvent(new Event('offline')), window.dispatchEvent(new Event('online')))],
+  ])('a focused "Try again" that leaves because %s (a re-quote it did not ask for) hands focus to the estimate, not to <body>', async (_, comeBack) => {
+    api.mock.inject('estimateFees', { status: 500, times: 1 })
+    render(<FeeEstimate {...params} />, { wrapper: wrapperFor() })
+    await waitFor(() => expect(root()).toHaveAttribute('data-state', 'error'))
+    // A keyboard user on the button, who leaves the tab (or the network drops) and comes back.
+    const retry = screen.getByRole('button', { name: 'Try again' })
+    retry.focus()
+    api.mock.inject('estimateFees', { latencyMs: 100, times: 1 })
+    act(comeBack)
+    await waitFor(() => expect(root()).toHaveAttribute('data-state', 'loading'))
+    expect(retry).not.toBeInTheDocument()
+    expect(root()).toContainElement(document.activeElement as HTMLElement)
+    await waitFor(() => expect(root()).toHaveAttribute('data-state', 'ready'))
+    expect(quotes()).toBe(2)
+    expect(root()).toContainElement(document.activeElement as HTMLElement)
+  })
+
   test.each(['1e3', 'abc'])('a bad amount (%j) is an error without a request', async (amount) => {
     render(<FeeEstimate {...params} amount={amount} />, { wrapper: wrapperFor() })
     await waitFor(() => expect(root()).toHaveAttribute('data-state', 'error'))
