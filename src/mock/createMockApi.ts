@@ -19,9 +19,9 @@ export interface MockApiOptions {
   seed?: Partial<MockSeed> | undefined
   /** How long an accepted payment stays `verified` before it reads as `settled`, in ms. Defaults to `2000`. */
   settleDelayMs?: number | undefined
-  /** How long each step of a transfer takes (pending → source_confirmed → in_transit → completed), in ms. Defaults to `5000`. */
+  /** How long each step of a transfer takes (pending → source_confirmed → in_transit → completed), in ms; `Infinity` keeps each transfer as seeded. Defaults to `5000`. */
   transferStepMs?: number | undefined
-  /** How long an attention token lives, in ms. Defaults to `600000` (10 minutes). */
+  /** How long an attention token lives, in ms; `expiresAt` is at most 9999-12-31T23:59:59.999Z (`Infinity`: a token that never expires). Defaults to `600000` (10 minutes). */
   attentionTtlMs?: number | undefined
   /** The mock's clock, read on every request; tests pass their own or use fake timers. Defaults to `Date.now`. */
   now?: (() => number) | undefined

@@ -60,7 +60,8 @@ export interface MockState {
   counter: number
 }
 
-const TRANSFER_STEP = { pending: 0, source_confirmed: 1, in_transit: 2, completed: 3, failed: 2, refunded: 2 } as const
+/** How many steps a seeded transfer has taken (failed and refunded ones stopped after two). */
+export const TRANSFER_STEP = { pending: 0, source_confirmed: 1, in_transit: 2, completed: 3, failed: 2, refunded: 2 } as const
 
 /** Builds the state from a seed; seeded payments and transfers are placed in time so that they are in their seeded state at `start`. */
 export function createState(seed: MockSeed, start: number, transferStepMs: number, settleDelayMs: number): MockState {
@@ -78,8 +79,9 @@ export function createState(seed: MockSeed, start: number, transferStepMs: numbe
         },
       ]),
     ),
+    // Steps that never end (Infinity) keep each transfer as seeded: it starts there, at `start`.
     transfers: new Map(
-      seed.transfers.map((t) => [t.id, { ...t, createdAt: start - TRANSFER_STEP[t.status] * transferStepMs }]),
+      seed.transfers.map((t) => [t.id, { ...t, createdAt: start - (transferStepMs < Infinity ? TRANSFER_STEP[t.status] * transferStepMs : 0) }]),
     ),
     usedNonces: new Set(),
     idempotency: new Map(),
