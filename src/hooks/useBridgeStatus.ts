@@ -1,6 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query'
 import { getBridgeStatusQueryOptions, transferLifecycle } from '../query/getBridgeStatusQueryOptions.js'
-import type { transferKey } from '../query/payLinkKeys.js'
+import { transferKey } from '../query/payLinkKeys.js'
 import type { PollingOptions } from '../query/pollUntilSettled.js'
+import { afterRetryAfter } from '../query/retryAfterEnd.js'
 import type { PayLinkQueryOptions } from '../query/types.js'
 import type { Transfer } from '../schemas/transfer.js'
 import { usePayLinkClient } from './usePayLinkClient.js'
@@ -16,5 +18,11 @@ export interface UseBridgeStatusOptions {
 
 /** Follows a cross-chain transfer until it is `completed`, `failed` or `refunded`; `isStale` says polling gave up. */
 export function useBridgeStatus(id: string | undefined, { polling, query }: UseBridgeStatusOptions = {}) {
-  return usePolledQuery(getBridgeStatusQueryOptions(usePayLinkClient('useBridgeStatus'), id, polling), transferLifecycle, query, polling)
+  // Our guard first: outside a provider it names this hook, not TanStack's provider.
+  const options = getBridgeStatusQueryOptions(usePayLinkClient('useBridgeStatus'), id, polling)
+  // A transfer whose only answer is a failure (no data) loads on a mount whatever refetchOnMount
+  // says: within that failure's Retry-After (another badge of the list, a remount) it must not.
+  // Read as the hook renders: TanStack 5.48 takes `retryOnMount` as a boolean only.
+  const state = useQueryClient().getQueryState(transferKey(id))
+  return usePolledQuery({ ...options, retryOnMount: !state || afterRetryAfter({ state }) }, transferLifecycle, query, polling)
 }

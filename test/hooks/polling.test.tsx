@@ -234,6 +234,36 @@ test('within a 429\'s Retry-After, a tab shown again or a network back online as
   expect(result.current.data?.status).toBe('in_transit')
 })
 
+test("within a first answer's 429 Retry-After, another badge of the transfer mounting (a list, a remount) asks nothing; polling resumes when it ends", async () => {
+  api.mock.useScenario('transfer-stuck-in-transit')
+  api.mock.inject('getBridgeStatus', { retryAfter: 60, times: 1 })
+  const wrapper = wrapperFor()
+  const first = renderHook(() => useBridgeStatus(MOCK_TRANSFERS.inTransit), { wrapper })
+  await advance(1_000)
+  expect(first.result.current.error).toMatchObject({ status: 429, retryAfterSeconds: 60 })
+  const second = renderHook(() => useBridgeStatus(MOCK_TRANSFERS.inTransit), { wrapper })
+  await advance(1_000)
+  expect(api.count('GET', transferPath(MOCK_TRANSFERS.inTransit))).toBe(1)
+  await advance(59_000)
+  expect(api.count('GET', transferPath(MOCK_TRANSFERS.inTransit))).toBe(2)
+  expect(second.result.current.data?.status).toBe('in_transit')
+})
+
+test('after a first answer that is an error, a badge mounting once its Retry-After has passed asks at once', async () => {
+  api.mock.useScenario('transfer-stuck-in-transit')
+  api.mock.inject('getBridgeStatus', { retryAfter: 5, times: 1 })
+  const wrapper = wrapperFor()
+  const first = renderHook(() => useBridgeStatus(MOCK_TRANSFERS.inTransit), { wrapper })
+  await advance(1_000)
+  expect(first.result.current.error).toMatchObject({ status: 429, retryAfterSeconds: 5 })
+  first.unmount()
+  await advance(10_000)
+  const second = renderHook(() => useBridgeStatus(MOCK_TRANSFERS.inTransit), { wrapper })
+  await advance(0)
+  expect(api.count('GET', transferPath(MOCK_TRANSFERS.inTransit))).toBe(2)
+  expect(second.result.current.data?.status).toBe('in_transit')
+})
+
 test('a Retry-After that outlasts maxDurationMs: isStale still turns true at the deadline, with one last poll then', async () => {
   api.mock.useScenario('transfer-stuck-in-transit')
   const { result } = renderHook(
