@@ -49,12 +49,14 @@ const V1_CHAIN_IDS: Readonly<Record<string, number>> = {
   flare: 14,
 }
 
-/** The chain id of `eip155:N` or of a v1 EVM name, else `undefined`. */
+/** The chain id of `eip155:N` (N under 2^53) or of a v1 EVM name, else `undefined`. */
 function chainIdOf(network: string): number | undefined {
   // hasOwn: a network named "constructor" must not find Object.prototype.constructor.
   if (Object.hasOwn(V1_CHAIN_IDS, network)) return V1_CHAIN_IDS[network]
-  const match = /^eip155:([1-9]\d{0,15})$/.exec(network)
-  return match ? Number(match[1]) : undefined
+  // Under 2^53 only (a safe integer), as the reference client takes it: from there on a number may be
+  // another chain's id, which the wallet would be asked to switch to and sign for.
+  const id = Number(/^eip155:([1-9]\d*)$/.exec(network)?.[1])
+  return id < 2 ** 53 ? id : undefined
 }
 
 /**
@@ -119,7 +121,7 @@ function toSign(source: EvmSignerSource): Signing {
 /**
  * A `PaymentSigner` for EVM chains from viem: pays the x402 `exact` scheme with an EIP-3009
  * `transferWithAuthorization` signed as EIP-712 typed data (no transaction, no gas), on any `eip155:N`
- * and every x402 v1 EVM name the reference client knows. A requirement it cannot sign (another
+ * (N under 2^53) and every x402 v1 EVM name the reference client knows. A requirement it cannot sign (another
  * `extra.assetTransferMethod` such as Permit2, a token without its EIP-712 name and version, a chain
  * it does not know) is not supported, so another one the server offers is paid. A wallet client
  * on another chain is asked to switch to the requirement's chain before signing; refusing is a refusal,

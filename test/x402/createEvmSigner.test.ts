@@ -277,6 +277,18 @@ describe('createEvmSigner', () => {
     expect(strict.asked.filter((method) => method === 'eth_signTypedData_v4')).toHaveLength(1)
   })
 
+  test('an eip155 chain id past 2^53, which a number rounds to another chain, is passed over and never signed, as the reference client refuses it', async () => {
+    // 2^53 + 1: as a number it is 2^53, another chain; the wallet would be asked to switch there and sign for it.
+    const offer = requirement({ network: 'eip155:9007199254740993' })
+    const { wallet, asked } = injectedWallet(1)
+    const signer = createEvmSigner(wallet)
+    expect(signer.supports?.(offer)).toBe(false)
+    await expect(createPaymentHeader(offer, signer)).rejects.toMatchObject({ name: 'PayLinkPaymentError', reason: 'signer_failed' })
+    expect(asked).toEqual([])
+    // The largest safe one is still an EVM chain it signs for.
+    expect(signer.supports?.(requirement({ network: `eip155:${Number.MAX_SAFE_INTEGER}` }))).toBe(true)
+  })
+
   test('a wallet client with a local account signs locally', async () => {
     const wallet = createWalletClient({ account, transport: custom({ request: () => Promise.reject(new Error('no RPC expected')) }) })
     const payload = (await createEvmSigner(wallet).signPayment(requirement(), v2)) as unknown as ExactEvmPayload
