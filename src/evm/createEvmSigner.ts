@@ -178,6 +178,9 @@ export function createEvmSigner(source: EvmSignerSource): PaymentSigner {
           validBefore: BigInt(authorization.validBefore),
         },
       })
+      // A Safe answers 0x while its signature waits for its owners on-chain: sent, it could only be
+      // refused, leaving the purchase unknown. Longer than 65 bytes is a smart wallet's, and is taken.
+      if (!/^0x([\da-f]{2})+$/i.test(signature)) throw new Error(`The wallet returned no signature: ${signature}`)
       return { signature, authorization }
     },
   }

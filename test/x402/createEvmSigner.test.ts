@@ -289,6 +289,25 @@ describe('createEvmSigner', () => {
     expect(signer.supports?.(requirement({ network: `eip155:${Number.MAX_SAFE_INTEGER}` }))).toBe(true)
   })
 
+  test.each([
+    ['0x (a Safe whose signature is still to be approved on-chain)', '0x'],
+    ['a signature that is not hex', `0x${'zz'.repeat(65)}`],
+  ])('a wallet that answers %s is signer_failed and nothing is sent, which facilitators could only refuse, leaving the purchase unknown', async (_name, signature) => {
+    const { wallet } = injectedWallet(84532, { eth_signTypedData_v4: () => signature })
+    await expect(createPaymentHeader(requirement(), createEvmSigner(wallet))).rejects.toMatchObject({
+      name: 'PayLinkPaymentError',
+      reason: 'signer_failed',
+      message: expect.stringContaining(`The wallet returned no signature: ${signature}`),
+    })
+  })
+
+  test('a smart wallet\'s signature, longer than 65 bytes (ERC-1271, ERC-6492), is sent as it came', async () => {
+    const long = `0x${'ab'.repeat(65 + 32 * 6)}${'6492'.repeat(16)}` as const
+    const { wallet } = injectedWallet(84532, { eth_signTypedData_v4: () => long })
+    const { value } = await createPaymentHeader(requirement(), createEvmSigner(wallet))
+    expect((decodeBase64Json(value, 'test') as { payload: ExactEvmPayload }).payload.signature).toBe(long)
+  })
+
   test('a wallet client with a local account signs locally', async () => {
     const wallet = createWalletClient({ account, transport: custom({ request: () => Promise.reject(new Error('no RPC expected')) }) })
     const payload = (await createEvmSigner(wallet).signPayment(requirement(), v2)) as unknown as ExactEvmPayload
