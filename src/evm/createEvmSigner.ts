@@ -81,7 +81,10 @@ function randomNonce(): Hex {
 /** How a source signs: its address, a step that readies the wallet for a chain, and the signing itself. */
 interface Signing {
   address: Address
-  /** Asks the wallet to move to `chainId` first where it signs only for the chain it is on; rejects only when the user refuses. */
+  /**
+   * Asks the wallet to move to `chainId` first where it signs only for the chain it is on; rejects
+   * only when the user refuses, and resolves to why it could not move, if it could not.
+   */
   onChain: (chainId: number) => Promise<unknown>
   sign: (data: AuthorizationTypedData) => Promise<Hex>
 }
@@ -102,7 +105,8 @@ function toSign(source: EvmSignerSource): Signing {
     // so it is asked to switch first, as a dapp does before a transaction. A local account signs
     // for any chain. Only the user's refusal stops the payment: a wallet that cannot switch (a node
     // without the method, a chain it does not list) or say its chain is asked to sign all the same,
-    // as it did before switching was asked, and may well sign.
+    // as it did before switching was asked, and may well sign. One that then fails is told by why it
+    // could not switch (MetaMask's -32002: a switch prompt is open already), not by its chain.
     onChain:
       account.type === 'local'
         ? local.onChain
@@ -113,6 +117,7 @@ function toSign(source: EvmSignerSource): Signing {
               // A refusal in any of the forms a signature's refusal is read in (viem passes on a
               // wallet's own, such as ethers' ACTION_REJECTED, as the cause of an UnknownRpcError).
               if (isWalletRejection(error)) throw error
+              return error
             }
           },
   }
@@ -151,7 +156,7 @@ export function createEvmSigner(source: EvmSignerSource): PaymentSigner {
       // No prompt for a payment abandoned already, nor a second one for one abandoned while the
       // switch prompt was open.
       signal?.throwIfAborted()
-      await onChain(chainId)
+      const unswitched = await onChain(chainId)
       signal?.throwIfAborted()
       // Taken now, as the wallet is asked, so that time spent choosing does not shorten the window.
       const now = Math.floor(Date.now() / 1000)
@@ -177,6 +182,8 @@ export function createEvmSigner(source: EvmSignerSource): PaymentSigner {
           validAfter: BigInt(authorization.validAfter),
           validBefore: BigInt(authorization.validBefore),
         },
+      }).catch((error) => {
+        throw unswitched && !isWalletRejection(error) ? unswitched : error
       })
       // A Safe answers 0x while its signature waits for its owners on-chain: sent, it could only be
       // refused, leaving the purchase unknown. Longer than 65 bytes is a smart wallet's, and is taken.

@@ -308,6 +308,27 @@ describe('createEvmSigner', () => {
     expect((decodeBase64Json(value, 'test') as { payload: ExactEvmPayload }).payload.signature).toBe(long)
   })
 
+  test('a switch prompt already open in the wallet (MetaMask\'s -32002, after "ask the wallet again") is what the error names, not the chain the wallet is on; a wallet that signs for any chain still pays', async () => {
+    const pending = { wallet_switchEthereumChain: () => Promise.reject(Object.assign(new Error("Request of type 'wallet_switchEthereumChain' already pending for origin https://shop.test. Please wait."), { code: -32002 })) }
+    const strict = injectedWallet(1, pending)
+    const error = await createPaymentHeader(requirement(), createEvmSigner(strict.wallet)).catch((e: unknown) => e)
+    expect(error).toMatchObject({ name: 'PayLinkPaymentError', reason: 'signer_failed' })
+    expect((error as Error).message).toContain("Request of type 'wallet_switchEthereumChain' already pending")
+    expect((error as Error).message).not.toContain('must match the active chainId')
+
+    const lenient = injectedWallet(1, { ...pending, eth_signTypedData_v4: (params) => signRequest(params).signature })
+    const payload = (await createEvmSigner(lenient.wallet).signPayment(requirement(), v2)) as unknown as ExactEvmPayload
+    expect(await signedBy(payload, usdc, account.address)).toBe(true)
+  })
+
+  test('a refusal of the signature after a switch that failed is still wallet_rejected', async () => {
+    const { wallet } = injectedWallet(1, {
+      wallet_switchEthereumChain: () => Promise.reject(Object.assign(new Error('Unrecognized chain ID'), { code: 4902 })),
+      eth_signTypedData_v4: () => Promise.reject(Object.assign(new Error('User rejected the request.'), { code: 4001 })),
+    })
+    await expect(createPaymentHeader(requirement(), createEvmSigner(wallet))).rejects.toMatchObject({ reason: 'wallet_rejected' })
+  })
+
   test('a wallet client with a local account signs locally', async () => {
     const wallet = createWalletClient({ account, transport: custom({ request: () => Promise.reject(new Error('no RPC expected')) }) })
     const payload = (await createEvmSigner(wallet).signPayment(requirement(), v2)) as unknown as ExactEvmPayload
