@@ -135,8 +135,8 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
     disabled || !signer || gatePrice === null,
     // Not once the 402 gave a price to show: a link read that is slow (retrying a 429) must not hide
     // it. A 402 whose price cannot be read waits for the link's, read since the mount, not to offer
-    // a price unseen or an old one.
-    !!linkCode && link.isFetching && !gatePrice,
+    // a price unseen or an old one. Without a link code the query is disabled, and never fetching.
+    link.isFetching && !gatePrice,
   )
   const actionable = purchase.canPay && !disabled && !['loading', 'disabled'].includes(state)
   // Nothing to pay with: terms that could not be read (a failure with no 402 read and no payment
@@ -147,8 +147,9 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
   // the label alone, and the next press pays it.
   const priceChanged = state === 'ready' && purchase.priceChanged
   // A wallet slow to answer (set only while signing; a press asks it again), or a payment still
-  // being confirmed after the polling gave up, says so on screen, as `unknown` does.
-  const slow = purchase.walletSlow || (state === 'verifying' && purchase.isStale)
+  // being confirmed after the polling gave up, says so on screen, as `unknown` does. `isStale` is
+  // only ever set while verifying: the payment is followed then only.
+  const slow = purchase.walletSlow || purchase.isStale
   // The visible second line is the status when something went wrong or is being confirmed.
   const statusShown = priceChanged || slow || unavailable || ['cancelled', 'failed', 'unknown'].includes(state)
 

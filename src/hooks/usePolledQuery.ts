@@ -42,7 +42,8 @@ export function usePolledQueryState<T extends { status: string }, K extends Quer
   maxDurationMs = MAX_DURATION_MS,
 ) {
   const result = useQuery(options)
-  const cached = useQueryClient().getQueryCache().find({ queryKey: options.queryKey, exact: true })
+  // `find` matches the key exactly unless told otherwise (TanStack Query 5.0 on).
+  const cached = useQueryClient().getQueryCache().find({ queryKey: options.queryKey })
   // Then `isStale`: polling gave up, as `maxDurationMs` passed since the first answer and the status
   // is still not terminal. Before its first answer a query has no start, the sum is NaN and the answer false.
   return [result, !lifecycle.terminal.includes(result.data?.status!) && startedAt.get(cached!)! + maxDurationMs <= Date.now()] as const
