@@ -1694,3 +1694,51 @@ describe("PayLinkButton under an app QueryClient's unusual defaults", () => {
     expect(api.mock.ledger).toHaveLength(1)
   })
 })
+
+describe('PayLinkButton: a link read again after its 402', () => {
+  /**
+   * A link paid in a token of unknown decimals (the 402's price cannot be read, the link's is shown),
+   * ready at 1.50 USDC; then the seller changes the price to `amount` and the page reads the link
+   * again (a refocus, a product card) well within the 402's 60 s. Returns the mock, the signer and an onError spy.
+   */
+  async function repricedAndReadAgain(amount: string) {
+    // The mock's links paid in a token outside DEFAULT_MAX_AMOUNT's table, which the app caps itself.
+    const OTHER_USDC = '0xaf88d065e77c8cC2239327C5EDb3A432268e5831'
+    const other = createMockApi({ apiKeys: false, settleDelayMs: 0, seed: { x402: { ...defaultSeed().x402, asset: OTHER_USDC } } })
+    api.server.use(...other.handlers)
+    const queryClient = testQueryClient()
+    const signer = createTestSigner()
+    const onError = vi.fn()
+    render(<PayLinkButton code={code} signer={signer} maxAmount={{ [OTHER_USDC]: '10000000' }} onError={onError} />, { wrapper: wrapperFor(undefined, queryClient) })
+    await ready()
+    expect(button()).toHaveAccessibleName('Pay 1.50 USDC')
+    other.state.links.get(code)!.price = { amount, currency: 'USDC' }
+    await act(() => queryClient.refetchQueries({ queryKey: ['paylink', 'link', code] }))
+    await waitFor(() => expect(button()).toHaveAccessibleName(`Pay ${amount} USDC`))
+    return { other, signer, onError }
+  }
+
+  test('a link whose 402 price cannot be read, read again at a lower price before that 402 expires: a click pays the price shown, not the older dearer terms', async () => {
+    const { other, onError } = await repricedAndReadAgain('0.50')
+    fireEvent.click(button())
+    // Before, the click signed the 402 read on mount (1.50), which the seller refused with a 402:
+    // "unknown", a payment being confirmed that could never go through.
+    await waitFor(() => expect(['settled', 'unknown', 'failed']).toContain(stateOf(button())))
+    expect(stateOf(button())).toBe('settled')
+    expect(other.ledger.map((entry) => entry.amount)).toEqual(['0.50'])
+    expect(onError).not.toHaveBeenCalled()
+  })
+
+  test('read again at a higher price: a click signs none of the older terms; the change is said, and the next press pays the new price once', async () => {
+    const { other, signer, onError } = await repricedAndReadAgain('2.50')
+    fireEvent.click(button())
+    await waitFor(() => expect(status()).toHaveTextContent('The price changed. Press again to pay.'))
+    expect(signer.calls).toBe(0)
+    aMomentLater()
+    fireEvent.click(button())
+    await waitFor(() => expect(stateOf(button())).toBe('settled'))
+    expect(other.ledger.map((entry) => entry.amount)).toEqual(['2.50'])
+    expect(signer.calls).toBe(1)
+    expect(onError).not.toHaveBeenCalled()
+  })
+})
