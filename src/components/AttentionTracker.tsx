@@ -1,6 +1,6 @@
-import { forwardRef, type HTMLAttributes, type ReactNode, useContext, useEffect, useImperativeHandle, useInsertionEffect, useMemo, useRef } from 'react'
+import { forwardRef, type HTMLAttributes, type ReactNode, useEffect, useImperativeHandle, useInsertionEffect, useMemo, useRef } from 'react'
 import { useAttentionToken } from '../hooks/useAttentionToken.js'
-import { PayLinkContext } from '../hooks/usePayLinkClient.js'
+import { usePayLinkClient } from '../hooks/usePayLinkClient.js'
 import { type AttentionReport, createAttentionReporter } from './AttentionReporter.js'
 import { rootClassName } from './rootClassName.js'
 
@@ -65,6 +65,8 @@ export const AttentionTracker = forwardRef<HTMLElement, AttentionTrackerProps>(f
     // children stay in rest, and so reach the root untouched.
     ...rest
   } = props
+  // First: outside a provider, the error names this component, not a hook the app never called.
+  const client = usePayLinkClient('AttentionTracker')
   // The tracker reports a failed request itself (onError) and retries it at a heartbeat: an app's
   // default throwOnError must not swap the content for its error boundary (the hook never retries).
   const { mutateAsync } = useAttentionToken({ mutation: { throwOnError: false } })
@@ -76,7 +78,7 @@ export const AttentionTracker = forwardRef<HTMLElement, AttentionTrackerProps>(f
   // viewer does, so that the final report of the one given up goes to its own onHeartbeat and
   // beaconUrl. Another client (another user's headers, a sandbox/live switch) ends the session too:
   // the attention after it must not go under a token the old one was issued.
-  const own = useMemo(() => ({ current: props }), [code, viewerId, useContext(PayLinkContext)])
+  const own = useMemo(() => ({ current: props }), [code, viewerId, client])
   // Tracking lives in the reporter, outside React state, so that children never re-render because
   // of it. Made in render (it touches nothing until started) and kept per code, viewer and client, it
   // is the same one for StrictMode's second effect run: one token per mount.

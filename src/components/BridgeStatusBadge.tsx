@@ -6,6 +6,7 @@ import { formatDuration, formatRelative } from './format.js'
 import { rootClassName } from './rootClassName.js'
 import { useCoarseNow } from './useCoarseNow.js'
 import { withDefaults } from './withDefaults.js'
+import { usePayLinkClient } from '../hooks/usePayLinkClient.js'
 import type { PartialOrUndefined } from '../client/PartialOrUndefined.js'
 import { parseTimestamp } from '../schemas/parseTimestamp.js'
 
@@ -101,6 +102,8 @@ export const BridgeStatusBadge = forwardRef<HTMLDivElement, BridgeStatusBadgePro
   { transferId, explorerUrl, linkTarget, polling, labels: customLabels, locale = 'en-US', unstyled, className, ...rest },
   ref,
 ) {
+  // First: outside a provider, the error names this component, not a hook the app never called.
+  usePayLinkClient('BridgeStatusBadge')
   const labels = withDefaults(defaultBridgeStatusBadgeLabels, customLabels)
   // Only the fields it needs (no rest, no spread): each field read is a field TanStack re-renders for.
   // A failure is the badge's to show, whatever the app's throwOnError.

@@ -8,6 +8,7 @@ import { formatDecimal, formatDuration, formatRelative } from './format.js'
 import { rootClassName } from './rootClassName.js'
 import { useCoarseNow } from './useCoarseNow.js'
 import { withDefaults } from './withDefaults.js'
+import { usePayLinkClient } from '../hooks/usePayLinkClient.js'
 import type { PartialOrUndefined } from '../client/PartialOrUndefined.js'
 import { parseTimestamp } from '../schemas/parseTimestamp.js'
 
@@ -96,6 +97,8 @@ export const FeeEstimate = forwardRef<HTMLDivElement, FeeEstimateProps>(function
   { sourceChain, destinationChain, asset, amount, onRetry, labels: customLabels, locale = 'en-US', unstyled, className, ...rest },
   ref,
 ) {
+  // First: outside a provider, the error names this component, not a hook the app never called.
+  usePayLinkClient('FeeEstimate')
   const labels = withDefaults(defaultFeeEstimateLabels, customLabels)
   const params = { sourceChain, destinationChain, asset, amount }
   // A failure is the estimate's to show, with its retry, whatever the app's throwOnError.

@@ -1259,6 +1259,11 @@ test('className, ref, rest props, as and unstyled reach the root', () => {
   expect(screen.getByTestId('tracker')).toHaveAttribute('data-state', 'waiting')
 })
 
+test('outside a PayLinkProvider, the error names AttentionTracker, not a hook the app never called', () => {
+  vi.spyOn(console, 'error').mockImplementation(() => {})
+  expect(() => render(<AttentionTracker consent={false}>Article</AttentionTracker>)).toThrow(/^AttentionTracker must be used inside <PayLinkProvider>/)
+})
+
 test('renders on a server: children and the initial data-state', () => {
   const Wrapper = wrapperFor()
   const html = renderToString(

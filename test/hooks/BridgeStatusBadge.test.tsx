@@ -324,6 +324,11 @@ test('the relative time is offered to labels too', async () => {
   expect(screen.getByRole('status')).toHaveTextContent('fertig in 3 Minuten')
 })
 
+test('outside a PayLinkProvider, the error names BridgeStatusBadge, not a hook the app never called', () => {
+  vi.spyOn(console, 'error').mockImplementation(() => {})
+  expect(() => render(<BridgeStatusBadge transferId={MOCK_TRANSFERS.pending} />)).toThrow(/^BridgeStatusBadge must be used inside <PayLinkProvider>/)
+})
+
 test('renders on a server without touching the browser', () => {
   const Wrapper = wrapperFor()
   const html = renderToString(

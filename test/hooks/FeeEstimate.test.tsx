@@ -250,6 +250,11 @@ describe('with real timers', () => {
     expect(root().querySelector('dl')).not.toBeNull()
   })
 
+  test('outside a PayLinkProvider, the error names FeeEstimate, not a hook the app never called', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    expect(() => render(<FeeEstimate {...params} />)).toThrow(/^FeeEstimate must be used inside <PayLinkProvider>/)
+  })
+
   test('renders on a server without touching the browser', () => {
     const Wrapper = wrapperFor()
     const html = renderToString(
