@@ -172,7 +172,7 @@ export function createEvmSigner(source: EvmSignerSource): PaymentSigner {
         validBefore: String(now + seconds),
         nonce: randomNonce(),
       }
-      const signature = await sign({
+      let signature = await sign({
         domain: { name, version, chainId, verifyingContract: getAddress(requirement.asset) },
         types: authorizationTypes,
         primaryType: 'TransferWithAuthorization',
@@ -188,6 +188,9 @@ export function createEvmSigner(source: EvmSignerSource): PaymentSigner {
       // A Safe answers 0x while its signature waits for its owners on-chain: sent, it could only be
       // refused, leaving the purchase unknown. Longer than 65 bytes is a smart wallet's, and is taken.
       if (!/^0x([\da-f]{2})+$/i.test(signature)) throw new Error(`The wallet returned no signature: ${signature}`)
+      // A Ledger through MetaMask may end an ECDSA signature in v 0 or 1, which recovers off-chain (the
+      // facilitator verifies it) but which the token's ecrecover refuses: it takes 27 or 28.
+      signature = signature.replace(/^(.{130})0([01])$/, (_, rs: string, v: string) => rs + (+v + 27).toString(16)) as Hex
       return { signature, authorization }
     },
   }

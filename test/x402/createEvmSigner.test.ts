@@ -395,6 +395,31 @@ describe('createEvmSigner', () => {
       return { ...result, to: payload.authorization.to }
     }
 
+    test('a Ledger through MetaMask, whose signature ends in v 0 or 1, pays with v 27 or 28: the facilitator hands v to the token as it came, and the token\'s ecrecover takes only 27 or 28', async () => {
+      const { wallet } = injectedWallet(84532, {
+        eth_signTypedData_v4: async (params) => {
+          const signature = await signRequest(params).signature
+          return `${signature.slice(0, -2)}0${Number.parseInt(signature.slice(-2), 16) - 27}`
+        },
+      })
+      const required = required402(2, 'eip155:84532')
+      const { value } = await createPaymentHeader(required.accepts[0]!, createEvmSigner(wallet), required)
+      const { payload } = decodeBase64Json(value, 'test') as { payload: ExactEvmPayload }
+      // What the facilitator simulates, and then sends: transferWithAuthorization(from, to, value, validAfter, validBefore, nonce, v, r, s).
+      const transfers: unknown[][] = []
+      const recording = {
+        ...chain,
+        readContract: async ({ functionName, args }: { functionName: string; args: unknown[] }) => void (functionName === 'transferWithAuthorization' && transfers.push(args)),
+      } as unknown as typeof chain
+      const accepted = required.accepts[0]!.raw
+      const result = await new ReferenceFacilitator(recording).verify({ x402Version: 2, accepted, payload, resource: { url: 'https://paid.test/r' } } as never, accepted as never)
+
+      expect(result).toMatchObject({ isValid: true })
+      expect(transfers).toHaveLength(1)
+      expect([27, 28]).toContain(Number(transfers[0]![6]))
+      expect(await signedBy(payload, usdc, account.address)).toBe(true)
+    })
+
     test.each([1, 2] as const)('accepts a v%i payment signed on a device whose clock runs 11 minutes fast', async (x402Version) => {
       vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 11 * 60_000 })
       const signed = await sign(x402Version)
