@@ -128,7 +128,7 @@ function toSign(source: EvmSignerSource): Signing {
  * `transferWithAuthorization` signed as EIP-712 typed data (no transaction, no gas), on any `eip155:N`
  * (N under 2^53) and every x402 v1 EVM name the reference client knows. A requirement it cannot sign (another
  * `extra.assetTransferMethod` such as Permit2, a token without its EIP-712 name and version, a chain
- * it does not know) is not supported, so another one the server offers is paid. A wallet client
+ * it does not know, an offer valid for 6 s or less) is not supported, so another one the server offers is paid. A wallet client
  * on another chain is asked to switch to the requirement's chain before signing; refusing is a refusal,
  * and a payment abandoned meanwhile (`context.signal`) is not signed.
  */
@@ -137,7 +137,9 @@ export function createEvmSigner(source: EvmSignerSource): PaymentSigner {
   return {
     address,
     networks: ['eip155:*', ...Object.keys(V1_CHAIN_IDS)],
-    supports: (requirement) => !unsignable(requirement),
+    // Facilitators refuse an authorization with under 6 s left, so createPaymentHeader never sends
+    // one: an offer valid for 6 s or less would have the user sign for nothing.
+    supports: (requirement) => requirement.maxTimeoutSeconds > 6 && !unsignable(requirement),
     // The context is optional here: a caller written in JavaScript may leave it out.
     async signPayment(requirement, context?: PaymentSignerContext) {
       const signal = context?.signal

@@ -329,6 +329,19 @@ describe('createEvmSigner', () => {
     await expect(createPaymentHeader(requirement(), createEvmSigner(wallet))).rejects.toMatchObject({ reason: 'wallet_rejected' })
   })
 
+  test.each([5, 6])('an offer valid for %i s, whose authorization facilitators refuse (under 6 s left) and which is never sent, is passed over before the wallet is asked', async (maxTimeoutSeconds) => {
+    const signTypedData = vi.spyOn(account, 'signTypedData')
+    const signer = createEvmSigner(account)
+    const short = requirement({ maxTimeoutSeconds })
+    expect(signer.supports?.(short)).toBe(false)
+    const required = { x402Version: 2 as const, accepts: [short, requirement({ maxTimeoutSeconds: 60 })], receivedAt: 0 }
+    expect(selectPaymentRequirement(required, { signer, maxAmount: { [USDC_BASE_SEPOLIA]: 1000n } })).toBe(required.accepts[1])
+    expect(() => selectPaymentRequirement({ ...required, accepts: [short] }, { signer, maxAmount: { [USDC_BASE_SEPOLIA]: 1000n } })).toThrow(
+      expect.objectContaining({ reason: 'no_payable_requirement' }),
+    )
+    expect(signTypedData).not.toHaveBeenCalled()
+  })
+
   test('a wallet client with a local account signs locally', async () => {
     const wallet = createWalletClient({ account, transport: custom({ request: () => Promise.reject(new Error('no RPC expected')) }) })
     const payload = (await createEvmSigner(wallet).signPayment(requirement(), v2)) as unknown as ExactEvmPayload
