@@ -18,13 +18,17 @@ export function decodePaymentResponse(headers: Headers): SettleResponse | undefi
 }
 
 /**
- * `decodePaymentResponse`, with `undefined` for a header that cannot be read: for an answer that
- * already says the payment went through, which a bad settlement header must not turn into an error.
+ * `decodePaymentResponse`, with `undefined` for a header that cannot be read, and the other one
+ * read in its place: for an answer that already says the payment went through, which a bad
+ * settlement header must neither turn into an error nor hide a good one behind.
  */
 export function readPaymentResponse(headers: Headers): SettleResponse | undefined {
-  try {
-    return decodePaymentResponse(headers)
-  } catch {
-    // Unreadable: as if there were none.
+  for (const name of ['PAYMENT-RESPONSE', 'X-PAYMENT-RESPONSE']) {
+    try {
+      // A missing header (null) fails to decode too. No source: the error is never seen.
+      return parseX402(settleResponseSchema, decodeBase64Json(headers.get(name)!, ''), '')
+    } catch {
+      // Missing or unreadable: the next one, else none.
+    }
   }
 }

@@ -198,6 +198,21 @@ describe('verifyPayment', () => {
 
     expect(result).toEqual({ status: 'paid', payment: paymentFixture, proof: proofFixture, paymentResponse: undefined })
   })
+
+  it('reads a valid X-PAYMENT-RESPONSE when the PAYMENT-RESPONSE beside it cannot be read', async () => {
+    server.use(
+      http.post(`${API}/payments/verify`, () =>
+        HttpResponse.json(
+          { payment: paymentFixture, proof: proofFixture },
+          { headers: { 'PAYMENT-RESPONSE': 'not base64!!', 'X-PAYMENT-RESPONSE': encodeBase64Json(settleResponse) } },
+        ),
+      ),
+    )
+
+    const result = await verifyPayment(makeClient(), { code: 'lnk_abc123' }, { paymentHeader: paymentPayloadV1 })
+
+    expect(result).toEqual({ status: 'paid', payment: paymentFixture, proof: proofFixture, paymentResponse: settleResponse })
+  })
 })
 
 describe('getPayment', () => {
