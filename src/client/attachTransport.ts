@@ -20,7 +20,8 @@ function retryAfterSeconds(value: string | null): number | undefined {
   const seconds = /^\s*\d+\s*$/.test(value!)
     ? Number(value)
     : /\d:\d\d:\d\d/.test(value!)
-      ? Math.ceil((Date.parse(value!) - Date.now()) / 1000)
+      ? // All three are GMT, asctime's too, which writes no zone: Date.parse would read it in the device's.
+        Math.ceil((Date.parse(value!.replace(/( GMT)?$/, ' GMT')) - Date.now()) / 1000)
       : NaN
   // A day at most: 400 digits read as Infinity, which no "Try again in …" can format, and a wait of
   // years would keep a retry button disabled for good.

@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw'
 import { createLink, getLink, PayLinkError, PayLinkHttpError, PayLinkX402Error, verifyPayment } from '../../src/client.js'
 import { API, makeClient, rejectionOf, useMswServer } from './helpers.js'
+import { inTimeZone } from '../timeZone.js'
 
 const { server } = useMswServer()
 
@@ -132,6 +133,23 @@ describe('statuses', () => {
     const error = getLink(client(), 'lnk_x')
 
     await expect(error).rejects.toMatchObject({ status: 429, code: 'rate_limited', retryAfterSeconds: 30 })
+  })
+
+  // RFC 9110 5.6.7: a recipient takes all three HTTP-date formats, and all three are GMT, asctime's
+  // too, though it does not say so: the device's zone must not move it.
+  it.each([
+    ['an IMF-fixdate', 'Sun, 01 Mar 2026 12:00:30 GMT'],
+    ['an RFC 850', 'Sunday, 01-Mar-26 12:00:30 GMT'],
+    ['an asctime (no zone written)', 'Sun Mar  1 12:00:30 2026'],
+  ])('429 carries Retry-After as %s date, as seconds from now in every time zone', async (_, retryAfter) => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(new Date('2026-03-01T12:00:00Z'))
+    answerGetLink(() => new HttpResponse(null, { status: 429, headers: { 'Retry-After': retryAfter } }))
+    for (const zone of ['UTC', 'America/New_York', 'Europe/Berlin', 'Asia/Tokyo']) {
+      await inTimeZone(zone, async () => {
+        await expect(getLink(client(), 'lnk_x'), zone).rejects.toMatchObject({ status: 429, retryAfterSeconds: 30 })
+      })
+    }
   })
 
   it('a Retry-After of years, or too long to be a number, is read as a day', async () => {
