@@ -18,7 +18,7 @@ export interface RetryPolicy {
 export interface PayLinkClientOptions {
   /**
    * Where the API is: an absolute URL (`https://api.example.com`) or, in a browser, a same-origin
-   * path served by the proxy (`/api/paylink`). The client adds `/pub/v1`.
+   * path served by the proxy (`/api/paylink`), with no `user:password@`. The client adds `/pub/v1`.
    */
   baseUrl: string
   /**
@@ -94,11 +94,12 @@ export function createPayLinkClient(options: PayLinkClientOptions): PayLinkClien
   if (!(timeoutMs > 0)) throw new PayLinkConfigError('timeoutMs must be a positive number')
   // `undefined` (a missing environment variable) becomes "undefined", which is refused below.
   const baseUrl = String(options.baseUrl).replace(/\/+$/, '')
-  // A same-origin path (but not a protocol-relative `//host`) or an absolute http(s) URL, without a
-  // query or a fragment: the paths appended to it would land in them.
-  if (!/^(\/(?!\/)|https?:\/\/[^/?#])[^?#]*$/i.test(baseUrl)) {
-    throw new PayLinkConfigError('baseUrl must be an absolute http(s) URL or a same-origin path, with no ? or #', {
-      details: `got ${JSON.stringify(options.baseUrl)}`,
+  // A same-origin path (but not a protocol-relative `//host`) or an absolute http(s) URL, without
+  // credentials (fetch refuses them on every request, in an error that quotes them), a query or a
+  // fragment (the paths appended to it would land in them). The credentials are not quoted here either.
+  if (!/^(\/(?!\/)|https?:\/\/(?![^/]*@)[^/?#])[^?#]*$/i.test(baseUrl)) {
+    throw new PayLinkConfigError('baseUrl must be an absolute http(s) URL or a same-origin path, with no ? or # or user@', {
+      details: `got ${JSON.stringify(options.baseUrl)?.replace(/[^/]*@/, 'user@')}`,
     })
   }
   const client: PayLinkClient = Object.freeze({

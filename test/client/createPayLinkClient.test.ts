@@ -23,6 +23,31 @@ describe('a baseUrl that cannot work', () => {
   )
 })
 
+describe('a baseUrl with credentials in it (a staging API behind basic auth)', () => {
+  // fetch refuses such a URL on every request, in a TypeError that quotes it, password included:
+  // each call read as "could not reach the server", was retried, and carried the password in its cause.
+  it.each(['https://ana:s3cret-pass@api.paylink.test', 'https://ana@api.paylink.test/v2', 'http://:s3cret-pass@127.0.0.1:8080'])(
+    '(%s) is a PayLinkConfigError at creation that does not quote the password',
+    (baseUrl) => {
+      const sent = vi.fn<typeof fetch>()
+      let error: unknown
+      try {
+        createPayLinkClient({ baseUrl, fetch: sent })
+      } catch (thrown) {
+        error = thrown
+      }
+
+      expect(error).toBeInstanceOf(PayLinkConfigError)
+      expect(String((error as Error).message)).not.toContain('s3cret-pass')
+      expect(sent).not.toHaveBeenCalled()
+    },
+  )
+
+  it('an @ in the path is no credential: the client is made', () => {
+    expect(createPayLinkClient({ baseUrl: 'https://api.paylink.test/@team' }).baseUrl).toBe('https://api.paylink.test/@team/pub/v1')
+  })
+})
+
 describe('a header fetch cannot send', () => {
   // fetch refuses these before sending: each request would fail as "could not reach the server",
   // be retried, and keep a payment's polling going for a request that can never leave.
