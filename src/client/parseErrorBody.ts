@@ -64,11 +64,12 @@ export function parseErrorBody(status: number, text: string, secrets: readonly (
   }
   const o = json ?? {}
   // The contract nests the fields under `error`; other servers put them at the top. A string
-  // `error` is the message.
+  // `error` is the message, unless there is a `message` too: Spring Boot and NestJS write the
+  // status's reason phrase (`Not Found`) in `error`, and what went wrong in `message`.
   const e = (o.error && typeof o.error === 'object' && !Array.isArray(o.error) ? o.error : o) as Record<string, unknown>
   return {
     code: str(e.code) ?? codeForStatus(status),
-    message: str(o.error) ?? str(e.message) ?? `The API answered HTTP ${status}${page}`,
+    message: str(e.message) ?? str(o.error) ?? `The API answered HTTP ${status}${page}`,
     requestId: str(e.requestId) ?? str(o.requestId),
     details: e.details,
     // The first 4 KiB of a text body.

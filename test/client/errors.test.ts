@@ -58,6 +58,19 @@ describe('error bodies', () => {
     expect(error).toMatchObject({ status: 403, code: 'forbidden', shortMessage: 'Forbidden for this key', requestId: undefined })
   })
 
+  // Spring Boot's and NestJS's default error bodies: `error` is the status's reason phrase, `message`
+  // says what went wrong.
+  it.each([
+    ['Spring Boot', { timestamp: '2026-01-05T10:00:00.000+00:00', status: 404, error: 'Not Found', message: 'No link with code lnk_x', path: '/pub/v1/links/lnk_x' }],
+    ['NestJS', { statusCode: 404, message: 'No link with code lnk_x', error: 'Not Found' }],
+  ])('reads the message of a %s body that has both a text error and a text message', async (_, body) => {
+    answerGetLink(() => HttpResponse.json(body, { status: 404 }))
+
+    const error = await httpErrorOf(getLink(client(), 'lnk_x'))
+
+    expect(error).toMatchObject({ status: 404, code: 'not_found', shortMessage: 'No link with code lnk_x', body })
+  })
+
   it('copes with an empty body', async () => {
     answerGetLink(() => new HttpResponse(null, { status: 404, headers: { 'X-Request-Id': 'req_2' } }))
 
