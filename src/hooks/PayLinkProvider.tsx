@@ -58,8 +58,16 @@ export function PayLinkProvider(props: PayLinkProviderProps) {
   const shown = useRef<unknown>((last !== api && last) || value)
   // On a mount, not those hydrated and read by nothing yet (no query function): a page's answers
   // prefetched on the server, which its HydrationBoundary puts in just before the provider mounts,
-  // are its own. On a switch in place, those too: they were hydrated for the old client.
-  if (shown.current !== value) queryClient.removeQueries({ queryKey: rootKey, predicate: (q): any => shown.current != last || q.options.queryFn })
+  // are its own. Nor those whose options name a client of its API (the factories' `client`): a
+  // route loader's prefetchQuery, run before it mounts. Each fetch sets the options it runs with,
+  // so the old tree's requests name the old client (a prefetch finding a fresh answer sets none).
+  // On a switch in place, all: hydrated for the old client, and another client may be another
+  // user, which no identity shows (see useMemo above).
+  if (shown.current !== value)
+    queryClient.removeQueries({
+      queryKey: rootKey,
+      predicate: (q): any => shown.current != last || (q.options.queryFn && identities.get((q.options as { client: PayLinkClient }).client) !== api),
+    })
   useEffect(() => {
     // A link the client before created keeps out of the new one's cache (createLinkMutationOptions).
     providedApis.set(queryClient, api)

@@ -58,6 +58,8 @@ export function estimateFeesQueryOptions(client: PayLinkClient, params: PartialO
     queryKey: feesKey(params) as Options['queryKey'],
     // The context as the request options: the action reads only its `signal`.
     queryFn: (context) => estimateFees(client, params as FeeEstimateParams, context),
+    // Who is asked: a PayLinkProvider mounting keeps the answers of its own API (a loader's prefetch).
+    client,
     // A function of the query from TanStack Query 5.48 on (the package's peer floor); false while a
     // parameter is missing. As `enabled`, one rule holds back every automatic ask before a failure's
     // Retry-After, a return to the same parameters included (a query without data fetches on a mount

@@ -21,6 +21,8 @@ export function getBridgeStatusQueryOptions(client: PayLinkClient, id: string | 
     queryKey: transferKey(id) as Options['queryKey'],
     // The context as the request options: the action reads only its `signal`.
     queryFn: (context) => getBridgeStatus(client, id!, context),
+    // Who is asked: a PayLinkProvider mounting keeps the answers of its own API (a loader's prefetch).
+    client,
     enabled: !!id,
     retry: false,
     // Not an app's default `keepPreviousData`: a badge given another transfer would show the last

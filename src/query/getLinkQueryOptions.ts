@@ -16,6 +16,8 @@ export function getLinkQueryOptions(client: PayLinkClient, code: string | undefi
     queryKey: linkKey(code) as Options['queryKey'],
     // The context as the request options: the action reads only its `signal`.
     queryFn: (context) => getLink(client, code!, context),
+    // Who is asked: a PayLinkProvider mounting keeps the answers of its own API (a loader's prefetch).
+    client,
     enabled: !!code,
     retry: false,
     // Link metadata changes rarely: many buttons for one link share one request.

@@ -19,6 +19,8 @@ export function getPaymentQueryOptions(client: PayLinkClient, id: string | undef
     queryKey: paymentKey(id) as Options['queryKey'],
     // The context as the request options: the action reads only its `signal`.
     queryFn: (context) => getPayment(client, id!, context),
+    // Who is asked: a PayLinkProvider mounting keeps the answers of its own API (a loader's prefetch).
+    client,
     enabled: !!id,
     retry: false,
     ...pollUntilSettled<Payment>(paymentLifecycle, polling),

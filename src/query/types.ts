@@ -1,4 +1,5 @@
 import type { QueryKey, QueryKeyWithDataTag, UnusedSkipTokenOptions, UseMutationOptions, UseQueryOptions } from '@tanstack/react-query'
+import type { PayLinkClient } from '../client/createPayLinkClient.js'
 import type { PayLinkError } from '../client/errors.js'
 
 /**
@@ -32,4 +33,11 @@ export type PayLinkMutationOptions<TData, TVariables> = Omit<
  * cost every bundle an import.
  */
 export type TaggedQueryOptions<TData, TKey extends QueryKey> = UnusedSkipTokenOptions<TData, PayLinkError, TData, TKey> &
-  QueryKeyWithDataTag<TKey, TData, PayLinkError>
+  QueryKeyWithDataTag<TKey, TData, PayLinkError> & {
+    /**
+     * The client the query function asks. The keys hold none: a `PayLinkProvider` mounting where one
+     * of another API was reads it to keep what was fetched with a client of its own API (a route
+     * loader's `prefetchQuery`) and to drop the rest.
+     */
+    client: PayLinkClient
+  }

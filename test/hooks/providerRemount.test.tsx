@@ -115,3 +115,29 @@ test("after an in-place switch, an answer hydrated for the old API and not read 
   await waitFor(() => expect(screen.getByTestId('price')).toHaveTextContent('9.99'))
   expect(sent).toEqual(['GET live.paylink.test'])
 })
+
+test("a page whose answers a route loader prefetched with its client before it mounts, where a provider of another API was, shows them: nothing is asked again", async () => {
+  const queryClient = testQueryClient()
+  let navigate!: () => void
+  function App() {
+    const [page, set] = useState<'dashboard' | 'checkout'>('dashboard')
+    navigate = () => set('checkout')
+    // Each route its own provider: the router mounts the checkout's.
+    return page === 'dashboard' ? (
+      <PayLinkProvider key="dashboard" client={sandbox}>
+        dashboard
+      </PayLinkProvider>
+    ) : (
+      <PayLinkProvider key="checkout" client={live}>
+        <Price />
+      </PayLinkProvider>
+    )
+  }
+  render(<App />, { wrapper: ({ children }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider> })
+  // The checkout route's loader (TanStack Router, React Router) runs before the route renders.
+  await queryClient.prefetchQuery(getLinkQueryOptions(live, MOCK_LINKS.demo))
+  act(() => navigate())
+  expect(screen.getByTestId('price')).toHaveTextContent('9.99')
+  await new Promise((resolve) => setTimeout(resolve, 50))
+  expect(sent).toEqual(['GET live.paylink.test'])
+})
