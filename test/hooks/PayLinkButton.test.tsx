@@ -13,7 +13,7 @@ import { createTestSigner } from '../../src/mock/createTestSigner.js'
 import { encodeBase64Json } from '../../src/x402/base64.js'
 import { BASE_URL, ErrorBoundary, testQueryClient, throwingQueryClient, usdcOffer, useMockApi, wrapperFor } from './harness.js'
 import { forgetPurchases } from '../../src/payment/PurchaseStore.js'
-import { QueryClientProvider } from '@tanstack/react-query'
+import { keepPreviousData, QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { PayLinkProvider } from '../../src/hooks/PayLinkProvider.js'
 import { createPayLinkClient, type PayLinkClient } from '../../src/client.js'
 
@@ -1692,6 +1692,40 @@ describe("PayLinkButton under an app QueryClient's unusual defaults", () => {
     await waitFor(() => expect(stateOf(button())).toBe('unknown'))
     expect(screen.queryByText('Something went wrong')).toBeNull()
     expect(api.mock.ledger).toHaveLength(1)
+  })
+})
+
+describe("PayLinkButton under an app QueryClient's placeholderData: keepPreviousData", () => {
+  const keepingQueryClient = () => new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity, placeholderData: keepPreviousData } } })
+
+  /** A button without a wallet (the price still shows) on the demo link, then given `next` while its link and its 402 are held. Returns the gate that lets them through. */
+  async function switchedWhileHeld(next: string) {
+    const held = gate()
+    api.server.use(
+      http.get(`${BASE_URL}/pub/v1/links/${next}`, () => held.promise),
+      http.post(`${BASE_URL}/pub/v1/payments/verify`, () => held.promise),
+    )
+    const { rerender } = render(<PayLinkButton code={code} maxAmount={cap} />, { wrapper: wrapperFor(undefined, keepingQueryClient()) })
+    await waitFor(() => expect(button()).toHaveAccessibleName('Pay 1.50 USDC'))
+    rerender(<PayLinkButton code={next} maxAmount={cap} />)
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)))
+    return held
+  }
+
+  test("another code: the last link's price is not shown as the new one's while it loads", async () => {
+    const held = await switchedWhileHeld(MOCK_LINKS.engagement)
+    expect(button()).toHaveAccessibleName('Pay')
+    held.resolve()
+    await waitFor(() => expect(button()).toHaveAccessibleName('Pay 0.25 USDC'))
+  })
+
+  test("a code that does not exist: the last link's price is not shown while it loads, nor after the 404", async () => {
+    const held = await switchedWhileHeld('nope')
+    expect(button()).toHaveAccessibleName('Pay')
+    held.resolve()
+    await waitFor(() => expect(api.count('GET', '/links/nope')).toBe(1))
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)))
+    expect(button()).toHaveAccessibleName('Pay')
   })
 })
 
