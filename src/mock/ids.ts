@@ -18,7 +18,13 @@ export function randomHex(bytes: number): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) => b.toString(16).padStart(2, '0')).join('')
 }
 
-/** An ISO 8601 timestamp of a time in ms. */
+/** 9999-12-31T23:59:59.999Z: the last instant an ISO 8601 timestamp of four year digits names. */
+const LAST_TIMESTAMP = 253_402_300_799_999
+
+/**
+ * An ISO 8601 timestamp of a time in ms, at most the last instant a timestamp can say: a lifetime
+ * of `Infinity` (`attentionTtlMs`, the seed's `quoteTtlMs`) is a deadline that never comes.
+ */
 export function iso(ms: number): string {
-  return new Date(ms).toISOString()
+  return new Date(Math.min(ms, LAST_TIMESTAMP)).toISOString()
 }

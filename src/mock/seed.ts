@@ -59,7 +59,7 @@ export interface MockFeeTable {
   assets: string[]
   /** The platform fee in basis points of the amount. Defaults to `30` (0.3 %). */
   platformFeeBps: number
-  /** How long a quote holds. Defaults to `30000` ms. */
+  /** How long a quote holds, in ms; `expiresAt` is at most 9999-12-31T23:59:59.999Z (`Infinity`: quotes that never expire). Defaults to `30000`. */
   quoteTtlMs: number
 }
 

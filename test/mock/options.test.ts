@@ -1,5 +1,14 @@
 import { getResponse } from 'msw'
-import { createAttentionToken, createLink, createPayLinkClient, getBridgeStatus, getLink, getPayment, type PayLinkClient } from '../../src/client.js'
+import {
+  createAttentionToken,
+  createLink,
+  createPayLinkClient,
+  estimateFees,
+  getBridgeStatus,
+  getLink,
+  getPayment,
+  type PayLinkClient,
+} from '../../src/client.js'
 import { createMockApi, defaultSeed, MOCK_LINKS, MOCK_TRANSFERS, type MockApi } from '../../src/mock.js'
 
 // Each mock here is reached through the client's own `fetch` option, so several mocks can coexist in one file.
@@ -102,5 +111,14 @@ describe('createMockApi options', () => {
   it('attentionTtlMs: Infinity issues tokens that expire at the end of year 9999', async () => {
     const session = await createAttentionToken(clientOf(createMockApi({ apiKeys: false, attentionTtlMs: Infinity })), {})
     expect(session.expiresAt).toBe('9999-12-31T23:59:59.999Z')
+  })
+
+  // The seed's quoteTtlMs: Infinity, as attentionTtlMs: Infinity, is a quote that never expires.
+  // Before, every estimate threw 'Invalid time value' in the handler: a network error for the
+  // client, a FeeEstimate in its error instead of the fee.
+  it('seed fees.quoteTtlMs: Infinity quotes fees that expire at the end of year 9999', async () => {
+    const mock = createMockApi({ apiKeys: false, seed: { fees: { ...defaultSeed().fees, quoteTtlMs: Infinity } } })
+    const fee = await estimateFees(clientOf(mock), { sourceChain: 'solana', destinationChain: 'base', asset: 'USDC', amount: '100' })
+    expect(fee).toMatchObject({ totalFee: { raw: '0.4215 USDC' }, expiresAt: '9999-12-31T23:59:59.999Z' })
   })
 })

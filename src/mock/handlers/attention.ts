@@ -11,9 +11,6 @@ import { lookupLink } from './lookupLink.js'
 /** How often the mock asks an attention session to report. */
 const HEARTBEAT_SECONDS = 15
 
-/** 9999-12-31T23:59:59.999Z: the last instant an ISO 8601 timestamp of four year digits names. */
-const LAST_TIMESTAMP = 253_402_300_799_999
-
 /** `POST /attention/token`: a session for an existing link (or none), valid for `attentionTtlMs`. */
 export function attentionHandlers(ctx: MockContext): HttpHandler[] {
   return [
@@ -31,8 +28,8 @@ export function attentionHandlers(ctx: MockContext): HttpHandler[] {
         token: `att_${randomHex(16)}`,
         sessionId: nextId(ctx, 'ses'),
         issuedAt: iso(ctx.now()),
-        // At most the last instant a timestamp can say: attentionTtlMs: Infinity is a token that never expires.
-        expiresAt: iso(Math.min(ctx.now() + ctx.attentionTtlMs, LAST_TIMESTAMP)),
+        // attentionTtlMs: Infinity is a token that never expires (iso stops at the end of year 9999).
+        expiresAt: iso(ctx.now() + ctx.attentionTtlMs),
         heartbeatSeconds: HEARTBEAT_SECONDS,
       })
     }),
