@@ -133,31 +133,62 @@ export const RequoteFails: Story = {
   },
 }
 
-/** The quote request fails (HTTP 500); "Try again" asks again and, the fault cleared, gets a quote. */
+/** The quote request fails (HTTP 500, every time): the error, with "Try again". */
 export const ErrorState: Story = {
   name: 'Error',
   parameters: { paylinkMock: { faults: { estimateFees: { status: 500 } } } },
-  play: async ({ canvas, canvasElement, paylinkMock }) => {
+  play: async ({ canvas, canvasElement }) => {
     await expectState(canvasElement, 'error')
     await expect(canvas.getByRole('alert')).toHaveTextContent('Could not get a fee quote.')
-    paylinkMock.clearFaults()
+    const button = canvas.getByRole('button', { name: 'Try again' })
+    await expect(button).toBeVisible()
+    await expect(button).not.toHaveAttribute('aria-disabled')
+  },
+}
+
+/** The quote request fails once (HTTP 500); "Try again" asks again and shows the quote. */
+export const TryAgain: Story = {
+  name: 'Try again',
+  parameters: { paylinkMock: { faults: { estimateFees: { status: 500, times: 1 } } } },
+  play: async ({ canvas, canvasElement }) => {
+    await expectState(canvasElement, 'error')
+    await expect(canvas.getByRole('alert')).toHaveTextContent('Could not get a fee quote.')
     await userEvent.click(canvas.getByRole('button', { name: 'Try again' }))
     await expectState(canvasElement, 'ready')
+    await expect(canvas.getByRole('group', { name: 'Fee estimate' })).toHaveTextContent('0.4215 USDC')
+    await expect(canvas.queryByRole('alert')).toBeNull()
+    await expect(canvas.queryByRole('button')).toBeNull()
   },
 }
 
 /**
- * The service answers 429 with `Retry-After: 3`: "Try again" says when it works, is `aria-disabled`
- * and asks nothing until then, then asks again.
+ * The service answers 429 with `Retry-After: 30`: "Try again" says when it works and is
+ * `aria-disabled`; a press asks nothing until then.
  */
 export const RetryAfter: Story = {
   name: 'Retry-After',
-  parameters: { paylinkMock: { faults: { estimateFees: { status: 429, retryAfter: 3 } } } },
-  play: async ({ canvas, canvasElement, paylinkMock }) => {
+  parameters: { paylinkMock: { faults: { estimateFees: { status: 429, retryAfter: 30 } } } },
+  play: async ({ canvas, canvasElement }) => {
+    await expectState(canvasElement, 'error')
+    await expect(canvas.getByRole('alert')).toHaveTextContent('Could not get a fee quote.')
+    const button = canvas.getByRole('button', { name: 'Try again in 30 seconds' })
+    await expect(button).toBeVisible()
+    await expect(button).toHaveAttribute('aria-disabled', 'true')
+  },
+}
+
+/**
+ * `Retry-After: 3` on a 429 that comes once: a press during the wait asks nothing; when it ends,
+ * "Try again" is enabled and gets the quote.
+ */
+export const RetryAfterEnds: Story = {
+  name: 'Retry-After ends',
+  parameters: { paylinkMock: { faults: { estimateFees: { status: 429, retryAfter: 3, times: 1 } } } },
+  play: async ({ canvas, canvasElement }) => {
     await expectState(canvasElement, 'error')
     const button = canvas.getByRole('button', { name: /^Try again in \d seconds?$/ })
     await expect(button).toHaveAttribute('aria-disabled', 'true')
-    paylinkMock.clearFaults()
+    // The next request would get the quote: still an error after the press means none was sent.
     await userEvent.click(button)
     await new Promise((r) => setTimeout(r, 200))
     await expect(stateOf(canvasElement)).toHaveAttribute('data-state', 'error')
@@ -166,22 +197,14 @@ export const RetryAfter: Story = {
     await expect(button).not.toHaveAttribute('aria-disabled')
     await userEvent.click(button)
     await expectState(canvasElement, 'ready')
+    await expect(canvas.getByRole('group', { name: 'Fee estimate' })).toHaveTextContent('0.4215 USDC')
   },
 }
 
 /** The error in the dark theme: the message and "Try again". */
-export const ErrorDark: Story = {
-  name: 'Error (dark)',
-  globals: { theme: 'dark' },
-  parameters: ErrorState.parameters,
-  play: async ({ canvas, canvasElement }) => {
-    await expectState(canvasElement, 'error')
-    await expect(canvas.getByRole('alert')).toHaveTextContent('Could not get a fee quote.')
-    await expect(canvas.getByRole('button', { name: 'Try again' })).toBeVisible()
-  },
-}
+export const ErrorDark: Story = { ...ErrorState, name: 'Error (dark)', globals: { theme: 'dark' } }
 
-/** Retry-After in the dark theme: the waiting "Try again in … seconds". */
+/** Retry-After in the dark theme: the waiting "Try again in 30 seconds". */
 export const RetryAfterDark: Story = { ...RetryAfter, name: 'Retry-After (dark)', globals: { theme: 'dark' } }
 
 /** Solana → Polygon in USDT, with German texts, numbers and durations through `labels` and `locale`. */
