@@ -146,7 +146,11 @@ export const Waiting: Story = {
   },
 }
 
-/** Attention counted: heartbeats arrive every second in the log, with the session of the token. */
+/**
+ * Attention counted: heartbeats arrive every second in the log, with the session of the token. On
+ * the docs page, where stories are not played, it waits for you: click into the page (a window
+ * without focus counts nothing) and move the pointer over the story.
+ */
 export const Tracking: Story = {
   play: async ({ canvas, canvasElement }) => {
     attend()
