@@ -116,11 +116,13 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
   const client = usePayLinkClient('PayLinkButton')
   // useLink's query, on this client (useLink would read the provider again), run as it is: with no
   // `query` bag to merge, the button bundles none of usePayLinkQuery's merging. Read again on mount
-  // however fresh: where the 402's price cannot be read, the link's is shown, and one a page read
-  // a minute ago (a product card) may be older than the 402 a click signs. Whatever the app's
-  // throwOnError, a failure is the button's to show, not its error boundary's. Not an app's default
-  // keepPreviousData: another code would show the last link's price as its own while it loads.
-  const link = useQuery({ ...getLinkQueryOptions(client, linkCode), placeholderData: undefined, refetchOnMount: 'always', throwOnError: false })
+  // however fresh, and on a new code (stale at once: a new key is read only if stale, and a mount
+  // then reads it whatever the app's default refetchOnMount): where the 402's price cannot be read,
+  // the link's is shown, and one a page read a minute ago (a product card) may be older than the
+  // 402 a click signs. Whatever the app's throwOnError, a failure is the button's to show, not its
+  // error boundary's. Not an app's default keepPreviousData: another code would show the last
+  // link's price as its own while it loads.
+  const link = useQuery({ ...getLinkQueryOptions(client, linkCode), placeholderData: undefined, staleTime: 0, refetchOnMount: true, throwOnError: false })
   // One purchase, of the URL or of the link: usePayResource's or usePayLink's, without running both
   // hooks. The lookup gives the same store on every render.
   const store = (resource ? resourcePurchase(resource) : linkCode ? linkPurchase(client, linkCode) : undefined) as

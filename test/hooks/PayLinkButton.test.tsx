@@ -1410,14 +1410,29 @@ describe('PayLinkButton: a click never signs more than the price shown', () => {
     await screen.findByText('1.50 USDC')
     card.unmount()
     other.state.links.get(code)!.price = { amount: '2.50', currency: 'USDC' }
-    const checkout = () => render(<PayLinkButton code={code} signer={createTestSigner()} maxAmount={{ [OTHER_USDC]: '10000000' }} />, { wrapper })
-    return { other, checkout }
+    const signer = createTestSigner()
+    const ui = (shown: string) => <PayLinkButton code={shown} signer={signer} maxAmount={{ [OTHER_USDC]: '10000000' }} />
+    const checkout = () => render(ui(code), { wrapper })
+    return { other, checkout, ui, wrapper }
   }
 
   test('a 402 whose price cannot be read (an asset of unknown decimals) and a link read earlier by the page: the button shows the price read on its mount, the one a click signs', async () => {
     const { other, checkout } = await linkReadByThePageThenRaised()
     checkout()
     await ready()
+    expect(button()).toHaveAccessibleName('Pay 2.50 USDC')
+    fireEvent.click(button())
+    await waitFor(() => expect(stateOf(button())).toBe('settled'))
+    expect(other.ledger.map((entry) => entry.amount)).toEqual(['2.50'])
+  })
+
+  test('the same, on a button switched to that link from another code (a carousel): it shows the price read on the switch, the one a click signs', async () => {
+    const { other, ui, wrapper } = await linkReadByThePageThenRaised()
+    const { rerender } = render(ui(MOCK_LINKS.engagement), { wrapper })
+    await ready()
+    rerender(ui(code))
+    await ready()
+    // Before, the page's read (1.50, still fresh for the cache) was shown, and a click paid 2.50.
     expect(button()).toHaveAccessibleName('Pay 2.50 USDC')
     fireEvent.click(button())
     await waitFor(() => expect(stateOf(button())).toBe('settled'))
