@@ -76,10 +76,9 @@ export function createAttentionReporter(
 ): AttentionReporter {
   // The element while started, else undefined.
   let root: HTMLElement | undefined
-  // The signals; start() sets inView, focused and playing before anything reads them, and the
-  // document's visibility is read when needed.
+  // The signals; start() sets inView and playing before anything reads them, and the document's
+  // visibility and focus are read when needed.
   let inView: boolean
-  let focused: boolean
   let playing: Set<EventTarget>
   // What the signals meant at the last update: visible time counts, and attention counts until
   // activeUntil (Infinity while media plays, 0 when not at all).
@@ -244,8 +243,12 @@ export function createAttentionReporter(
     // A session ends at the first signal past its token's expiry (turning hidden, consent given
     // again), before anything said or counted after it goes under that token as if it lived on.
     if (session && expiry <= syncedAt) end()
-    visible = inView && !root.ownerDocument.hidden
-    activeUntil = visible && focused ? (playing.size ? Infinity : lastInput.current + (given(props.current.idleTimeoutMs) ?? 30_000)) : 0
+    const doc = root.ownerDocument
+    visible = inView && !doc.hidden
+    // The focus is asked, not taken from focus/blur: clicking into an iframe inside the content
+    // blurs the window, yet the document keeps the focus; and another app then taking it from that
+    // iframe blurs the iframe's window alone, which the heartbeat's update finds.
+    activeUntil = visible && doc.hasFocus() ? (playing.size ? Infinity : lastInput.current + (given(props.current.idleTimeoutMs) ?? 30_000)) : 0
     const attending = syncedAt < activeUntil
     const next = attending ? 'active' : phase === 'waiting' ? phase : 'paused'
     // data-state is written on the node, not through React state, so that tracking re-renders nothing.
@@ -331,7 +334,6 @@ export function createAttentionReporter(
       const resizes = win.ResizeObserver && new win.ResizeObserver(observe)
       // Without IntersectionObserver (very old browsers) the content is taken as in view.
       inView = !Observer
-      focused = doc.hasFocus()
       observe()
       resizes?.observe(element)
       // Not `update` itself, which would take the event for `announce`. Turning hidden is the last
@@ -342,12 +344,7 @@ export function createAttentionReporter(
         update()
         report(false)
       })
-      // Asked, not taken from the event: clicking into an iframe inside the content blurs the window,
-      // yet the document keeps the focus.
-      listen(win, ['focus', 'blur'], () => {
-        focused = doc.hasFocus()
-        update()
-      })
+      listen(win, ['focus', 'blur'], () => update())
       listen(win, ['pagehide'], leave)
       // Input anywhere in the page counts: a reader scrolling past or moving the pointer is present.
       // Not `scroll`, which a script scrolling (a carousel, a chat) fires with nobody there; wheel,

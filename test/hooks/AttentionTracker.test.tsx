@@ -343,6 +343,20 @@ test('clicking into an iframe inside the content blurs the window but keeps atte
   expect(t.reports.map((r) => r.activeMs)).toEqual([10_000])
 })
 
+test('clicked into an iframe in the content, then another app took the focus (the page hears no blur): attention stops at the next heartbeat, not idleTimeoutMs after the last input', async () => {
+  const t = setup({ heartbeatSeconds: 5, minDwellMs: 0, idleTimeoutMs: 60_000 })
+  scrollTo(1)
+  await read(5_000)
+  // The click into the iframe blurs the window; the document keeps the focus.
+  fire(window, 'blur')
+  // Another app takes the focus from the iframe: only the iframe's window hears of it.
+  vi.mocked(document.hasFocus).mockReturnValue(false)
+  await advance(20_000)
+  expect(t.root).toHaveAttribute('data-state', 'paused')
+  // Counted up to the heartbeat at 10 s, not on to 25 s (the last input, at 4 s, counts until 64 s).
+  expect(t.reports.map((r) => r.activeMs)).toEqual([5_000, 10_000])
+})
+
 test('nothing counts while less than half is visible; a tall article filling half the viewport counts', async () => {
   const t = setup({ heartbeatSeconds: 10, minDwellMs: 1_000 })
   scrollTo(0.6)
