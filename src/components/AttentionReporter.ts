@@ -57,7 +57,7 @@ export function isHalfInView(entry: IntersectionObserverEntry, viewportHeight: n
 
 /**
  * Counts attention while started — content half in view (IntersectionObserver), document visible,
- * window focused, and input within `idleTimeoutMs` or media playing inside — and visible time, but
+ * window focused, and input within `idleTimeoutMs` or media playing inside with its sound on — and visible time, but
  * neither over a gap of more than two heartbeats with no heartbeat nor event (a laptop asleep, a frozen page).
  * Keeps the attention token (asked for on the first attention, renewed 30 s before it expires or
  * halfway through a shorter life) and sends heartbeats of new attention every `heartbeatSeconds`
@@ -81,9 +81,10 @@ export function createAttentionReporter(
   let inView: boolean
   let playing: Set<EventTarget>
   // What the signals meant at the last update: visible time counts, and attention counts until
-  // activeUntil (Infinity while media plays, 0 when not at all).
-  let visible = false
-  let activeUntil = 0
+  // activeUntil (Infinity while media plays, 0 when not at all). Unset before the first update:
+  // sync counts nothing while there is no heartbeat, as before start().
+  let visible: boolean
+  let activeUntil: number
   // The totals, up to syncedAt.
   let syncedAt = Date.now()
   let activeMs = 0
@@ -110,7 +111,8 @@ export function createAttentionReporter(
   // Brings the totals up to now, and tells whether attention counts now. A clock that steps back adds
   // nothing, nor does a gap of more than two heartbeats: the heartbeat syncs at every interval while
   // started, so such a gap is a page or a machine frozen (a laptop asleep fires no visibilitychange),
-  // not a reader (the whole gap: when the freeze began is not known).
+  // not a reader (the whole gap: when the freeze began is not known). Stopped, with no heartbeat
+  // (NaN), it adds nothing.
   const sync = () => {
     const at = Math.max(Date.now(), syncedAt)
     if (visible && at - syncedAt <= 2 * heartbeatMs) {
@@ -248,7 +250,10 @@ export function createAttentionReporter(
     // The focus is asked, not taken from focus/blur: clicking into an iframe inside the content
     // blurs the window, yet the document keeps the focus; and another app then taking it from that
     // iframe blurs the iframe's window alone, which the heartbeat's update finds.
-    activeUntil = visible && doc.hasFocus() ? (playing.size ? Infinity : lastInput.current + (given(props.current.idleTimeoutMs) ?? 30_000)) : 0
+    // Media counts with its sound on: a muted loop (a GIF as a video; muted, browsers always let it
+    // autoplay) plays on with nobody there. It is watched all the same: the sound turned on (a
+    // click or a key, which count as input meanwhile) makes it count from the next update on.
+    activeUntil = visible && doc.hasFocus() ? ([...playing].some((media) => !(media as HTMLMediaElement).muted) ? Infinity : lastInput.current + (given(props.current.idleTimeoutMs) ?? 30_000)) : 0
     const attending = syncedAt < activeUntil
     const next = attending ? 'active' : phase === 'waiting' ? phase : 'paused'
     // data-state is written on the node, not through React state, so that tracking re-renders nothing.
@@ -307,8 +312,9 @@ export function createAttentionReporter(
       // task on a big article that runs third-party getters. One already playing counts from its
       // next `playing`.
       for (const media of element.querySelectorAll<HTMLMediaElement>('video,audio')) {
-        // HAVE_FUTURE_DATA: not paused is not playing, while the first frames still load.
-        if (!media.paused && !media.ended && media.readyState > 2) watch(media)
+        // HAVE_FUTURE_DATA: not paused is not playing, while the first frames still load. Not
+        // `ended`: media that ends is paused, with a pause event (heard once watched) if it was not.
+        if (!media.paused && media.readyState > 2) watch(media)
       }
       const Observer = win.IntersectionObserver
       let observer: IntersectionObserver | undefined
@@ -380,13 +386,13 @@ export function createAttentionReporter(
       return () => {
         sync()
         root = undefined
-        visible = false
         observer?.disconnect()
         resizes?.disconnect()
         listeners.abort()
         clearInterval(heartbeat)
         clearTimeout(renewal)
         clearTimeout(idle)
+        // Nothing counts until started again (see sync), whatever the signals last meant.
         heartbeatMs = NaN
       }
     },

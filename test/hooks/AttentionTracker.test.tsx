@@ -399,6 +399,25 @@ test('playing media inside counts without input, until it pauses', async () => {
   expect(t.reports).toHaveLength(3)
 })
 
+test('a muted video playing in a loop (autoplay, as a GIF) does not count without input; with its sound turned on, it does', async () => {
+  const t = setup({ heartbeatSeconds: 5, minDwellMs: 0, idleTimeoutMs: 5_000 }, <video data-testid="video" />)
+  const video = screen.getByTestId('video') as HTMLVideoElement
+  scrollTo(1)
+  input()
+  // Muted, as browsers always let media autoplay: playing, it says nothing of a reader.
+  video.muted = true
+  fire(video, 'playing')
+  await advance(20_000)
+  expect(t.root).toHaveAttribute('data-state', 'paused')
+  // The reader clicks the sound on: the click counts until the next heartbeat, the video from then.
+  input()
+  video.muted = false
+  await advance(9_000)
+  expect(t.root).toHaveAttribute('data-state', 'active')
+  setVisibility('hidden')
+  expect(t.reports.map((r) => r.activeMs)).toEqual([5_000, 10_000, 14_000])
+})
+
 test('media counts from playing, not play, and stops when it waits for data (a stalled source fires no pause)', async () => {
   const t = setup({ heartbeatSeconds: 5, minDwellMs: 0 }, <video data-testid="video" />)
   const video = screen.getByTestId('video')
