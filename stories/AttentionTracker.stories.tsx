@@ -66,7 +66,7 @@ function Article() {
     <article style={{ border: '1px solid currentColor', borderRadius: 8, padding: '1rem' }}>
       <p>
         <strong>Paid article.</strong> Attention is counted while at least half of this box is on screen, the tab is
-        visible, the window has focus, and you moved, scrolled or typed in the last 30 seconds (or a video inside plays).
+        visible, the window has focus, and you moved, scrolled or typed in the last 30 seconds (or a video inside plays with its sound on).
       </p>
     </article>
   )
