@@ -56,7 +56,8 @@ function upstreamRoot(upstream: string): string {
   }
   if (!url || !/^https?:$/.test(url.protocol) || url.username || url.password || url.search || url.hash) {
     throw new PayLinkConfigError('upstream must be an absolute http(s) URL without credentials, query or fragment', {
-      details: `got ${JSON.stringify(upstream)}; e.g. "https://api.paylink.example"`,
+      // The credentials are not quoted: this error lands in the server's logs.
+      details: `got ${JSON.stringify(upstream)?.replace(/[^/]*@/, 'user@')}; e.g. "https://api.paylink.example"`,
     })
   }
   return withApiPrefix(`${url.origin}${url.pathname}`.replace(/\/+$/, ''))

@@ -651,6 +651,17 @@ describe('options', () => {
     expect(String((thrown as Error).message)).not.toContain(KEY)
   })
 
+  test('an upstream with credentials is refused without quoting them: the error goes to the server logs', () => {
+    let message = ''
+    try {
+      createPayLinkProxy({ apiKey: KEY, upstream: 'https://admin:upstream_pw_42@api.test', basePath: '/api/paylink' })
+    } catch (error) {
+      message = (error as Error).message
+    }
+    expect(message).toContain('"https://user@api.test"')
+    expect(message).not.toContain('upstream_pw_42')
+  })
+
   test('without a fetch option the global fetch is used, looked up at call time', async () => {
     const proxy = createPayLinkProxy({ apiKey: KEY, upstream: UPSTREAM, basePath: '/api/paylink' })
     const upstream = recordingFetch()
