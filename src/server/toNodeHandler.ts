@@ -40,8 +40,9 @@ function bodyStream(req: NodeRequest): ReadableStream<Uint8Array> {
           req.once('end', () => (req.aborted ? cut() : settle()))
           req.once('error', settle)
           req.once('close', cut)
-          // Torn down before this first pull (the client left during an async check): no event is left to come.
-          if (req.destroyed) cut()
+          // Torn down before this first pull (the client left during an async check): no event is left to
+          // come. node:http2's compatibility API never destroys the request of a reset stream, it aborts it.
+          if (req.destroyed || req.aborted) cut()
         }
         req.resume()
       },
@@ -74,16 +75,19 @@ async function serve(proxy: PayLinkProxy, req: NodeRequest, res: NodeResponse, c
     return send(res, jsonError(400, 'invalid_request', 'The request target is not allowed', cors))
   }
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD'
-  if (hasBody && req.readableEnded) {
+  // node:http2's compatibility API also ends the request of a stream the client reset.
+  if (hasBody && req.readableEnded && !req.aborted) {
     return send(res, jsonError(500, 'proxy_misconfigured', 'The request body was already read by another middleware; mount the PayLink proxy before body parsers such as express.json()', cors))
   }
   const aborter = new AbortController()
+  // Ended, not finished: node:http2's compatibility API finishes the answer of a reset stream.
   const gone = () => {
-    if (!res.writableFinished) aborter.abort()
+    if (!res.writableEnded) aborter.abort()
   }
   res.once('close', gone)
-  // A client that left before this handler ran has already had its 'close'.
-  if (res.destroyed) gone()
+  // A client that left before this handler ran has already had its 'close' (under node:http2 the
+  // answer is never destroyed, the request is aborted).
+  if (res.destroyed || req.aborted) gone()
   let request: Request
   try {
     const headers = new Headers()

@@ -318,6 +318,77 @@ describe('under node:http2', () => {
       await new Promise((resolve) => server.close(resolve))
     }
   })
+
+  /** An http2 server running `listener`, a client connected to it, and a `close` for both. */
+  async function http2Pair(listener: (req: http2.Http2ServerRequest, res: http2.Http2ServerResponse) => void) {
+    const server = http2.createServer(listener)
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const client = http2.connect(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)
+    const close = async () => {
+      client.close()
+      await new Promise((resolve) => server.close(resolve))
+    }
+    return { client, close }
+  }
+  const within = <T>(promise: Promise<T>, ms: number) =>
+    Promise.race([promise, new Promise<'still pending'>((resolve) => setTimeout(resolve, ms, 'still pending'))])
+
+  // The compatibility API finishes the answer of a reset stream: the client seemed to stay to the end.
+  test('a stream the client cancels while upstream is slow aborts the upstream call (499), not at the 15 s time-out', async () => {
+    let reached!: () => void
+    const reaching = new Promise<void>((resolve) => (reached = resolve))
+    const upstreamClosed = new Promise<void>((resolve) => {
+      answer = (_, res) => {
+        res.once('close', resolve)
+        reached()
+      }
+    })
+    const proxy = createPayLinkProxy({ apiKey: KEY, upstream: upstream.origin, basePath: '/api/paylink' })
+    let answered!: (status: number) => void
+    const proxyStatus = new Promise<number>((resolve) => (answered = resolve))
+    const pair = await http2Pair(toNodeHandler((request) => proxy(request).then((response) => (answered(response.status), response))))
+    try {
+      const req = pair.client.request({ ':path': `${API}/links/abc` })
+      req.on('error', () => {})
+      req.end()
+      await reaching
+      req.close(http2.constants.NGHTTP2_CANCEL)
+      expect(await within(upstreamClosed, 1000)).toBeUndefined()
+      expect(await within(proxyStatus, 1000)).toBe(499)
+    } finally {
+      await pair.close()
+    }
+  })
+
+  test('a client that left before the proxy started (an async check outlasted it): a GET is not forwarded, a POST settles unforwarded', async () => {
+    const proxy = createPayLinkProxy({ apiKey: KEY, upstream: upstream.origin, basePath: '/api/paylink' })
+    const statuses: number[] = []
+    let settled!: () => void
+    let done = new Promise<void>((resolve) => (settled = resolve))
+    const handler = toNodeHandler((request) => proxy(request).then((response) => (statuses.push(response.status), response)).finally(settled))
+    // The handler runs only a while after the server saw the stream go.
+    const pair = await http2Pair((req, res) => res.once('close', () => setTimeout(() => handler(req, res), 20)))
+    try {
+      for (const [headers, body] of [
+        [{ ':path': `${API}/links/abc` }, undefined],
+        [{ ':method': 'POST', ':path': `${API}/links`, 'content-type': 'application/json', 'content-length': '100' }, '{"crea'],
+      ] as const) {
+        const req = pair.client.request(headers)
+        req.on('error', () => {})
+        if (body) req.write(body)
+        else req.end()
+        await new Promise((resolve) => setTimeout(resolve, 50))
+        req.close(http2.constants.NGHTTP2_CANCEL)
+        expect(await within(done, 1000)).toBeUndefined()
+        done = new Promise<void>((resolve) => (settled = resolve))
+      }
+      expect(seen).toEqual([])
+      // Nobody left to answer: not a 200 of the API, nor a misconfigured proxy's 500.
+      expect(statuses).toEqual([499, 400])
+    } finally {
+      await pair.close()
+    }
+  })
 })
 
 // What Vite's server.proxy does with changeOrigin and xfwd, and nginx with proxy_set_header X-Forwarded-Host $http_host.
