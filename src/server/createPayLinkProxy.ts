@@ -47,6 +47,9 @@ function servesOrigin(config: ProxyConfig, headers: Headers, origin: string | nu
   )
 }
 
+// The browser leaving is its own doing, not the API's nor a bad request: logs and metrics must not count a 502 or a 400.
+const clientGone = (before: string) => jsonError(499, 'client_closed_request', `The client went away before ${before}`)
+
 const tooLarge = (config: ProxyConfig) =>
   jsonError(413, 'payload_too_large', `The request body is larger than ${config.maxBodyBytes} bytes`)
 
@@ -67,7 +70,7 @@ async function forward(
   body: Uint8Array<ArrayBuffer> | undefined,
 ): Promise<Response> {
   // The client left (while its body was read, or a check ran before the proxy): no call for nobody.
-  if (request.signal.aborted) return jsonError(499, 'client_closed_request', 'The client went away before the request was forwarded')
+  if (request.signal.aborted) return clientGone('the request was forwarded')
   // Only the upstream origin, the matched route and re-encoded path values: nothing of the request's URL is reused as is.
   const query = route.query ? new URLSearchParams(new URL(request.url).search).toString() : ''
   const target = `${config.upstreamRoot}/${rest.map(encodeURIComponent).join('/')}${query ? `?${query}` : ''}`
@@ -104,10 +107,7 @@ async function forward(
     return new Response(NULL_BODY_STATUSES.has(upstream.status) ? null : text, { status: upstream.status, headers: returned })
   } catch {
     const { reason } = controller.signal
-    // The browser leaving is its own doing, not the API's: logs and metrics must not count a 502.
-    if (request.signal.aborted && reason === request.signal.reason) {
-      return jsonError(499, 'client_closed_request', 'The client went away before the PayLink API answered')
-    }
+    if (request.signal.aborted && reason === request.signal.reason) return clientGone('the PayLink API answered')
     return reason === TIMED_OUT
       ? jsonError(504, 'upstream_timeout', `The PayLink API did not answer within ${config.timeoutMs} ms`)
       : jsonError(502, 'bad_gateway', 'The PayLink API could not be reached')
@@ -151,7 +151,7 @@ async function handle(config: ProxyConfig, request: Request, cors: Record<string
     try {
       body = await readLimitedBody(request.body, config.maxBodyBytes)
     } catch {
-      return jsonError(400, 'invalid_request', 'The request body could not be read')
+      return request.signal.aborted ? clientGone('its body was whole') : jsonError(400, 'invalid_request', 'The request body could not be read')
     }
     if (!body) return tooLarge(config)
   }

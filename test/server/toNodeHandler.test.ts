@@ -171,6 +171,22 @@ test('an upstream redirect is not followed, so the key never reaches its target'
   expect(seen.map((s) => s.url)).toEqual(['/pub/v1/links/abc'])
 })
 
+test('a client that leaves in the middle of its body is logged as 499 client_closed_request, not as a bad request', async () => {
+  const proxy = createPayLinkProxy({ apiKey: KEY, upstream: upstream.origin, basePath: '/api/paylink' })
+  const answered = new Promise<unknown>((resolve) => {
+    void listen(toNodeHandler((request) => proxy(request).then(async (response) => (resolve((await response.clone().json()).error), response)))).then((server) => {
+      started.push(server)
+      const socket = connectTcp(server.port, '127.0.0.1', () => {
+        socket.write(`POST ${API}/links HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"crea`)
+        setTimeout(() => socket.destroy(), 50)
+      })
+      socket.on('error', () => {})
+    })
+  })
+  expect(await answered).toEqual({ code: 'client_closed_request', message: 'The client went away before its body was whole' })
+  expect(seen).toEqual([])
+})
+
 describe('a client that leaves before the proxy starts (an async session check outlasted it)', () => {
   /** Sends `head` from a socket destroyed once the server has it; `handler` runs only after the server saw it go. */
   async function leaveEarly(handler: NodeHandler, head: string): Promise<void> {
@@ -384,7 +400,7 @@ describe('under node:http2', () => {
       }
       expect(seen).toEqual([])
       // Nobody left to answer: not a 200 of the API, nor a misconfigured proxy's 500.
-      expect(statuses).toEqual([499, 400])
+      expect(statuses).toEqual([499, 499])
     } finally {
       await pair.close()
     }
