@@ -12,6 +12,10 @@ let seen: Seen[]
 let answer: RequestListener
 const started: Listening[] = []
 
+/** `promise`'s value, or 'still pending' after `ms`. */
+const within = <T>(promise: Promise<T>, ms: number) =>
+  Promise.race([promise, new Promise<'still pending'>((resolve) => setTimeout(resolve, ms, 'still pending'))])
+
 async function proxyServer(options: Partial<PayLinkProxyOptions> = {}): Promise<Listening> {
   const proxy = createPayLinkProxy({ apiKey: KEY, upstream: upstream.origin, basePath: '/api/paylink', ...options })
   const server = await listen(toNodeHandler(proxy))
@@ -198,8 +202,6 @@ describe('a client that leaves before the proxy starts (an async session check o
     const socket = connectTcp(server.port, '127.0.0.1', () => socket.write(head))
     socket.on('error', () => {})
   }
-  const within = <T>(promise: Promise<T>, ms: number) =>
-    Promise.race([promise, new Promise<'still pending'>((resolve) => setTimeout(resolve, ms, 'still pending'))])
 
   test('a POST cut before its body was read settles, and nothing goes upstream', async () => {
     const proxy = createPayLinkProxy({ apiKey: KEY, upstream: upstream.origin, basePath: '/api/paylink' })
@@ -346,8 +348,6 @@ describe('under node:http2', () => {
     }
     return { client, close }
   }
-  const within = <T>(promise: Promise<T>, ms: number) =>
-    Promise.race([promise, new Promise<'still pending'>((resolve) => setTimeout(resolve, ms, 'still pending'))])
 
   // The compatibility API finishes the answer of a reset stream: the client seemed to stay to the end.
   test('a stream the client cancels while upstream is slow aborts the upstream call (499), not at the 15 s time-out', async () => {
