@@ -172,3 +172,25 @@ describe("README.md's TypeScript blocks", () => {
     expect(await typeCheck(README)).toEqual([])
   })
 })
+
+describe('README.md', () => {
+  // A user reads the README, not the sources: a function or constant an entry exports that it never
+  // names (a new helper, a mock constant) is one nobody finds. Run-time exports only: the types are
+  // each documented with the value they describe.
+  it('names every run-time export of every entry in code', async () => {
+    // The code of the README: its fenced blocks, and the `spans` of the text between them.
+    const code = README.split(/^```.*$/m)
+      .map((part, i) => (i % 2 ? part : (part.match(/`[^`\n]+`/g) ?? []).join(' ')))
+      .join(' ')
+    const { exports } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { exports: Record<string, string | { types: string }> }
+    const unnamed: string[] = []
+    for (const [subpath, target] of Object.entries(exports)) {
+      if (typeof target === 'string' || subpath === './styles.css') continue
+      const source = join(ROOT, 'src', target.types.replace(/^\.\/dist\/(.*)\.d\.ts$/, '$1.ts'))
+      for (const name of Object.keys(await import(source))) {
+        if (!new RegExp(`\\b${name}\\b`).test(code)) unnamed.push(`${subpath}: ${name}`)
+      }
+    }
+    expect(unnamed).toEqual([])
+  })
+})
