@@ -25,7 +25,13 @@ const account = privateKeyToAccount(generatePrivateKey())
  * with its reason alone (`bare error`), which @x402/core's facilitator client throws as a SettleError
  * and its server writes into PAYMENT-RESPONSE as it came.
  */
-const facilitator = { verified: [] as any[], settled: [] as any[], refuseSettle: false as false | 'answer' | 'error' | 'bare error' }
+const facilitator = {
+  verified: [] as any[],
+  settled: [] as any[],
+  refuseSettle: false as false | 'answer' | 'error' | 'bare error',
+  /** The reason the stub refuses every payment at /verify with, if any. */
+  refuseVerify: undefined as string | undefined,
+}
 /** The EIP-3009 nonces settled: as on chain, an authorization pays once, and verifying it again fails. */
 const spentNonces = new Set<string>()
 /** How long the /entry handler takes before it answers. */
@@ -46,7 +52,8 @@ const facilitatorServer = http.createServer(async (req, res) => {
   const { from: payer, nonce } = call.paymentPayload?.payload?.authorization ?? {}
   if (req.url === '/verify') {
     facilitator.verified.push(call)
-    return res.end(JSON.stringify(spentNonces.has(nonce) ? { isValid: false, invalidReason: 'invalid_exact_evm_nonce_already_used', payer } : { isValid: true, payer }))
+    const invalidReason = facilitator.refuseVerify ?? (spentNonces.has(nonce) ? 'invalid_exact_evm_nonce_already_used' : undefined)
+    return res.end(JSON.stringify(invalidReason ? { isValid: false, invalidReason, payer } : { isValid: true, payer }))
   }
   facilitator.settled.push(call)
   if (!facilitator.refuseSettle) spentNonces.add(nonce)
@@ -155,6 +162,7 @@ beforeEach(() => {
   facilitator.verified = []
   facilitator.settled = []
   facilitator.refuseSettle = false
+  facilitator.refuseVerify = undefined
   entryDelayMs = 0
   paidIds.clear()
 })
@@ -253,6 +261,33 @@ describe('fetchWithPayment against @x402/express', () => {
     expect(signer.signPayment).toHaveBeenCalledTimes(1)
     expect(received.map((r) => r.paid)).toEqual([false, true])
   })
+
+  test('a facilitator that refuses the payment at verify: the new 402 is outcome_unknown with its reason, signed once, nothing settled', async () => {
+    facilitator.refuseVerify = 'insufficient_funds'
+    const signer = countingSigner()
+    const error = await fetchWithPayment(`${base}/weather`, undefined, { signer }).catch((e) => e)
+    expect(error).toMatchObject({ name: 'PayLinkPaymentError', reason: 'outcome_unknown', x402Reason: 'insufficient_funds' })
+    // The payment that was sent, to resend as it is.
+    expect(error.paymentHeader).toMatchObject({ name: 'PAYMENT-SIGNATURE' })
+    expect(signer.signPayment).toHaveBeenCalledTimes(1)
+    expect(received.map((r) => r.paid)).toEqual([false, true])
+    expect(facilitator.verified).toHaveLength(1)
+    expect(facilitator.settled).toHaveLength(0)
+  })
+
+  test('a browser-like request (Accept: text/html) gets the HTML paywall as its 402: paid from its PAYMENT-REQUIRED header, once', async () => {
+    const signer = countingSigner()
+    const headers = { Accept: 'text/html', 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64)' }
+    // The 402 a browser-like request gets is an HTML page, not JSON.
+    const unpaid = await fetch(`${base}/weather`, { headers })
+    expect([unpaid.status, unpaid.headers.get('Content-Type')]).toEqual([402, expect.stringContaining('text/html')])
+    await unpaid.body?.cancel()
+    const response = await fetchWithPayment(`${base}/weather`, { headers }, { signer })
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual({ weather: 'sunny', temperature: 21 })
+    expect(signer.signPayment).toHaveBeenCalledTimes(1)
+    expect(facilitator.settled).toHaveLength(1)
+  })
 })
 
 describe('a URL purchase (PayLinkButton resource=…) against @x402/express', () => {
@@ -281,6 +316,23 @@ describe('a URL purchase (PayLinkButton resource=…) against @x402/express', ()
     })
     expect(signer.signPayment).toHaveBeenCalledTimes(1)
     expect(received.map((r) => r.paid)).toEqual([false, false, true])
+  })
+  test('a payment the facilitator refuses at verify: unknown with its reason; a second press resends it, never signs again, and nothing settles', async () => {
+    facilitator.refuseVerify = 'insufficient_funds'
+    const store = await purchaseOf('/weather?refused=verify')
+    const signer = countingSigner()
+    await store.pay({ signer })
+    expect(store.getSnapshot()).toMatchObject({
+      status: 'unknown',
+      error: { name: 'PayLinkPaymentError', reason: 'outcome_unknown', x402Reason: 'insufficient_funds' },
+    })
+    await store.pay({ signer })
+    expect(store.getSnapshot().status).toBe('unknown')
+    expect(signer.signPayment).toHaveBeenCalledTimes(1)
+    // The same payload both times.
+    expect(new Set(facilitator.verified.map((call) => call.paymentPayload.payload.signature)).size).toBe(1)
+    expect(received.map((r) => r.paid)).toEqual([false, false, true, true])
+    expect(facilitator.settled).toHaveLength(0)
   })
 })
 
