@@ -125,17 +125,16 @@ export function attachTransport(client: PayLinkClient, apiKey: string | undefine
         error = thrown
         retryable = thrown instanceof PayLinkNetworkError
       }
-      if (attempt >= attempts || !retryable) throw error
-      // More than one attempt means a retry policy.
+      // Without a retry policy (`false`: one attempt, which the test below ends) the fields read undefined.
       const { baseDelayMs, maxDelayMs, maxRetryAfterMs } = retry as RetryPolicy
-      // A Retry-After (a network error has none) is honoured up to maxRetryAfterMs; otherwise the
-      // back-off doubles up to maxDelayMs, and a random wait between half of it and all of it
-      // spreads the clients out.
-      const after = (error as PayLinkHttpError).retryAfterSeconds
-      await wait(
-        after === undefined ? (Math.min(maxDelayMs, baseDelayMs * 2 ** (attempt - 1)) * (1 + Math.random())) / 2 : Math.min(after * 1000, maxRetryAfterMs),
-        signal,
-      )
+      // A Retry-After (NaN without one) is honoured, and one longer than maxRetryAfterMs ends the
+      // retries at once: an attempt before it would only meet the same refusal, after the caller
+      // had waited for nothing.
+      const after = (error as PayLinkHttpError | undefined)?.retryAfterSeconds! * 1000
+      if (attempt >= attempts || !retryable || after > maxRetryAfterMs) throw error
+      // Without one, the back-off doubles up to maxDelayMs, and a random wait between half of it
+      // and all of it spreads the clients out.
+      await wait(after >= 0 ? after : (Math.min(maxDelayMs, baseDelayMs * 2 ** (attempt - 1)) * (1 + Math.random())) / 2, signal)
     }
   })
 }

@@ -10,7 +10,7 @@ export interface RetryPolicy {
   baseDelayMs: number
   /** The longest back-off between attempts. Defaults to `5000` ms. */
   maxDelayMs: number
-  /** The longest wait a `Retry-After` header can ask for; longer asks are cut to this. Defaults to `60000` ms. */
+  /** The longest wait a `Retry-After` header can ask for; a longer ask ends the retries at once, its error carrying `retryAfterSeconds`. Defaults to `60000` ms. */
   maxRetryAfterMs: number
 }
 

@@ -61,8 +61,22 @@ describe('Retry-After', () => {
     await expect(link).resolves.toEqual(linkFixture)
   })
 
-  it('cuts a Retry-After longer than maxRetryAfterMs', async () => {
+  // A retry before the server's time would only meet the same 429, after the user had watched a
+  // spinner for maxRetryAfterMs per attempt: the error, with its Retry-After, comes at once.
+  it('fails at once, with its Retry-After, on a Retry-After longer than maxRetryAfterMs', async () => {
     const hits = serveGetLink(status(429, { 'Retry-After': '3600' }), ok)
+    let settled = false
+    const error = rejectionOf(getLink(makeClient({ retry: { maxRetryAfterMs: 2_000 } }), 'lnk_abc123')).finally(() => (settled = true))
+
+    await vi.advanceTimersByTimeAsync(0)
+    expect(settled).toBe(true)
+    expect(await error).toMatchObject({ name: 'PayLinkHttpError', status: 429, retryAfterSeconds: 3600, attempt: 1 })
+    await vi.advanceTimersByTimeAsync(10_000)
+    expect(hits.count).toBe(1)
+  })
+
+  it('still waits out a Retry-After of exactly maxRetryAfterMs', async () => {
+    const hits = serveGetLink(status(503, { 'Retry-After': '2' }), ok)
     const link = getLink(makeClient({ retry: { maxRetryAfterMs: 2_000 } }), 'lnk_abc123')
 
     await vi.advanceTimersByTimeAsync(1_999)
