@@ -11,17 +11,21 @@ function lowerCased(target: Record<string, string>, headers: Record<string, stri
 }
 
 /**
- * Reads a `Retry-After` value (delta seconds or an HTTP date) as seconds from now, at most a day;
- * `undefined` when unreadable.
+ * Reads the `Retry-After` of an answer (delta seconds or an HTTP date) as seconds from now, at most
+ * a day; `undefined` when unreadable. A date is counted from the answer's own `Date`, the server's
+ * clock: on a device clock an hour off, "in 30 s" would read as an hour and a half, or as long
+ * past (a retry at once). Without one (not exposed to a cross-origin page), from the device's clock.
  */
-function retryAfterSeconds(value: string | null): number | undefined {
+function retryAfterSeconds(answer: Headers): number | undefined {
+  const value = answer.get('Retry-After')
   // Date.parse takes "1.5" or "-1" for a day of 2001, which would mean "now": only a value with a
   // time of day, as each of the three HTTP date formats has, is read as a date.
-  const seconds = /^\s*\d+\s*$/.test(value!)
+  // Headers has trimmed the value.
+  const seconds = /^\d+$/.test(value!)
     ? Number(value)
     : /\d:\d\d:\d\d/.test(value!)
       ? // All three are GMT, asctime's too, which writes no zone: Date.parse would read it in the device's.
-        Math.ceil((Date.parse(value!.replace(/( GMT)?$/, ' GMT')) - Date.now()) / 1000)
+        Math.ceil((Date.parse(value!.replace(/( GMT)?$/, ' GMT')) - (Date.parse(answer.get('Date')!) || Date.now())) / 1000)
       : NaN
   // A day at most: 400 digits read as Infinity, which no "Try again in …" can format, and a wait of
   // years would keep a retry button disabled for good.
@@ -117,8 +121,9 @@ export function attachTransport(client: PayLinkClient, apiKey: string | undefine
           endpoint,
           attempt,
           status,
-          requestId: parsed.requestId ?? answer.get('X-Request-Id') ?? undefined,
-          retryAfterSeconds: retryAfterSeconds(answer.get('Retry-After')),
+          // A header with no value is no id either.
+          requestId: parsed.requestId || answer.get('X-Request-Id') || undefined,
+          retryAfterSeconds: retryAfterSeconds(answer),
         })
         retryable = [429, 502, 503, 504].includes(status)
       } catch (thrown) {

@@ -148,6 +148,25 @@ describe('statuses', () => {
     await expect(error).rejects.toMatchObject({ status: 429, code: 'rate_limited', retryAfterSeconds: 30 })
   })
 
+  // A phone whose clock is an hour off: measured on its own clock, the server's "in 30 s" read as
+  // an hour and a half (a retry button disabled that long) or as long past (retried at once).
+  it.each([
+    ['an hour slow', '2026-03-01T11:00:00Z'],
+    ['an hour fast', '2026-03-01T13:00:00Z'],
+  ])('an HTTP-date Retry-After is counted from the answer\'s Date, on a device clock %s', async (_, deviceNow) => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(new Date(deviceNow))
+    answerGetLink(
+      () =>
+        new HttpResponse(null, {
+          status: 429,
+          headers: { Date: 'Sun, 01 Mar 2026 12:00:00 GMT', 'Retry-After': 'Sun, 01 Mar 2026 12:00:30 GMT' },
+        }),
+    )
+
+    await expect(getLink(client(), 'lnk_x')).rejects.toMatchObject({ status: 429, retryAfterSeconds: 30 })
+  })
+
   // RFC 9110 5.6.7: a recipient takes all three HTTP-date formats, and all three are GMT, asctime's
   // too, though it does not say so: the device's zone must not move it.
   it.each([
