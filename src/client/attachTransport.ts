@@ -77,6 +77,13 @@ export function attachTransport(client: PayLinkClient, apiKey: string | undefine
     const method = body === undefined ? 'GET' : 'POST'
     if (body !== undefined) headers['content-type'] = 'application/json'
     lowerCased(headers, extra)
+    // A value fetch cannot send (an em dash in an idempotencyKey) would fail every attempt before
+    // anything left, as "could not reach the server", and be retried: it is the caller's input.
+    try {
+      new Headers(extra)
+    } catch {
+      throw new PayLinkValidationError({ endpoint, source: 'input', issues: [{ path: 'headers', message: 'must be valid HTTP headers' }] })
+    }
     // A POST is repeated only when the server can recognise the repeat (an Idempotency-Key).
     const attempts = retry && (method === 'GET' || 'idempotency-key' in headers) ? retry.attempts : 1
     // The text of an error loses the key and the payment headers, listed only when there is one.

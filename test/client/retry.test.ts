@@ -244,6 +244,22 @@ describe('POST', () => {
       [paymentPayloadV2, 'purchase-1'],
     ])
   })
+  it('refuses an idempotencyKey no HTTP header can carry at once, as the input it is, sending nothing', async () => {
+    let hits = 0
+    server.use(
+      http.post(`${API}/payments/verify`, () => {
+        hits++
+        return HttpResponse.json({ payment: paymentFixture, proof: proofFixture })
+      }),
+    )
+    // An em dash: fetch refuses the header before anything leaves, which read as "could not reach
+    // the server" after three attempts and their back-off.
+    const error = rejectionOf(verifyPayment(makeClient(), { code: 'lnk_abc123' }, { paymentHeader: paymentPayloadV2, idempotencyKey: 'order\u2014 1' }))
+
+    await vi.advanceTimersByTimeAsync(30_000)
+    expect(await error).toMatchObject({ name: 'PayLinkValidationError', source: 'input', issues: [{ path: 'headers' }] })
+    expect(hits).toBe(0)
+  })
 })
 
 describe('time-out', () => {
