@@ -63,6 +63,7 @@ export function feeEstimateState(query: {
   complete: boolean
   hasData: boolean
   isError: boolean
+  /** A fetch in flight or waiting for the network (`fetchStatus !== 'idle'`). */
   isFetching: boolean
 }): FeeEstimateState {
   if (!query.complete) return 'idle'
@@ -110,8 +111,9 @@ export const FeeEstimate = forwardRef<HTMLDivElement, FeeEstimateProps>(function
     // False on a server and while hydrating: the server rendered the quote it had as ready, and
     // React keeps the server's attributes where the client's differ (a quote stale on this device's
     // clock, asked again on mount, would never show as refreshing nor busy). React renders again
-    // right after hydration, with the client's value.
-    isFetching: useSyncExternalStore(noop, () => query.isFetching, () => false),
+    // right after hydration, with the client's value. A fetch paused offline counts: the quote on
+    // screen (expired, or another amount's) is no more current while it waits for the network.
+    isFetching: useSyncExternalStore(noop, () => query.fetchStatus !== 'idle', () => false),
   })
   // The quote on screen: the one loaded, while it is ready or refreshing.
   const shown = state === 'ready' || state === 'refreshing' ? query.data : undefined

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw'
 import { type ComponentProps, createRef } from 'react'
 import { renderToString } from 'react-dom/server'
 import { hydrateRoot } from 'react-dom/client'
-import { dehydrate, HydrationBoundary, QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { dehydrate, HydrationBoundary, onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { PayLinkProvider } from '../../src/hooks/PayLinkProvider.js'
 import { estimateFeesQueryOptions } from '../../src/query/estimateFeesQueryOptions.js'
 import { FeeEstimate, feeEstimateState } from '../../src/components/FeeEstimate.js'
@@ -352,6 +352,31 @@ describe('with fake timers', () => {
     expect(estimate).not.toHaveAttribute('aria-busy')
     act(() => hydrated.unmount())
     container.remove()
+  })
+
+  test("offline (as the browser says): another amount's quote, or an expired one, waits for the network busy, not as a current quote", async () => {
+    const { rerender } = render(<FeeEstimate {...params} />, { wrapper: wrapperFor() })
+    await advance(0)
+    act(() => onlineManager.setOnline(false))
+    try {
+      // The quote of 100 stands in for that of 200, which waits for the network.
+      rerender(<FeeEstimate {...params} amount="200" />)
+      await advance(10)
+      expect(figures()[0]).toEqual(['Total fee', '0.4215 USDC'])
+      expect(root()).toHaveAttribute('data-state', 'refreshing')
+      expect(root()).toHaveAttribute('aria-busy', 'true')
+      // Back to 100, whose quote then expires: its re-quote waits for the network too.
+      rerender(<FeeEstimate {...params} />)
+      await advance(31_000)
+      expect(root()).toHaveAttribute('data-state', 'refreshing')
+      expect(root()).toHaveAttribute('aria-busy', 'true')
+      expect(quotes()).toBe(1)
+    } finally {
+      act(() => onlineManager.setOnline(true))
+    }
+    await advance(10)
+    expect(root()).toHaveAttribute('data-state', 'ready')
+    expect(root()).toHaveTextContent('quoted now')
   })
 
   test('a quote without expiresAt (optional in the API) is re-quoted 30 s after it arrived, not shown as current for ever', async () => {
