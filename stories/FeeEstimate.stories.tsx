@@ -162,16 +162,17 @@ export const TryAgain: Story = {
 }
 
 /**
- * The service answers 429 with `Retry-After: 30`: "Try again" says when it works and is
- * `aria-disabled`; a press asks nothing until then.
+ * The service answers 429 with `Retry-After: 600`: "Try again" says when it works and is
+ * `aria-disabled`; a press asks nothing until then. Ten minutes, so that the story stays in its
+ * state while it is looked at (a wait of seconds ends, and it would show the Error story).
  */
 export const RetryAfter: Story = {
   name: 'Retry-After',
-  parameters: { paylinkMock: { faults: { estimateFees: { status: 429, retryAfter: 30 } } } },
+  parameters: { paylinkMock: { faults: { estimateFees: { status: 429, retryAfter: 600 } } } },
   play: async ({ canvas, canvasElement }) => {
     await expectState(canvasElement, 'error')
     await expect(canvas.getByRole('alert')).toHaveTextContent('Could not get a fee quote.')
-    const button = canvas.getByRole('button', { name: 'Try again in 30 seconds' })
+    const button = canvas.getByRole('button', { name: 'Try again in 10 minutes' })
     await expect(button).toBeVisible()
     await expect(button).toHaveAttribute('aria-disabled', 'true')
   },
@@ -204,7 +205,7 @@ export const RetryAfterEnds: Story = {
 /** The error in the dark theme: the message and "Try again". */
 export const ErrorDark: Story = { ...ErrorState, name: 'Error (dark)', globals: { theme: 'dark' } }
 
-/** Retry-After in the dark theme: the waiting "Try again in 30 seconds". */
+/** Retry-After in the dark theme: the waiting "Try again in 10 minutes". */
 export const RetryAfterDark: Story = { ...RetryAfter, name: 'Retry-After (dark)', globals: { theme: 'dark' } }
 
 /** Solana → Polygon in USDT, with German texts, numbers and durations through `labels` and `locale`. */
