@@ -117,7 +117,14 @@ export const FeeEstimate = forwardRef<HTMLDivElement, FeeEstimateProps>(function
   })
   // The quote on screen: the one loaded, while it is ready or refreshing.
   const shown = state === 'ready' || state === 'refreshing' ? query.data : undefined
-  const quotedAt = shown?.quotedAt ? parseTimestamp(shown.quotedAt) : undefined
+  // One that arrived past its end, a device clock ahead of the server's by more than the quote's
+  // life (see estimateFeesQueryOptions), is dated at its arrival: "quoted now", not "2 hours ago".
+  // (A placeholder's query has no arrival, 0.)
+  const quotedAt = shown?.quotedAt
+    ? shown.expiresAt && parseTimestamp(shown.expiresAt) <= query.dataUpdatedAt
+      ? query.dataUpdatedAt
+      : parseTimestamp(shown.quotedAt)
+    : undefined
   // After a 429 or 503 with Retry-After, the retry button waits it out (a request before it would
   // only be refused again), counting down on the coarse tick and enabled on time by its own timer.
   const retryAt = retryAfterEnd(query)

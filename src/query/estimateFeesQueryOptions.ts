@@ -20,14 +20,17 @@ const keepPreviousData = (previous: FeeEstimate | undefined, query?: { state: { 
 // When the quote ends, on this device's clock (ms since the epoch): at `expiresAt`, or sooner when
 // its life on the server's clock (`quotedAt` to `expiresAt`), counted from its arrival, ends first:
 // a device clock minutes slow would otherwise show a quote minutes past its end. (A quote cached
-// before it was sent keeps its `expiresAt`; a life that is not positive says nothing.) Without
-// `expiresAt` (optional in the API), 30 s after its arrival: it would otherwise be shown as current
-// for ever. (Without a quote, 30 s after 0: the staleTime of a query without data.)
+// before it was sent keeps its `expiresAt`; a life that is not positive says nothing.) One that
+// arrives past its `expiresAt` is a device clock ahead of the server's by more than its life (an
+// hour off after a time-zone mistake): its life from its arrival, or it would be asked for again
+// every 5 s for as long as the clocks differ. Without `expiresAt` (optional in the API), 30 s after
+// its arrival: it would otherwise be shown as current for ever. (Without a quote, 30 s after 0: the
+// staleTime of a query without data.)
 function quoteEnd({ data: fee, dataUpdatedAt }: { data?: FeeEstimate | undefined; dataUpdatedAt: number }): number {
   if (!fee?.expiresAt) return dataUpdatedAt + 30_000
   const end = parseTimestamp(fee.expiresAt)
   const life = end - parseTimestamp(fee.quotedAt!)
-  return life > 0 ? Math.min(end, dataUpdatedAt + life) : end
+  return life > 0 ? (end > dataUpdatedAt ? Math.min(end, dataUpdatedAt + life) : dataUpdatedAt + life) : end
 }
 
 

@@ -317,6 +317,30 @@ describe('with fake timers', () => {
     expect(quotes()).toBe(1)
   })
 
+  test("a device clock 2 hours ahead of the server's: a fresh quote is current for its life from its arrival, not re-asked every 5 s as \"quoted 2 hours ago\"", async () => {
+    api.server.use(
+      http.get('*/pub/v1/fees/estimate', () => {
+        const quotedAt = Date.now() - 2 * 3_600_000
+        return HttpResponse.json({
+          totalFee: '0.42 USDC',
+          estimatedTime: '90 seconds',
+          quotedAt: new Date(quotedAt).toISOString(),
+          expiresAt: new Date(quotedAt + 60_000).toISOString(),
+        })
+      }),
+    )
+    render(<FeeEstimate {...params} />, { wrapper: wrapperFor() })
+    await advance(10)
+    expect(root()).toHaveAttribute('data-state', 'ready')
+    expect(root()).toHaveTextContent('quoted now')
+    await advance(45_000)
+    expect(root()).toHaveAttribute('data-state', 'ready')
+    expect(root()).toHaveTextContent('quoted 45 seconds ago')
+    expect(quotes()).toBe(1)
+    await advance(15_000)
+    expect(quotes()).toBe(2)
+  })
+
   test('a quote prefetched on the server and hydrated on a device whose clock is a minute ahead: markup that matches, then busy while it is re-quoted', async () => {
     // The server prefetches and renders the quote; the device's clock reads it a minute old, stale.
     const server = new QueryClient()
