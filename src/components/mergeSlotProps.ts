@@ -25,7 +25,9 @@ export function mergeSlotProps(
   }
   merged.className = [ours.className, own.className].filter(Boolean).join(' ') || undefined
   if (ours.style || own.style) merged.style = { ...ours.style, ...own.style }
-  // React 19 passes ref as a prop, React 18 keeps it on the element.
-  merged.ref = composeRefs(ref, own.ref ?? (child as { ref?: Ref<HTMLElement> }).ref)
+  // React 19 passes ref as a prop, React 18 keeps it on the element. Read from the spread copy, not
+  // the child's props: React 18 puts a getter there that logs "`ref` is not a prop" in development,
+  // which the spread (own enumerable props only) leaves behind.
+  merged.ref = composeRefs(ref, (merged.ref as Ref<HTMLElement> | undefined) ?? (child as { ref?: Ref<HTMLElement> }).ref)
   return merged
 }

@@ -596,6 +596,23 @@ describe('PayLinkButton', () => {
     expect(signer.calls).toBe(1)
   })
 
+  test("asChild with a child that has a ref of its own: both refs get the element, and React logs no warning (React 18's \"`ref` is not a prop\")", async () => {
+    const errors = vi.spyOn(console, 'error')
+    const ours = createRef<HTMLButtonElement>()
+    const theirs = createRef<HTMLAnchorElement>()
+    render(
+      <PayLinkButton asChild code={code} maxAmount={cap} signer={createTestSigner()} ref={ours}>
+        <a href="#pay" ref={theirs} />
+      </PayLinkButton>,
+      { wrapper: wrapperFor() },
+    )
+    const link = screen.getByRole('link')
+    await waitFor(() => expect(stateOf(link)).toBe('ready'))
+    expect(ours.current).toBe(link)
+    expect(theirs.current).toBe(link)
+    expect(errors).not.toHaveBeenCalled()
+  })
+
   test('asChild with a child whose handler is left undefined (an optional prop passed through) still pays on a click', async () => {
     const signer = createTestSigner()
     // A wrapper of the app's that passes its own optional onClick on: `onClick={undefined}`.
