@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url'
 import type { Plugin } from 'vite'
 import { defineConfig } from 'vitest/config'
 import { clientDirective } from './scripts/clientDirective.js'
-import { chromium, holdKey } from './test/browser/chromium.js'
+import { chromium, forcedColors, holdKey } from './test/browser/chromium.js'
 
 const react18 = fileURLToPath(new URL('./test/react18/node_modules/', import.meta.url))
 
@@ -109,7 +109,7 @@ export default defineConfig({
           globals: true,
           restoreMocks: true,
           testTimeout: 30_000,
-          browser: { enabled: true, headless: true, provider: chromium(), instances: [{ browser: 'chromium' }], commands: { holdKey } },
+          browser: { enabled: true, headless: true, provider: chromium(), instances: [{ browser: 'chromium' }], commands: { holdKey, forcedColors } },
         },
       },
       // The stories as tests in headless Chromium (its own config: Storybook's Vite setup, not this one).

@@ -8,6 +8,7 @@ import { BASE_SEPOLIA_USDC, MOCK_PAY_TO } from '../../src/mock/constants.js'
 import { createTestSigner } from '../../src/mock/createTestSigner.js'
 import { forgetPurchases } from '../../src/payment/PurchaseStore.js'
 import { encodeBase64Json } from '../../src/x402/base64.js'
+import '../../src/styles.css'
 
 // The seller's side, as fetch answers: the first 402 asks 0.05 USDC, every later one 0.09.
 const RESOURCE = 'https://paid.test/article'
@@ -76,4 +77,36 @@ test('Enter held on the button after its press found a new price: the browser re
   expect(signer.calls).toBe(0)
   expect(paid).toHaveLength(0)
   expect(button).toHaveAttribute('data-state', 'ready')
+})
+
+test("the wallet being asked, under a Windows contrast theme (forced colours): the spinner's ring keeps its gap, so that its turning shows", async () => {
+  vi.stubGlobal('fetch', async () => new Response('{}', { status: 402, headers: { 'PAYMENT-REQUIRED': offerAt('50000') } }))
+  const signer = createTestSigner()
+  // The wallet never answers: the button stays `signing`.
+  const waiting = { ...signer, signPayment: () => new Promise<never>(() => {}) }
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <PayLinkProvider client={createPayLinkClient({ baseUrl: 'https://api.paylink.test', retry: false })}>
+        <PayLinkButton resource={RESOURCE} signer={waiting} />
+      </PayLinkProvider>
+    </QueryClientProvider>,
+  )
+  const button = await screen.findByRole('button', { name: 'Pay 0.05 USDC' })
+  button.click()
+  await waitFor(() => expect(button).toHaveAttribute('data-state', 'signing'))
+  const spinner = getComputedStyle(button.querySelector('[data-paylink-part="label"]')!, '::before')
+  // A side of the ring is drawn when it has a style, a width and a colour that is not transparent.
+  const drawn = (side: 'Start' | 'End') =>
+    !['none', 'hidden'].includes(spinner[`borderInline${side}Style`]) &&
+    spinner[`borderInline${side}Width`] !== '0px' &&
+    spinner[`borderInline${side}Color`] !== 'rgba(0, 0, 0, 0)'
+  await commands.forcedColors('active')
+  try {
+    expect(spinner.animationName).toBe('paylink-button-spin')
+    expect(drawn('Start')).toBe(true)
+    expect(drawn('End')).toBe(false)
+  } finally {
+    await commands.forcedColors(null)
+  }
+  expect([drawn('Start'), drawn('End')]).toEqual([true, false])
 })

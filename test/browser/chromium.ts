@@ -39,8 +39,14 @@ export const holdKey: BrowserCommand<[key: string, repeats: number]> = async ({ 
   await page.keyboard.up(key)
 }
 
+/** Sets the page's forced-colors media feature, as a Windows contrast theme does (`null`: back to the browser's own). */
+export const forcedColors: BrowserCommand<[value: 'active' | 'none' | null]> = async ({ page }, value) => {
+  await page.emulateMedia({ forcedColors: value })
+}
+
 declare module 'vitest/browser' {
   interface BrowserCommands {
     holdKey: (key: string, repeats: number) => Promise<void>
+    forcedColors: (value: 'active' | 'none' | null) => Promise<void>
   }
 }
