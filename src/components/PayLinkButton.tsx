@@ -61,7 +61,7 @@ interface PayLinkButtonOwnProps extends Omit<ButtonHTMLAttributes<HTMLButtonElem
   locale?: string | undefined
   /** Drops the package's classes (and so its look), keeping the structure and the data attributes. Defaults to `false`. */
   unstyled?: boolean | undefined
-  /** Replaces the button's visible text (with `asChild`: the child's own children do). Defaults to the state's text from `labels`. */
+  /** Replaces the button's visible text (with `asChild`: the child's own children do); empty content (`false`, `''`) keeps the state's text. Defaults to the state's text from `labels`. */
   children?: ReactNode
 }
 
@@ -258,7 +258,9 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
   const body = createElement(
     Fragment,
     null,
-    span('label', (child ? child.props.children : children) ?? text),
+    // Empty content (`{label && …}` while label is unset gives `false`, a CMS text '') leaves the
+    // state's text, not a blank button with no name.
+    span('label', (asChild ? (child as ReactElement<{ children?: ReactNode }>).props : props).children || text),
     // A space between the lines, for text read from the content (a flex container drops it visually).
     ' ',
     split && span('split', split, true),

@@ -613,6 +613,23 @@ describe('PayLinkButton', () => {
     expect(errors).not.toHaveBeenCalled()
   })
 
+  test("empty content (a `{custom && …}` that is false, an empty text) keeps the state's text: never a blank button with no name", async () => {
+    const custom = false as boolean
+    const { unmount } = renderButton({ signer: createTestSigner(), children: custom && <b>Buy</b> })
+    await ready()
+    expect(button()).toHaveAccessibleName('Pay 1.50 USDC')
+    expect(screen.getByText('Pay 1.50 USDC')).toBeVisible()
+    unmount()
+    render(
+      <PayLinkButton asChild code={code} maxAmount={cap} signer={createTestSigner()}>
+        <a href="#pay">{''}</a>
+      </PayLinkButton>,
+      { wrapper: wrapperFor() },
+    )
+    await waitFor(() => expect(stateOf(screen.getByRole('link'))).toBe('ready'))
+    expect(screen.getByRole('link')).toHaveAccessibleName('Pay 1.50 USDC')
+  })
+
   test('asChild with a child whose handler is left undefined (an optional prop passed through) still pays on a click', async () => {
     const signer = createTestSigner()
     // A wrapper of the app's that passes its own optional onClick on: `onClick={undefined}`.
