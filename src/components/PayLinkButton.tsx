@@ -59,7 +59,7 @@ interface PayLinkButtonOwnProps extends Omit<ButtonHTMLAttributes<HTMLButtonElem
   labels?: PartialOrUndefined<PayLinkButtonLabels> | undefined
   /** The locale of the price and the split, for `Intl` (one it refuses, such as `'en_US'`, gives `'en-US'`). Defaults to `'en-US'`, the labels' language: the same on the server and in the browser, so hydration matches. */
   locale?: string | undefined
-  /** Drops the package's classes (and so its look), keeping the structure and the data attributes. Defaults to `false`. */
+  /** Drops the package's classes (and so its look), keeping the structure and the data attributes. The stylesheet is still needed (or a rule of yours on `[data-paylink-sr-only]`): it keeps the announced status ("Ready to pay") off the screen. Defaults to `false`. */
   unstyled?: boolean | undefined
   /** Replaces the button's visible text (with `asChild`: the child's own children do); empty content (`false`, `''`) keeps the state's text. Defaults to the state's text from `labels`. */
   children?: ReactNode
