@@ -83,7 +83,7 @@ export const Signing: Story = {
     await userEvent.click(canvas.getByRole('button'))
     await expectState(canvasElement, 'signing')
     const button = canvas.getByRole('button', { name: 'Confirm in your wallet…' })
-    await expect(button).toHaveAttribute('aria-busy', 'true')
+    await expect(button).toHaveAttribute('aria-disabled', 'true')
     // A click of its own (userEvent's is `detail` 1), not a double click's second half, which is ignored anyway.
     await userEvent.click(button)
     await new Promise((resolve) => setTimeout(resolve, 200))
@@ -132,7 +132,7 @@ export const Verifying: Story = {
     await expectState(canvasElement, 'ready')
     await userEvent.click(canvas.getByRole('button'))
     await expectState(canvasElement, 'verifying')
-    await expect(canvas.getByRole('button', { name: 'Verifying payment…' })).toHaveAttribute('aria-busy', 'true')
+    await expect(canvas.getByRole('button', { name: 'Verifying payment…' })).toHaveAttribute('aria-disabled', 'true')
   },
 }
 

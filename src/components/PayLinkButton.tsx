@@ -244,6 +244,9 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
   // With asChild, the consumer's element is rendered in place of the button, with its own content
   // as the label. Children.only throws unless the children are exactly one element.
   const child = asChild && (Children.only(children) as ReactElement<{ children?: ReactNode; 'aria-label'?: string }>)
+  // No aria-busy on the button, though it is busy signing and verifying: a screen reader may hold
+  // back a live region's changes inside a busy element until it is no longer busy (ARIA allows it,
+  // Chromium and Firefox do), and the region is inside.
   // Why the live region is inside the button: the component renders one root, the button itself.
   // ARIA makes a button's children presentational, so some browser and screen-reader pairs do
   // not expose a region inside it; for those, the button's name (aria-labelledby) changes with
@@ -279,7 +282,6 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
     // able to rename the button, and aria-labelledby would win over it. The ids are joined as
     // rootClassName and mergeSlotProps join classes (filter, join): gzip then spells it once (7 B).
     'aria-labelledby': rest['aria-label'] || (child && child.props['aria-label']) ? undefined : [id + 'label', split && id + 'split', statusShown && id + 'status'].filter(Boolean).join(' '),
-    'aria-busy': ['signing', 'verifying'].includes(state) || undefined,
     // In flight the button stays focusable (aria-disabled, not disabled): focus is not thrown away mid-purchase.
     'aria-disabled': (!actionable && !nativelyDisabled) || undefined,
     ...rest,
