@@ -67,7 +67,10 @@ async function answer(mock: MockApi, origin: string, signal: AbortSignal, req: I
     return
   }
   if (!response) return sendError(res, 404, 'not_found', `No route ${req.method} ${req.url}`)
-  res.writeHead(response.status, { ...Object.fromEntries(response.headers), ...CORS })
+  // Dated on this process's clock, which a test's fake timers move (Node's own Date reads the real
+  // one): the client counts an HTTP-date Retry-After from it, as the handlers behind setupServer,
+  // which send no Date, are read on the client's clock.
+  res.writeHead(response.status, { Date: new Date().toUTCString(), ...Object.fromEntries(response.headers), ...CORS })
   res.end(Buffer.from(await response.arrayBuffer()))
 }
 

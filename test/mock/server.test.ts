@@ -69,6 +69,19 @@ describe('startMockServer', () => {
     expect(asked.filter((name) => !allowed.includes(name))).toEqual([])
   })
 
+  // The client counts an HTTP-date Retry-After from the answer's Date: Node's own Date reads the
+  // real clock, not the one a test's fake timers set, and read this one as long past (0 s).
+  it("dates its answers on the test's clock, fake timers included, so an HTTP-date retryAfter reads as written", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      vi.setSystemTime(new Date('2026-03-01T12:00:00Z'))
+      server.mock.inject('getLink', { retryAfter: 'Sun, 01 Mar 2026 12:00:30 GMT', times: 1 })
+      expect(await getLink(clientFor(server.url), MOCK_LINKS.demo).catch((e: unknown) => e)).toMatchObject({ status: 429, retryAfterSeconds: 30 })
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
   it('destroys the socket for a dropped connection, then serves the next request', async () => {
     server.mock.inject('getLink', { dropConnection: true, times: 1 })
     const client = clientFor(server.url)
