@@ -17,6 +17,9 @@ function lowerCased(target: Record<string, string>, headers: Record<string, stri
  * past (a retry at once). Without one (not exposed to a cross-origin page), from the device's clock.
  */
 function retryAfterSeconds(answer: Headers): number | undefined {
+  // An HTTP date, NaN without one. All three formats are GMT, asctime's too, which writes no zone:
+  // Date.parse would read it in the device's.
+  const at = (name: string) => Date.parse(answer.get(name)?.replace(/( GMT)?$/, ' GMT')!)
   const value = answer.get('Retry-After')
   // Date.parse takes "1.5" or "-1" for a day of 2001, which would mean "now": only a value with a
   // time of day, as each of the three HTTP date formats has, is read as a date.
@@ -24,8 +27,7 @@ function retryAfterSeconds(answer: Headers): number | undefined {
   const seconds = /^\d+$/.test(value!)
     ? Number(value)
     : /\d:\d\d:\d\d/.test(value!)
-      ? // All three are GMT, asctime's too, which writes no zone: Date.parse would read it in the device's.
-        Math.ceil((Date.parse(value!.replace(/( GMT)?$/, ' GMT')) - (Date.parse(answer.get('Date')!) || Date.now())) / 1000)
+      ? Math.ceil((at('Retry-After') - (at('Date') || Date.now())) / 1000)
       : NaN
   // A day at most: 400 digits read as Infinity, which no "Try again in …" can format, and a wait of
   // years would keep a retry button disabled for good.

@@ -184,6 +184,23 @@ describe('statuses', () => {
     }
   })
 
+  // The Date the Retry-After is counted from is GMT in each format too: an asctime Date read in the
+  // device's zone put "in 30 s" nine hours away in Tokyo, or long past in New York (0 s).
+  it.each([
+    ['an IMF-fixdate', 'Sun, 01 Mar 2026 12:00:00 GMT', 'Sun, 01 Mar 2026 12:00:30 GMT'],
+    ['an RFC 850', 'Sunday, 01-Mar-26 12:00:00 GMT', 'Sunday, 01-Mar-26 12:00:30 GMT'],
+    ['an asctime (no zone written)', 'Sun Mar  1 12:00:00 2026', 'Sun Mar  1 12:00:30 2026'],
+  ])('a Retry-After and a Date both as %s date, on a device clock an hour slow, is counted from the Date in every time zone', async (_, date, retryAfter) => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(new Date('2026-03-01T11:00:00Z'))
+    answerGetLink(() => new HttpResponse(null, { status: 429, headers: { Date: date, 'Retry-After': retryAfter } }))
+    for (const zone of ['UTC', 'America/New_York', 'Europe/Berlin', 'Asia/Tokyo']) {
+      await inTimeZone(zone, async () => {
+        await expect(getLink(client(), 'lnk_x'), zone).rejects.toMatchObject({ status: 429, retryAfterSeconds: 30 })
+      })
+    }
+  })
+
   it('a Retry-After of years, or too long to be a number, is read as a day', async () => {
     for (const retryAfter of ['9'.repeat(400), '1000000000000', 'Fri, 01 Jan 2100 00:00:00 GMT']) {
       answerGetLink(() => new HttpResponse(null, { status: 429, headers: { 'Retry-After': retryAfter } }))
