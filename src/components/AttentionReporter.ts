@@ -38,11 +38,23 @@ export type AttentionPhase = 'waiting' | 'active' | 'paused'
 export type AttentionReporter = [start: (element: HTMLElement) => () => void, finish: () => void]
 
 /**
- * When the page's last input was, in ms, shared by every reporter: a tracker given a new `code`, or
- * mounted anew for the next article (a `key`, a router that remounts the page), counts the click
- * that brought the reader. Not exported by the package.
+ * When the page's last input was, in ms on `now`'s clock, shared by every reporter: a tracker given
+ * a new `code`, or mounted anew for the next article (a `key`, a router that remounts the page),
+ * counts the click that brought the reader. Not exported by the package.
  */
 export const lastInput = { current: -Infinity }
+
+// The clock every reporter counts on, lastInput included: the device's, except that one set back (by
+// the network, or by hand after a time-zone mistake) does not take it back: it goes on from where it
+// was. Held back till the device's caught up, nothing would count meanwhile, and every token issued
+// would expire before it (one token request per input). Set forward, it is a gap (see sync).
+let skew = 0
+let last = -Infinity
+const now = () => {
+  const at = Date.now()
+  skew = Math.max(skew, last - at)
+  return (last = at + skew)
+}
 
 /**
  * Whether an intersection counts as in view: at least half of the content visible, or the content
@@ -86,7 +98,7 @@ export function createAttentionReporter(
   let visible: boolean
   let activeUntil: number
   // The totals, up to syncedAt.
-  let syncedAt = Date.now()
+  let syncedAt = now()
   let activeMs = 0
   let visibleMs = 0
   let session: AttentionSession | undefined
@@ -108,13 +120,12 @@ export function createAttentionReporter(
   let renewal: ReturnType<typeof setTimeout> | undefined
   let idle: ReturnType<typeof setTimeout> | undefined
 
-  // Brings the totals up to now, and tells whether attention counts now. A clock that steps back adds
-  // nothing, nor does a gap of more than two heartbeats: the heartbeat syncs at every interval while
-  // started, so such a gap is a page or a machine frozen (a laptop asleep fires no visibilitychange),
-  // not a reader (the whole gap: when the freeze began is not known). Stopped, with no heartbeat
-  // (NaN), it adds nothing.
+  // Brings the totals up to now, and tells whether attention counts now. A gap of more than two
+  // heartbeats adds nothing: the heartbeat syncs at every interval while started, so such a gap is a
+  // page or a machine frozen (a laptop asleep fires no visibilitychange), not a reader (the whole
+  // gap: when the freeze began is not known). Stopped, with no heartbeat (NaN), it adds nothing.
   const sync = () => {
-    const at = Math.max(Date.now(), syncedAt)
+    const at = now()
     if (visible && at - syncedAt <= 2 * heartbeatMs) {
       visibleMs += at - syncedAt
       activeMs += Math.max(0, Math.min(at, activeUntil) - syncedAt)
@@ -136,7 +147,7 @@ export function createAttentionReporter(
     }
     if (session) {
       clearTimeout(renewal)
-      const msLeft = expiry - Date.now()
+      const msLeft = expiry - now()
       // Never sooner than 5 s after issue: a skewed clock must not turn renewal into a loop.
       renewal = setTimeout(renew, timerDelay(Math.max(msLeft / 2, msLeft - 30_000, 5_000)))
     }
@@ -168,7 +179,7 @@ export function createAttentionReporter(
       // nor before the server's Retry-After.
       retryAt =
         name === 'PayLinkNetworkError' || status === 429 || status! >= 500
-          ? Date.now() + Math.max(intervalMs(), (given(retryAfterSeconds) ?? 0) * 1_000)
+          ? now() + Math.max(intervalMs(), (given(retryAfterSeconds) ?? 0) * 1_000)
           : Infinity
       // In a task of its own, after the state above is settled: an onError that throws is the app's
       // own uncaught error, not a rejection of this request that nobody handles.
@@ -187,7 +198,7 @@ export function createAttentionReporter(
     // (a device clock ahead, no `issuedAt`) would end at the next input, and ask again, at every input.
     const expiresAt = parseTimestamp(next.expiresAt)
     const life = expiresAt - parseTimestamp(next.issuedAt!)
-    expiry = life > 0 ? Date.now() + life : Math.max(expiresAt, Date.now() + 5_000)
+    expiry = life > 0 ? now() + life : Math.max(now() + 5_000, expiresAt + skew)
     end(next)
     if (root) schedule()
   }

@@ -172,7 +172,7 @@ test('each condition missing stops attention; only visibility stops visible time
   }
 })
 
-test('a clock that steps back adds nothing', async () => {
+test('a clock set back adds nothing for the step, and counts the time that passes after it', async () => {
   const t = track(30_000)
   await t.setClock(5_000)
   t.input()
@@ -180,9 +180,9 @@ test('a clock that steps back adds nothing', async () => {
   // No attention counted in the 4 s back (with minDwellMs 0, any would be reported).
   expect(t.totals()).toBeUndefined()
   await t.setClock(6_000)
-  // That finish() ended the visit, so the totals count from it: the second from 5 s (where the clock
-  // had been) to 6 s, none of the 4 s back.
-  expect(t.totals()).toEqual({ activeMs: 1_000, visibleMs: 1_000 })
+  // That finish() ended the visit, so the totals count from it: the 5 s that passed since, not the
+  // 1 s from where the clock had been (5 s) to 6 s.
+  expect(t.totals()).toEqual({ activeMs: 5_000, visibleMs: 5_000 })
 })
 
 test('a shorter idle timeout applies from the change on', async () => {

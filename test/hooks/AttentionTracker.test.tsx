@@ -315,6 +315,20 @@ test('a laptop asleep (timers and page frozen, no visibilitychange, the clock te
   expect(booked.reduce((sum, r) => sum + r.visibleMs, 0)).toBe(30_000)
 })
 
+test('a device clock set back an hour mid-reading (corrected by the network or by hand): the reading after it counts, with one token request per renewal, not one per input', async () => {
+  const t = setup({ heartbeatSeconds: 10, minDwellMs: 0 })
+  scrollTo(1)
+  await read(20_000)
+  vi.setSystemTime(Date.now() - 3_600_000)
+  await read(35_000)
+  t.unmount()
+  // Tokens live a minute, renewed at 30 s: the first at 0 s and its renewal at 30 s.
+  expect(tokenRequests()).toBe(2)
+  // What a backend keyed on sessionId books, each session's last totals, is the 55 s of reading.
+  const booked = [...new Map(t.reports.map((r) => [r.sessionId, r])).values()]
+  expect(booked.reduce((sum, r) => sum + r.activeMs, 0)).toBe(55_000)
+})
+
 test('no attention counts while the window is blurred; visible time does', async () => {
   const t = setup({ heartbeatSeconds: 10, minDwellMs: 1_000 })
   scrollTo(1)
