@@ -11,7 +11,7 @@ const config: StorybookConfig = {
     // would load this one again.
     options: { builder: { viteConfigPath: '.storybook/vite.config.ts' } },
   },
-  // The worker script of msw (`npx msw init public`), served at /mockServiceWorker.js.
+  // The worker script of msw (`npx msw init public`), served beside iframe.html (see stories/support/mswPreview.ts).
   staticDirs: ['../public'],
   core: { disableTelemetry: true, disableWhatsNewNotifications: true },
   typescript: {

@@ -8,6 +8,9 @@ async function startWorker(): Promise<SetupWorker> {
   const { setupWorker } = await import('msw/browser')
   const started = setupWorker()
   await started.start({
+    // Beside the page, not at the site's root: a built Storybook is often published under a path
+    // (`/storybook/`), where `/mockServiceWorker.js` is not found and no story would render.
+    serviceWorker: { url: `${import.meta.env.BASE_URL}mockServiceWorker.js` },
     quiet: true,
     // Only our API matters: Storybook's and Vite's own requests pass without a word.
     onUnhandledRequest: (request, print) => {
