@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { http } from 'msw'
 import { useEffect, useState } from 'react'
 import { expect, userEvent, waitFor } from 'storybook/test'
-import type { AttentionReport } from '../src/components/AttentionReporter.js'
+import { type AttentionReport, lastInput } from '../src/components/AttentionReporter.js'
 import { AttentionTracker, type AttentionTrackerProps } from '../src/components/AttentionTracker.js'
 import { MOCK_LINKS } from '../src/mock/browser.js'
 import { storyBaseUrl } from './support/paylinkMock.js'
@@ -77,6 +77,11 @@ const meta = {
   component: AttentionTracker,
   tags: ['autodocs'],
   render: (args) => <TrackerDemo {...args} />,
+  // Each story is a new visit. The page's last input is shared by every tracker, as on a real page:
+  // the previous story's (a key that moved here from Tracking) would start this one active.
+  beforeEach: () => {
+    lastInput.current = -Infinity
+  },
   // Short intervals so that a story shows (and a test sees) heartbeats within seconds.
   args: { consent: true, code: MOCK_LINKS.demo, heartbeatSeconds: 1, minDwellMs: 500, children: <Article /> },
   argTypes: {
@@ -212,3 +217,6 @@ export const CountedOnlyWhileVisible: Story = {
     await waitFor(() => expect(countedMs()).toBeGreaterThan(whenHidden), { timeout: 5_000 })
   },
 }
+
+/** Waiting in the dark theme: the article and the log, nothing counted. */
+export const WaitingDark: Story = { ...Waiting, globals: { theme: 'dark' } }
