@@ -14,7 +14,8 @@ const meta = {
   argTypes: {
     sourceChain: { control: 'select', options: ['solana', 'base', 'polygon'] },
     destinationChain: { control: 'select', options: ['solana', 'base', 'polygon'] },
-    asset: { control: 'select', options: ['USDC', 'USDT', 'DAI'] },
+    // The assets the mock bridges: any other is refused (422), and the story would show an error.
+    asset: { control: 'select', options: ['USDC', 'USDT'] },
     amount: { control: 'text' },
     locale: { control: 'select', options: [undefined, 'en-US', 'de-DE', 'ja-JP'] },
     onRetry: { action: 'retry' },
