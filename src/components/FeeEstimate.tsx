@@ -175,7 +175,9 @@ export const FeeEstimate = forwardRef<HTMLDivElement, FeeEstimateProps>(function
           {labels[state as Exclude<FeeEstimateState, 'ready' | 'refreshing'>]}
         </p>
       )}
-      {state === 'error' && (
+      {state === 'error' && (query.error as { source?: string }).source !== 'input' && (
+        // None for an amount the client refuses to send ("abc", "1,5" with a decimal comma): asking
+        // again cannot work until it changes, and a change asks by itself.
         // aria-disabled, not disabled: the button stays focusable, and its text says when it works.
         <button
           type="button"

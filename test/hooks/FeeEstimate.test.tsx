@@ -175,9 +175,11 @@ describe('with real timers', () => {
     expect(root()).toContainElement(document.activeElement as HTMLElement)
   })
 
-  test.each(['1e3', 'abc'])('a bad amount (%j) is an error without a request', async (amount) => {
+  test.each(['1e3', 'abc', '1,5', '-5'])('a bad amount (%j) is an error without a request, and without a retry that could never work', async (amount) => {
     render(<FeeEstimate {...params} amount={amount} />, { wrapper: wrapperFor() })
     await waitFor(() => expect(root()).toHaveAttribute('data-state', 'error'))
+    expect(screen.getByRole('alert')).toHaveTextContent('Could not get a fee quote.')
+    expect(screen.queryByRole('button')).toBeNull()
     expect(quotes()).toBe(0)
   })
 
