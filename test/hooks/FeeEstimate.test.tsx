@@ -299,10 +299,11 @@ describe('with fake timers', () => {
       expect(root()).toHaveTextContent('quoted now')
     }))
 
-  test("a server clock 2 minutes ahead of the device's: the quote ages from its arrival, not \"quoted now\" for 2 minutes", async () => {
+  /** Serves quotes of a 60 s life dated `offsetMs` from the device's clock: a server clock that far ahead (or behind). */
+  function serveQuotesDated(offsetMs: number) {
     api.server.use(
       http.get('*/pub/v1/fees/estimate', () => {
-        const quotedAt = Date.now() + 120_000
+        const quotedAt = Date.now() + offsetMs
         return HttpResponse.json({
           totalFee: '0.42 USDC',
           estimatedTime: '90 seconds',
@@ -311,6 +312,10 @@ describe('with fake timers', () => {
         })
       }),
     )
+  }
+
+  test("a server clock 2 minutes ahead of the device's: the quote ages from its arrival, not \"quoted now\" for 2 minutes", async () => {
+    serveQuotesDated(120_000)
     render(<FeeEstimate {...params} />, { wrapper: wrapperFor() })
     await advance(10)
     expect(root()).toHaveTextContent('quoted now')
@@ -320,17 +325,7 @@ describe('with fake timers', () => {
   })
 
   test("a device clock 2 hours ahead of the server's: a fresh quote is current for its life from its arrival, not re-asked every 5 s as \"quoted 2 hours ago\"", async () => {
-    api.server.use(
-      http.get('*/pub/v1/fees/estimate', () => {
-        const quotedAt = Date.now() - 2 * 3_600_000
-        return HttpResponse.json({
-          totalFee: '0.42 USDC',
-          estimatedTime: '90 seconds',
-          quotedAt: new Date(quotedAt).toISOString(),
-          expiresAt: new Date(quotedAt + 60_000).toISOString(),
-        })
-      }),
-    )
+    serveQuotesDated(-2 * 3_600_000)
     render(<FeeEstimate {...params} />, { wrapper: wrapperFor() })
     await advance(10)
     expect(root()).toHaveAttribute('data-state', 'ready')
