@@ -180,13 +180,18 @@ export const Paused: Story = {
   },
 }
 
-/** The link is unknown (`link-not-found`): the token request fails, and no report can be sent. */
+/**
+ * The link is unknown (`link-not-found`): the token request is refused, tracking ends (`stopped`)
+ * and no report can be sent.
+ */
 export const UnknownLink: Story = {
   parameters: { paylinkMock: { scenarios: ['link-not-found'] } },
   play: async ({ canvas, canvasElement }) => {
     attend()
-    await expectState(canvasElement, 'active')
     await expect(await canvas.findByRole('alert')).toHaveTextContent('Token request failed: No link with code demo')
+    await expectState(canvasElement, 'stopped')
+    attend()
+    await expect(tracker(canvasElement)).toHaveAttribute('data-state', 'stopped')
     await expect(canvas.getByRole('status', { name: 'Attention counted' })).toHaveTextContent('none yet')
   },
 }

@@ -25,8 +25,13 @@ export interface AttentionReport {
   final: boolean
 }
 
-/** Where tracking stands once it has consent: no attention yet, attention counted now, or attention stopped. */
-export type AttentionPhase = 'waiting' | 'active' | 'paused'
+/**
+ * Where tracking stands once it has consent: no attention yet, attention counted now, attention
+ * paused, or tracking ended for good (`stopped`: a token request refused, as with a 401, or
+ * answered with something that is no token; nothing is counted or sent until the tracker is
+ * given another `code`, `viewerId` or client, or mounted anew).
+ */
+export type AttentionPhase = 'waiting' | 'active' | 'paused' | 'stopped'
 
 /**
  * What `createAttentionReporter` returns: `start` observes an element and starts the timers
@@ -184,6 +189,8 @@ export function createAttentionReporter(
       // In a task of its own, after the state above is settled: an onError that throws is the app's
       // own uncaught error, not a rejection of this request that nobody handles.
       setTimeout(() => root && props.current.onError?.(error))
+      // A refusal ends tracking: said now, not at the next signal.
+      update()
       return
     } finally {
       requesting = false
@@ -266,7 +273,8 @@ export function createAttentionReporter(
     // click or a key, which count as input meanwhile) makes it count from the next update on.
     activeUntil = visible && doc.hasFocus() ? ([...playing].some((media) => !(media as HTMLMediaElement).muted) ? Infinity : lastInput.current + (given(props.current.idleTimeoutMs) ?? 30_000)) : 0
     const attending = syncedAt < activeUntil
-    const next = attending ? 'active' : phase === 'waiting' ? phase : 'paused'
+    // Stopped once no token can come: refused, and the last one's session over.
+    const next = !session && retryAt == Infinity ? 'stopped' : attending ? 'active' : phase === 'waiting' ? phase : 'paused'
     // data-state is written on the node, not through React state, so that tracking re-renders nothing.
     if (announce || next !== phase) root.setAttribute('data-state', (phase = next))
     clearTimeout(idle)

@@ -770,6 +770,42 @@ test('a refused token request is reported once and not repeated', async () => {
   expect(t.reports).toEqual([])
 })
 
+test.each([
+  ['a 401', { status: 401 }],
+  ['a malformed answer', { malformedJson: true, status: 201 }],
+])('%s ends tracking for the mount: data-state reads stopped, not active, consent given again included', async (_, fault) => {
+  api.mock.inject('createAttentionToken', fault)
+  const onError = vi.fn()
+  const t = setup({ heartbeatSeconds: 5, minDwellMs: 0, onError })
+  scrollTo(1)
+  input()
+  await advance(0)
+  expect(onError).toHaveBeenCalledTimes(1)
+  expect(t.root).toHaveAttribute('data-state', 'stopped')
+  await read(10_000)
+  expect(t.root).toHaveAttribute('data-state', 'stopped')
+  t.rerender({ consent: false })
+  t.rerender({ consent: true })
+  input()
+  expect(t.root).toHaveAttribute('data-state', 'stopped')
+  expect(tokenRequests()).toBe(1)
+  expect(t.reports).toEqual([])
+})
+
+test('a renewal refused with 401: the session reports until its token expires, then data-state reads stopped', async () => {
+  const t = setup({ heartbeatSeconds: 10, minDwellMs: 0, onError: () => {} })
+  scrollTo(1)
+  await read(20_000)
+  api.mock.inject('createAttentionToken', { status: 401 })
+  // The renewal at 30 s is refused; the token lives till 60 s.
+  await read(30_000)
+  expect(t.root).toHaveAttribute('data-state', 'active')
+  await read(15_000)
+  expect(t.root).toHaveAttribute('data-state', 'stopped')
+  expect(t.reports.filter((r) => r.final).map((r) => r.activeMs)).toEqual([60_000])
+  expect(tokenRequests()).toBe(2)
+})
+
 test('a failed token request is retried at the next heartbeat, not on every input', async () => {
   api.mock.inject('createAttentionToken', { status: 503, times: 1 })
   const onError = vi.fn()
