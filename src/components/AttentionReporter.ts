@@ -180,10 +180,10 @@ export function createAttentionReporter(
       next = await requestToken()
     } catch (error) {
       const { name, status, retryAfterSeconds } = Object(error) as { name?: unknown; status?: number; retryAfterSeconds?: number }
-      // Only a failure that may pass (network, 429, 5xx) is retried, not before the next heartbeat,
-      // nor before the server's Retry-After.
+      // Only a failure that may pass (network, 408 timeout, 425 too early, 429, 5xx) is retried, not
+      // before the next heartbeat, nor before the server's Retry-After.
       retryAt =
-        name === 'PayLinkNetworkError' || status === 429 || status! >= 500
+        name === 'PayLinkNetworkError' || [408, 425, 429].includes(status!) || status! >= 500
           ? now() + Math.max(intervalMs(), (given(retryAfterSeconds) ?? 0) * 1_000)
           : Infinity
       // In a task of its own, after the state above is settled: an onError that throws is the app's

@@ -831,6 +831,29 @@ test('a token request refused with 429 is not retried before its Retry-After', a
   expect(t.last()).toMatchObject({ activeMs: 35_000 })
 })
 
+test.each([408, 425])('a token request answered %i (transient) is retried at the next heartbeat, not the end of tracking', async (status) => {
+  api.mock.inject('createAttentionToken', { status, times: 1 })
+  const onError = vi.fn()
+  const t = setup({ heartbeatSeconds: 5, minDwellMs: 0, onError })
+  scrollTo(1)
+  await read(11_000)
+  expect(onError).toHaveBeenCalledTimes(1)
+  expect(tokenRequests()).toBe(2)
+  expect(t.root).toHaveAttribute('data-state', 'active')
+  expect(t.last()).toMatchObject({ activeMs: 10_000 })
+})
+
+test('a token request answered 425 with a Retry-After is not retried before it', async () => {
+  api.mock.inject('createAttentionToken', { status: 425, retryAfter: 30, times: 1 })
+  const t = setup({ heartbeatSeconds: 5, minDwellMs: 0, onError: () => {} })
+  scrollTo(1)
+  await read(29_000)
+  expect(tokenRequests()).toBe(1)
+  await read(6_000)
+  expect(tokenRequests()).toBe(2)
+  expect(t.last()).toMatchObject({ activeMs: 35_000 })
+})
+
 test('an onError that throws surfaces as that error, not as an unhandled rejection, and tracking goes on', async () => {
   api.mock.inject('createAttentionToken', { status: 503, times: 1 })
   const bug = new Error('a bug in the onError of the app')
