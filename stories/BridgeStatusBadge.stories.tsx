@@ -25,8 +25,11 @@ const meta = {
 export default meta
 type Story = StoryObj<typeof meta>
 
+/** The badge's root, which carries `data-state`; its live region (`role="status"`) holds only the label and reason. */
+const rootOf = (canvasElement: HTMLElement) => canvasElement.querySelector<HTMLElement>('[data-state]')
+
 const expectState = async (canvasElement: HTMLElement, state: string) =>
-  waitFor(() => expect(canvasElement.querySelector('[role="status"]')).toHaveAttribute('data-state', state))
+  waitFor(() => expect(rootOf(canvasElement)).toHaveAttribute('data-state', state))
 
 /** Before the first answer: the status request never returns. */
 export const Loading: Story = {
@@ -40,7 +43,10 @@ export const Loading: Story = {
 export const Pending: Story = {
   play: async ({ canvas, canvasElement }) => {
     await expectState(canvasElement, 'pending')
-    await expect(canvas.getByRole('status')).toHaveTextContent('about 30 minutes left')
+    await expect(canvas.getByRole('status')).toHaveTextContent('Transfer pending')
+    // Outside the live region: its ticking would have screen readers read the status again.
+    await expect(canvas.getByRole('status')).not.toHaveTextContent('left')
+    await expect(rootOf(canvasElement)).toHaveTextContent('about 30 minutes left')
   },
 }
 
@@ -58,9 +64,8 @@ export const InTransit: Story = {
   args: { transferId: MOCK_TRANSFERS.inTransit },
   play: async ({ canvas, canvasElement }) => {
     await expectState(canvasElement, 'in_transit')
-    const badge = canvas.getByRole('status')
-    await expect(badge).toHaveTextContent('In transit')
-    await waitFor(() => expect(badge).toHaveTextContent('about 10 minutes left'))
+    await expect(canvas.getByRole('status')).toHaveTextContent('In transit')
+    await waitFor(() => expect(rootOf(canvasElement)).toHaveTextContent('about 10 minutes left'))
   },
 }
 
@@ -72,10 +77,10 @@ export const EtaPassed: Story = {
   args: { transferId: MOCK_TRANSFERS.inTransit, polling: { initialIntervalMs: 500, maxIntervalMs: 500 } },
   parameters: { paylinkMock: { scenarios: ['transfer-stuck-in-transit'], options: { transferStepMs: 1_000 } } },
   play: async ({ canvas, canvasElement }) => {
-    const badge = canvas.getByRole('status')
+    const badge = rootOf(canvasElement)
     await waitFor(() => expect(badge).toHaveTextContent('any moment now'), { timeout: 5_000 })
     await expect(badge).toHaveAttribute('data-state', 'in_transit')
-    await expect(badge).toHaveTextContent('In transit')
+    await expect(canvas.getByRole('status')).toHaveTextContent('In transit')
     await expect(badge).not.toHaveTextContent('left')
   },
 }
@@ -86,6 +91,8 @@ export const Completed: Story = {
   play: async ({ canvas, canvasElement }) => {
     await expectState(canvasElement, 'completed')
     await expect(canvas.getAllByRole('link')).toHaveLength(2)
+    // The link names are not part of what a status change says.
+    await expect(canvas.getByRole('status')).toHaveTextContent(/^Transfer completed$/)
   },
 }
 
@@ -119,7 +126,7 @@ export const Stale: Story = {
   args: { transferId: MOCK_TRANSFERS.inTransit, polling: { initialIntervalMs: 500, maxDurationMs: 1_500 } },
   parameters: { paylinkMock: { scenarios: ['transfer-stuck-in-transit'] } },
   play: async ({ canvas, canvasElement }) => {
-    await waitFor(() => expect(canvasElement.querySelector('[role="status"]')).toHaveAttribute('data-state', 'stale'), {
+    await waitFor(() => expect(rootOf(canvasElement)).toHaveAttribute('data-state', 'stale'), {
       timeout: 5_000,
     })
     await expect(canvas.getByRole('status')).toHaveTextContent('Taking longer than usual')
@@ -145,10 +152,10 @@ export const ErrorAfterStatus: Story = {
   play: async ({ canvas, canvasElement, paylinkMock }) => {
     await expectState(canvasElement, 'pending')
     paylinkMock.inject('getBridgeStatus', { status: 404 })
-    await waitFor(() => expect(canvas.getByRole('status')).toHaveAttribute('data-state', 'error'), { timeout: 3_000 })
+    await waitFor(() => expect(rootOf(canvasElement)).toHaveAttribute('data-state', 'error'), { timeout: 3_000 })
     await expect(canvas.getByRole('status')).toHaveTextContent('Could not check the transfer')
-    await expect(canvas.getByRole('status')).not.toHaveTextContent('Transfer pending')
-    await expect(canvas.getByRole('status')).not.toHaveTextContent('left')
+    await expect(rootOf(canvasElement)).not.toHaveTextContent('Transfer pending')
+    await expect(rootOf(canvasElement)).not.toHaveTextContent('left')
   },
 }
 
@@ -181,7 +188,7 @@ export const TransferCompletes: Story = {
   args: { polling: { initialIntervalMs: 500, maxIntervalMs: 1_000 } },
   parameters: { paylinkMock: { options: { transferStepMs: 1_000 } } },
   play: async ({ canvas, canvasElement }) => {
-    const badge = canvas.getByRole('status')
+    const badge = rootOf(canvasElement)
     await waitFor(() => expect(badge).not.toHaveAttribute('data-state', 'loading'))
     await expect(badge).not.toHaveAttribute('data-state', 'completed')
     await waitFor(() => expect(badge).toHaveAttribute('data-state', 'completed'), { timeout: 10_000 })
@@ -201,8 +208,8 @@ export const German: Story = {
       destinationTx: ({ chain }) => `Zieltransaktion auf ${chain}`,
     },
   },
-  play: async ({ canvas }) => {
-    await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent('noch etwa 30 Minuten'))
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(rootOf(canvasElement)).toHaveTextContent('noch etwa 30 Minuten'))
   },
 }
 
@@ -211,10 +218,10 @@ export const Unstyled: Story = {
   args: { unstyled: true },
   play: async ({ canvas, canvasElement }) => {
     await expectState(canvasElement, 'pending')
-    const badge = canvas.getByRole('status')
+    const badge = rootOf(canvasElement)
     await expect(badge).not.toHaveClass('paylink-bridge-status-badge')
     await expect(badge).not.toHaveClass('paylink-root')
-    await expect(badge).toHaveTextContent('Transfer pending')
+    await expect(canvas.getByRole('status')).toHaveTextContent('Transfer pending')
     await expect(canvas.getByText('about 30 minutes left')).toBeVisible()
   },
 }

@@ -139,26 +139,21 @@ export const BridgeStatusBadge = forwardRef<HTMLDivElement, BridgeStatusBadgePro
     )
 
   return (
-    <div
-      role="status"
-      aria-live="polite"
-      aria-atomic="true"
-      data-state={state}
-      {...rest}
-      ref={ref}
-      className={rootClassName('paylink-bridge-status-badge', unstyled, className)}
-    >
+    <div data-state={state} {...rest} ref={ref} className={rootClassName('paylink-bridge-status-badge', unstyled, className)}>
       <span data-part="indicator" aria-hidden="true" />
-      <span data-part="label">{state === 'unknown' ? labels.unknown({ status: transfer!.status }) : labels[state]}</span>
-      {/* Off: the ticking time left must not re-announce the whole badge; a status change still does. */}
+      {/* The live region holds only what a change should say: WebKit re-reads every live ancestor of
+          changed text, so the ticking time left or the link names inside it would be spoken again. */}
+      <span data-part="status" role="status" aria-live="polite" aria-atomic="true">
+        <span data-part="label">{state === 'unknown' ? labels.unknown({ status: transfer!.status }) : labels[state]}</span>
+        {reason && <span data-part="reason">{reason}</span>}
+      </span>
       {eta && (
         // The instant as HTML's datetime spells it: the API's own spelling may not be one (a Postgres
         // `2026-01-05 10:00:00+00`).
-        <time data-part="eta" dateTime={new Date(etaAt).toISOString()} aria-live="off">
+        <time data-part="eta" dateTime={new Date(etaAt).toISOString()}>
           {eta}
         </time>
       )}
-      {reason && <span data-part="reason">{reason}</span>}
       {link('source')}
       {link('destination')}
     </div>

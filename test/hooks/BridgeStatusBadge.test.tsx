@@ -22,10 +22,13 @@ afterEach(() => vi.useRealTimers())
 const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms))
 const explorerUrl = (chain: string, tx: string) => `https://explorer.test/${chain}/tx/${tx}`
 
+/** The badge's root, which carries its state; its live region (`role="status"`) is inside. */
+const root = () => document.querySelector<HTMLElement>('[data-state]')!
+
 async function renderBadge(props: ComponentProps<typeof BridgeStatusBadge>) {
   const view = render(<BridgeStatusBadge {...props} />, { wrapper: wrapperFor() })
   await advance(0)
-  return { ...view, badge: screen.getByRole('status') }
+  return { ...view, badge: root(), status: screen.getByRole('status') }
 }
 
 test.each([
@@ -36,27 +39,55 @@ test.each([
   [MOCK_TRANSFERS.failed, 'failed', 'Transfer failed'],
   [MOCK_TRANSFERS.refunded, 'refunded', 'Transfer refunded'],
 ])('the seeded transfer %s shows as %s', async (transferId, state, text) => {
-  const { badge } = await renderBadge({ transferId })
+  const { badge, status } = await renderBadge({ transferId })
   expect(badge).toHaveAttribute('data-state', state)
-  expect(badge).toHaveTextContent(text)
+  expect(status).toHaveTextContent(text)
 })
 
 test('loading until the first answer, in a polite status region', async () => {
   render(<BridgeStatusBadge transferId={MOCK_TRANSFERS.pending} />, { wrapper: wrapperFor() })
-  const badge = screen.getByRole('status')
-  expect(badge).toHaveAttribute('data-state', 'loading')
-  expect(badge).toHaveTextContent('Checking the transfer…')
-  expect(badge).toHaveAttribute('aria-live', 'polite')
+  const status = screen.getByRole('status')
+  expect(root()).toHaveAttribute('data-state', 'loading')
+  expect(status).toHaveTextContent('Checking the transfer…')
+  expect(status).toHaveAttribute('aria-live', 'polite')
+  expect(status).toHaveAttribute('aria-atomic', 'true')
   await advance(0)
-  expect(badge).toHaveAttribute('data-state', 'pending')
+  expect(root()).toHaveAttribute('data-state', 'pending')
+  // The same region, now saying the new status: one added with its text is often not announced.
+  expect(screen.getByRole('status')).toBe(status)
+  expect(status).toHaveTextContent('Transfer pending')
 })
 
-test('a failed or refunded transfer shows its failure reason', async () => {
+test('the live region holds the status and the failure reason, not the ticking time left nor the links', async () => {
+  const { status, unmount } = await renderBadge({ transferId: MOCK_TRANSFERS.pending, explorerUrl })
+  expect(status).toHaveTextContent('Transfer pending')
+  const eta = screen.getByText('about 3 minutes left')
+  expect(root()).toContainElement(eta)
+  expect(status).not.toContainElement(eta)
+  expect(eta.closest('[aria-live]')).toBeNull()
+  // The source chain confirms at 1 minute; the poll at 64 s shows it, with its link.
+  await advance(STEP_MS + 10_000)
+  expect(status).toHaveTextContent('Confirmed on the source chain')
+  const link = screen.getByRole('link', { name: 'Source transaction on solana' })
+  expect(root()).toContainElement(link)
+  expect(link.closest('[aria-live]')).toBeNull()
+  expect(screen.getAllByRole('status')).toEqual([status])
+  unmount()
+
+  const failed = await renderBadge({ transferId: MOCK_TRANSFERS.failed, explorerUrl })
+  expect(failed.status).toHaveTextContent('Transfer failed')
+  expect(failed.status).toContainElement(screen.getByText('The destination chain rejected the mint'))
+  const links = screen.getAllByRole('link')
+  expect(links).toHaveLength(1)
+  for (const a of links) expect(a.closest('[aria-live]')).toBeNull()
+})
+
+test('a failed or refunded transfer shows its failure reason, in its status', async () => {
   const failed = await renderBadge({ transferId: MOCK_TRANSFERS.failed })
-  expect(failed.badge).toHaveTextContent('The destination chain rejected the mint')
+  expect(failed.status).toHaveTextContent('The destination chain rejected the mint')
   failed.unmount()
   const refunded = await renderBadge({ transferId: MOCK_TRANSFERS.refunded })
-  expect(refunded.badge).toHaveTextContent('The bridge timed out; the amount went back to the sender')
+  expect(refunded.status).toHaveTextContent('The bridge timed out; the amount went back to the sender')
 })
 
 test('shows the time left, which ages on a coarse tick without a render per second', async () => {
@@ -75,7 +106,7 @@ test('shows the time left, which ages on a coarse tick without a render per seco
   expect(eta).toHaveAttribute('dateTime', new Date(Date.now() + 3 * STEP_MS).toISOString())
   const commits = onRender.mock.calls.length
   await advance(45_000)
-  expect(screen.getByRole('status')).toHaveTextContent('about 2 minutes left')
+  expect(root()).toHaveTextContent('about 2 minutes left')
   // 45 s on a 15 s tick: three renders, not forty-five.
   expect(onRender.mock.calls.length - commits).toBeLessThanOrEqual(3)
 })
@@ -124,7 +155,8 @@ test("an app QueryClient whose queries throw (throwOnError): an unknown transfer
   )
   await advance(0)
   expect(screen.queryByText('Something went wrong')).toBeNull()
-  expect(screen.getByRole('status')).toHaveAttribute('data-state', 'error')
+  expect(root()).toHaveAttribute('data-state', 'error')
+  expect(screen.getByRole('status')).toHaveTextContent('Could not check the transfer')
 })
 
 test('a transfer goes to completed on the mock clock; then no tick and no poll', async () => {
@@ -136,12 +168,12 @@ test('a transfer goes to completed on the mock clock; then no tick and no poll',
     { wrapper: wrapperFor() },
   )
   await advance(0)
-  const badge = screen.getByRole('status')
+  const badge = root()
   expect(badge).toHaveAttribute('data-state', 'in_transit')
   expect(screen.queryByRole('link', { name: 'Destination transaction on base' })).toBeNull()
   await advance(STEP_MS + 30_000)
   expect(badge).toHaveAttribute('data-state', 'completed')
-  expect(badge).toHaveTextContent('Transfer completed')
+  expect(screen.getByRole('status')).toHaveTextContent('Transfer completed')
   expect(badge).not.toHaveTextContent(/left|any moment/)
   expect(screen.getByRole('link', { name: 'Destination transaction on base' })).toBeInTheDocument()
   const commits = onRender.mock.calls.length
@@ -181,23 +213,23 @@ test("another transferId shows loading, not the previous transfer as its own, un
     wrapper: wrapperFor(testClient(), queryClient),
   })
   await act(() => vi.advanceTimersByTimeAsync(0))
-  expect(screen.getByRole('status')).toHaveAttribute('data-state', 'completed')
+  expect(root()).toHaveAttribute('data-state', 'completed')
   api.mock.inject('getBridgeStatus', { latencyMs: 5_000, times: 1 })
   rerender(<BridgeStatusBadge transferId={MOCK_TRANSFERS.pending} explorerUrl={explorerUrl} />)
   await act(() => vi.advanceTimersByTimeAsync(100))
-  expect(screen.getByRole('status')).toHaveAttribute('data-state', 'loading')
+  expect(root()).toHaveAttribute('data-state', 'loading')
   expect(screen.queryAllByRole('link')).toHaveLength(0)
   await act(() => vi.advanceTimersByTimeAsync(5_000))
-  expect(screen.getByRole('status')).toHaveAttribute('data-state', 'pending')
+  expect(root()).toHaveAttribute('data-state', 'pending')
 })
 
 test('stale: a transfer stuck past maxDurationMs says it is taking longer than usual', async () => {
   api.mock.useScenario('transfer-stuck-in-transit')
-  const { badge } = await renderBadge({ transferId: MOCK_TRANSFERS.inTransit, polling: { maxDurationMs: 60_000 } })
+  const { badge, status } = await renderBadge({ transferId: MOCK_TRANSFERS.inTransit, polling: { maxDurationMs: 60_000 } })
   expect(badge).toHaveAttribute('data-state', 'in_transit')
   await advance(61_000)
   expect(badge).toHaveAttribute('data-state', 'stale')
-  expect(badge).toHaveTextContent('Taking longer than usual')
+  expect(status).toHaveTextContent('Taking longer than usual')
 })
 
 test('a status this version does not know shows as unknown, with the status as sent', async () => {
@@ -215,16 +247,16 @@ test('a status this version does not know shows as unknown, with the status as s
       }),
     ),
   )
-  const { badge } = await renderBadge({ transferId: 'tr_new' })
+  const { badge, status } = await renderBadge({ transferId: 'tr_new' })
   expect(badge).toHaveAttribute('data-state', 'unknown')
-  expect(badge).toHaveTextContent('Transfer status: awaiting_attestation')
+  expect(status).toHaveTextContent('Transfer status: awaiting_attestation')
 })
 
 test('error: a 500 before any answer, and an unknown id', async () => {
   api.mock.inject('getBridgeStatus', { status: 500 })
   const down = await renderBadge({ transferId: MOCK_TRANSFERS.pending })
   expect(down.badge).toHaveAttribute('data-state', 'error')
-  expect(down.badge).toHaveTextContent('Could not check the transfer')
+  expect(down.status).toHaveTextContent('Could not check the transfer')
   down.unmount()
   api.mock.clearFaults()
   const missing = await renderBadge({ transferId: 'tr_nope' })
@@ -249,37 +281,38 @@ test.each([
   ['a 403', { status: 403 }],
   ['a 200 that is not JSON', { malformedJson: true }],
 ])('after %s on a poll, polling stops and the badge says it cannot check, not the old status', async (_, fault) => {
-  const { badge } = await renderBadge({ transferId: MOCK_TRANSFERS.pending })
+  const { badge, status } = await renderBadge({ transferId: MOCK_TRANSFERS.pending })
   expect(badge).toHaveAttribute('data-state', 'pending')
   api.mock.inject('getBridgeStatus', { ...fault, times: 1 })
   // The poll at 2 s, and its answer.
   await advance(2_100)
   expect(badge).toHaveAttribute('data-state', 'error')
-  expect(badge).toHaveTextContent('Could not check the transfer')
+  expect(status).toHaveTextContent('Could not check the transfer')
   expect(badge).not.toHaveTextContent(/Transfer pending|left|any moment/)
   // The transfer completes meanwhile, unseen: the badge neither claims it is pending nor slow.
   const polls = api.count('GET', `/bridge/status/${MOCK_TRANSFERS.pending}`)
   await advance(31 * 60_000)
   expect(api.count('GET', `/bridge/status/${MOCK_TRANSFERS.pending}`)).toBe(polls)
   expect(badge).toHaveAttribute('data-state', 'error')
-  expect(badge).toHaveTextContent('Could not check the transfer')
+  expect(status).toHaveTextContent('Could not check the transfer')
 })
 
-test('className, ref and rest props reach the root; ARIA can be overridden', async () => {
+test('className, ref and rest props (ARIA too) reach the root', async () => {
   const ref = createRef<HTMLDivElement>()
   const { badge } = await renderBadge({
     transferId: MOCK_TRANSFERS.completed,
     ref,
     className: 'mine',
     id: 'badge',
-    'aria-live': 'assertive',
+    role: 'group',
+    'aria-label': 'Your transfer',
     title: 'Transfer',
   })
   expect(ref.current).toBe(badge)
   expect(badge).toHaveClass('paylink-root', 'paylink-bridge-status-badge', 'mine')
   expect(badge).toHaveAttribute('id', 'badge')
   expect(badge).toHaveAttribute('title', 'Transfer')
-  expect(badge).toHaveAttribute('aria-live', 'assertive')
+  expect(screen.getByRole('group', { name: 'Your transfer' })).toBe(badge)
 })
 
 test('unstyled drops our classes and keeps the structure and data attributes', async () => {
@@ -300,9 +333,8 @@ test('labels and locale: German texts and durations', async () => {
       sourceTx: ({ chain }) => `Quelltransaktion auf ${chain}`,
     },
   })
-  const badge = screen.getByRole('status')
-  expect(badge).toHaveTextContent('Ausstehend')
-  expect(badge).toHaveTextContent('noch etwa 3 Minuten')
+  expect(screen.getByRole('status')).toHaveTextContent('Ausstehend')
+  expect(root()).toHaveTextContent('noch etwa 3 Minuten')
   // The source transaction appears once the source chain confirms (at 1 minute; the next poll lands at 64 s).
   await advance(STEP_MS + 10_000)
   expect(screen.getByRole('link', { name: 'Quelltransaktion auf solana' })).toBeInTheDocument()
@@ -311,9 +343,9 @@ test('labels and locale: German texts and durations', async () => {
 test('a label given as undefined (a missing translation) keeps its default text', async () => {
   const t: { pending?: string; eta?: () => string } = {}
   const labels = { pending: t.pending, eta: t.eta, sourceTx: undefined }
-  const { badge } = await renderBadge({ transferId: MOCK_TRANSFERS.pending, explorerUrl, labels })
+  const { badge, status } = await renderBadge({ transferId: MOCK_TRANSFERS.pending, explorerUrl, labels })
   expect(badge).toHaveAttribute('data-state', 'pending')
-  expect(badge).toHaveTextContent('Transfer pending')
+  expect(status).toHaveTextContent('Transfer pending')
   expect(badge).toHaveTextContent('about 3 minutes left')
   await advance(STEP_MS + 10_000)
   expect(screen.getByRole('link', { name: 'Source transaction on solana' })).toBeInTheDocument()
@@ -321,7 +353,7 @@ test('a label given as undefined (a missing translation) keeps its default text'
 
 test('the relative time is offered to labels too', async () => {
   await renderBadge({ transferId: MOCK_TRANSFERS.pending, locale: 'de-DE', labels: { eta: ({ relative }) => `fertig ${relative}` } })
-  expect(screen.getByRole('status')).toHaveTextContent('fertig in 3 Minuten')
+  expect(root()).toHaveTextContent('fertig in 3 Minuten')
 })
 
 test('outside a PayLinkProvider, the error names BridgeStatusBadge, not a hook the app never called', () => {
@@ -336,7 +368,8 @@ test('renders on a server without touching the browser', () => {
       <BridgeStatusBadge transferId={MOCK_TRANSFERS.pending} className="mine" />
     </Wrapper>,
   )
-  expect(html).toContain('role="status"')
+  // The live region is there from the first HTML, so the first status change is announced.
+  expect(html).toMatch(/<span data-part="status" role="status"[^>]*><span data-part="label">Checking the transfer…<\/span><\/span>/)
   expect(html).toContain('data-state="loading"')
   expect(html).toContain('Checking the transfer…')
   expect(api.requests).toHaveLength(0)
