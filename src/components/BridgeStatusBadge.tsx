@@ -83,7 +83,11 @@ export function bridgeStatusBadgeState(query: {
 export interface BridgeStatusBadgeProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
   /** The transfer to follow. */
   transferId: string
-  /** The block-explorer URL of a transaction, or `undefined` for none; without it no links are shown. Defaults to none. */
+  /**
+   * The block-explorer URL of a transaction, or `undefined` for none; without it no links are shown.
+   * Only an http(s) URL, or a relative one, becomes a link: a `javascript:` or `data:` URL that a
+   * transaction id from the API made (`new URL(tx, base)`) is dropped. Defaults to none.
+   */
   explorerUrl?: ((chain: string, tx: string) => string | undefined) | undefined
   /** Where explorer links open, e.g. `'_blank'`. Defaults to the current tab. */
   linkTarget?: HTMLAttributeAnchorTarget | undefined
@@ -95,6 +99,14 @@ export interface BridgeStatusBadgeProps extends Omit<HTMLAttributes<HTMLDivEleme
   locale?: string | undefined
   /** Leaves out the library's classes, keeping the structure and data attributes. Defaults to `false`. */
   unstyled?: boolean | undefined
+}
+
+// Against an http base, a relative URL stays http; the URL parser also drops the tabs, newlines and
+// leading spaces that a `java\tscript:` hides behind, as the browser's does before following it.
+const isHttp = (href: string) => {
+  try {
+    return /^https?:$/.test(new URL(href, 'http://a').protocol)
+  } catch {}
 }
 
 /** A live status badge for a cross-chain transfer, followed until it completes, fails or is refunded. */
@@ -132,7 +144,8 @@ export const BridgeStatusBadge = forwardRef<HTMLDivElement, BridgeStatusBadgePro
     tx = transfer?.[`${side}Tx`],
     href = tx && explorerUrl?.(chain!, tx),
   ) =>
-    href && (
+    href &&
+    isHttp(href) && (
       <a data-part={`${side}-tx`} href={href} target={linkTarget} rel="noopener noreferrer">
         {labels[`${side}Tx`]({ chain: chain! })}
       </a>

@@ -207,6 +207,43 @@ test('no links without explorerUrl, and none for a chain it has no URL for', asy
   expect(screen.getByRole('link')).not.toHaveAttribute('target')
 })
 
+test.each([
+  ['javascript:', 'javascript:alert(document.cookie)'],
+  ['javascript: hidden by a tab and a leading space', ' java\tscript:alert(1)'],
+  ['data:', 'data:text/html,<script>alert(1)</script>'],
+])('a %s transaction id from the API makes no link, where the app builds the URL with new URL(tx, base)', async (_, hostile) => {
+  api.server.use(
+    http.get('*/pub/v1/bridge/status/:id', ({ params }) =>
+      HttpResponse.json({
+        id: params.id,
+        status: 'completed',
+        sourceChain: 'solana',
+        destinationChain: 'base',
+        asset: 'USDC',
+        amount: '25.00',
+        sourceTx: hostile,
+        destinationTx: '0xabc',
+        createdAt: '2026-01-01T00:00:00Z',
+        updatedAt: '2026-01-01T00:00:00Z',
+      }),
+    ),
+  )
+  const { badge } = await renderBadge({
+    transferId: 'tr_hostile',
+    explorerUrl: (chain, tx) => new URL(tx, `https://explorer.test/${chain}/tx/`).href,
+  })
+  expect(badge).toHaveAttribute('data-state', 'completed')
+  expect(screen.getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+    ['Destination transaction on base', 'https://explorer.test/base/tx/0xabc'],
+  ])
+})
+
+test('a relative explorer URL (an explorer on the app\'s own site) is still linked', async () => {
+  await renderBadge({ transferId: MOCK_TRANSFERS.completed, explorerUrl: (chain, tx) => `/explorer/${chain}/${tx}` })
+  expect(screen.getByRole('link', { name: 'Source transaction on solana' }).getAttribute('href')).toMatch(/^\/explorer\/solana\/0x/)
+  expect(screen.getByRole('link', { name: 'Destination transaction on base' }).getAttribute('href')).toMatch(/^\/explorer\/base\/0x/)
+})
+
 test("another transferId shows loading, not the previous transfer as its own, under an app's default keepPreviousData", async () => {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, placeholderData: keepPreviousData } } })
   const { rerender } = render(<BridgeStatusBadge transferId={MOCK_TRANSFERS.completed} explorerUrl={explorerUrl} />, {
