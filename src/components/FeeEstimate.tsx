@@ -36,8 +36,11 @@ export interface FeeEstimateLabels {
   estimatedTime: string
   /** An amount with its currency; `amount` is already formatted for the locale. */
   amount: (values: { amount: string; currency: string }) => string
-  /** The estimated time; `duration` is e.g. "2 minutes". */
-  duration: (values: { duration: string }) => string
+  /**
+   * The estimated time; `duration` is e.g. "2 minutes" (never under "1 second"), `seconds` the
+   * estimate as a number, e.g. for a text of its own below a second.
+   */
+  duration: (values: { duration: string; seconds: number }) => string
   /** The quote's age; `relative` is e.g. "10 seconds ago". */
   quoted: (values: { relative: string }) => string
 }
@@ -54,7 +57,8 @@ export const defaultFeeEstimateLabels: FeeEstimateLabels = {
   platformFee: 'Platform fee',
   estimatedTime: 'Estimated time',
   amount: (price) => `${price.amount} ${price.currency}`,
-  duration: (values) => `about ${values.duration}`,
+  // An estimate of 0 (an instant transfer) would read "about 0 seconds".
+  duration: (values) => (values.seconds < 1 ? 'under a second' : `about ${values.duration}`),
   quoted: (values) => `quoted ${values.relative}`,
 }
 
@@ -194,7 +198,7 @@ export const FeeEstimate = forwardRef<HTMLDivElement, FeeEstimateProps>(function
           {money('totalFee')}
           {money('gasFee')}
           {money('platformFee')}
-          {row('estimatedTime', labels.duration({ duration: formatDuration(shown.estimatedSeconds, locale) }))}
+          {row('estimatedTime', labels.duration({ duration: formatDuration(Math.max(shown.estimatedSeconds, 1), locale), seconds: shown.estimatedSeconds }))}
         </dl>
       )}
       {quotedAt !== undefined && now !== undefined && (

@@ -113,6 +113,24 @@ describe('with real timers', () => {
     expect(root().querySelector('[data-part="age"]')).toBeNull()
   })
 
+  test.each([
+    ['0 seconds', 'under a second', 'etwa 1 Sekunde'],
+    ['0.4 seconds', 'under a second', 'etwa 1 Sekunde'],
+    ['0.6 seconds', 'under a second', 'etwa 1 Sekunde'],
+    ['1 second', 'about 1 second', 'etwa 1 Sekunde'],
+  ])('an estimated time of %s reads "%s", never "about 0 seconds" (German labels: "%s")', async (estimatedTime, english, german) => {
+    api.server.use(http.get('*/pub/v1/fees/estimate', () => HttpResponse.json({ totalFee: '0.01 USDC', estimatedTime })))
+    const view = await renderReady()
+    expect(figures()).toEqual([
+      ['Total fee', '0.01 USDC'],
+      ['Estimated time', english],
+    ])
+    view.unmount()
+    // An app that translated `duration` alone gets its own words, with a duration of at least a second.
+    await renderReady({ ...params, locale: 'de-DE', labels: { duration: ({ duration }) => `etwa ${duration}` } })
+    expect(figures()[1]).toEqual(['Estimated time', german])
+  })
+
   test('new parameters keep the previous figures on screen, busy, until the new quote', async () => {
     const { rerender } = await renderReady()
     api.mock.inject('estimateFees', { latencyMs: 100, times: 1 })
