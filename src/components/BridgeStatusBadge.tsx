@@ -158,7 +158,8 @@ export const BridgeStatusBadge = forwardRef<HTMLDivElement, BridgeStatusBadgePro
           changed text, so the ticking time left or the link names inside it would be spoken again. */}
       <span data-part="status" role="status" aria-live="polite" aria-atomic="true">
         <span data-part="label">{state === 'unknown' ? labels.unknown({ status: transfer!.status }) : labels[state]}</span>
-        {reason && <span data-part="reason">{reason}</span>}
+        {/* The space keeps the two apart where nothing lays them out: spoken, and unstyled. */}
+        {reason && <span data-part="reason">{' ' + reason}</span>}
       </span>
       {eta && (
         // The instant as HTML's datetime spells it: the API's own spelling may not be one (a Postgres

@@ -84,7 +84,8 @@ test('the live region holds the status and the failure reason, not the ticking t
 
 test('a failed or refunded transfer shows its failure reason, in its status', async () => {
   const failed = await renderBadge({ transferId: MOCK_TRANSFERS.failed })
-  expect(failed.status).toHaveTextContent('The destination chain rejected the mint')
+  // Two words apart, as a screen reader reads the region and as an unstyled badge shows it.
+  expect(failed.status).toHaveTextContent('Transfer failed The destination chain rejected the mint')
   failed.unmount()
   const refunded = await renderBadge({ transferId: MOCK_TRANSFERS.refunded })
   expect(refunded.status).toHaveTextContent('The bridge timed out; the amount went back to the sender')
