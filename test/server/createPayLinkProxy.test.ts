@@ -651,15 +651,25 @@ describe('options', () => {
     expect(String((thrown as Error).message)).not.toContain(KEY)
   })
 
-  test('an upstream with credentials is refused without quoting them: the error goes to the server logs', () => {
+  // The error goes to the server's logs: it names what to fix without the secret.
+  test.each([
+    ['credentials', 'https://admin:upstream_pw_42@api.test', '"https://user@api.test"'],
+    ['a password with an encoded slash', 'https://admin:pa%2Fupstream_pw_42@api.test/pub/v1', '"https://user@api.test/pub/v1"'],
+    ['a password with a slash', 'https://admin:upstream_pw_42/x@api.test', 'a value that is not a URL'],
+    ['a password with a question mark', 'https://admin:upstream_pw_42?x@api.test', 'a value that is not a URL'],
+    ['a key in the query', 'https://api.test/pub/v1?key=upstream_pw_42', '"https://api.test/pub/v1?…"'],
+    ['a key in the fragment', 'https://api.test#upstream_pw_42', '"https://api.test?…"'],
+    ['credentials without a scheme', 'admin:upstream_pw_42@api.test', 'a URL of scheme admin:'],
+    ['a host without a scheme', 'api.test', '"api.test"'],
+  ])('an upstream with %s is refused without quoting the secret', (_, upstream, shown) => {
     let message = ''
     try {
-      createPayLinkProxy({ apiKey: KEY, upstream: 'https://admin:upstream_pw_42@api.test', basePath: '/api/paylink' })
+      createPayLinkProxy({ apiKey: KEY, upstream, basePath: '/api/paylink' })
     } catch (error) {
       message = (error as Error).message
     }
-    expect(message).toContain('"https://user@api.test"')
     expect(message).not.toContain('upstream_pw_42')
+    expect(message).toContain(`got ${shown};`)
   })
 
   test('without a fetch option the global fetch is used, looked up at call time', async () => {
