@@ -25,7 +25,7 @@ describe('forwarding', () => {
     expect(calls[0]!.request.headers.get('X-API-Key')).toBe(KEY)
     expect(response.status).toBe(200)
     expect(await response.json()).toEqual({ code: 'abc' })
-    expect([...response.headers.keys()].sort()).toEqual(['content-security-policy', 'content-type', 'x-content-type-options', 'x-request-id'])
+    expect([...response.headers.keys()].sort()).toEqual(['cache-control', 'content-security-policy', 'content-type', 'x-content-type-options', 'x-request-id'])
   })
 
   test('a POST forwards its body and the payment headers, and drops the browser key, cookies and everything else', async () => {
@@ -445,6 +445,24 @@ test('every answer says nosniff and carries a CSP that runs and frames nothing: 
     expect(answer.headers.get('X-Content-Type-Options')).toBe('nosniff')
     expect(answer.headers.get('Content-Security-Policy')).toBe("default-src 'none'; frame-ancestors 'none'")
   }
+})
+
+// Each answer was fetched with the app's key, and a stored one would stall a poll: no cache stores any.
+test('every answer says no-store, the upstream\'s own Cache-Control replaced: forwarded, the proxy\'s own, a preflight', async () => {
+  const { proxy } = setup({ allowedOrigins: ['https://app.test'] }, (request) =>
+    request.url.endsWith('/gone')
+      ? Response.json({ error: { code: 'not_found', message: 'No link' } }, { status: 404 })
+      : Response.json({ id: 'pay_1', status: 'pending' }, { headers: { 'Cache-Control': 'public, max-age=600' } }),
+  )
+  const answers = [
+    await proxy(new Request(`${APP}/payments/pay_1`)),
+    await proxy(new Request(`${APP}/links/gone`)),
+    await proxy(new Request(`${APP}/nothing`)),
+    await proxy(new Request(`${APP}/links`, { method: 'OPTIONS', headers: { Origin: 'https://app.test' } })),
+    await proxy(new Request(`${APP}/links/abc`, { headers: { Origin: 'https://evil.test' } })),
+  ]
+  expect(answers.map((a) => a.status)).toEqual([200, 404, 404, 204, 403])
+  expect(answers.map((a) => a.headers.get('Cache-Control'))).toEqual(Array(5).fill('no-store'))
 })
 
 describe('CORS', () => {

@@ -429,7 +429,7 @@ test('behind a reverse proxy that rewrites Host over plain http, a POST from the
   expect(seen).toMatchObject([{ method: 'POST', url: '/pub/v1/payments/verify', body: '{"code":"demo"}' }])
 })
 
-test('the adapter\'s own answers (a refused target, a proxy that failed) say nosniff and carry the CSP too', async () => {
+test('the adapter\'s own answers (a refused target, a proxy that failed) say nosniff, no-store and carry the CSP too', async () => {
   const proxy = await proxyServer()
   const failing = await listen(toNodeHandler(() => Promise.reject(new Error('bug'))))
   started.push(failing)
@@ -438,6 +438,7 @@ test('the adapter\'s own answers (a refused target, a proxy that failed) say nos
   for (const answer of answers) {
     expect(answer.headers['x-content-type-options']).toBe('nosniff')
     expect(answer.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'")
+    expect(answer.headers['cache-control']).toBe('no-store')
   }
 })
 
