@@ -104,7 +104,9 @@ async function forward(
       const value = upstream.headers.get(name)
       if (value !== null && !value.includes(config.apiKey)) returned.set(name, value)
     }
-    return new Response(NULL_BODY_STATUSES.has(upstream.status) ? null : text, { status: upstream.status, headers: returned })
+    // Bytes, not a string: a string body would be typed text/plain when upstream named no type.
+    const answer = NULL_BODY_STATUSES.has(upstream.status) ? null : new TextEncoder().encode(text)
+    return new Response(answer, { status: upstream.status, headers: returned })
   } catch {
     const { reason } = controller.signal
     if (request.signal.aborted && reason === request.signal.reason) return clientGone('the PayLink API answered')

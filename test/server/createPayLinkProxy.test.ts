@@ -132,6 +132,13 @@ describe('forwarding', () => {
     expect([...root.calls, ...full.calls].map((c) => c.url)).toEqual([`${UPSTREAM}/pub/v1/links/abc`, `${UPSTREAM}/pub/v1/links/abc`])
   })
 
+  test('an answer without a Content-Type comes back without one, not as text/plain', async () => {
+    const { proxy } = setup({}, () => new Response(new TextEncoder().encode('{"code":"abc"}')))
+    const response = await proxy(new Request(`${APP}/links/abc`))
+    expect(response.headers.get('Content-Type')).toBeNull()
+    expect(await response.text()).toBe('{"code":"abc"}')
+  })
+
   test('an upstream 204 comes back without a body', async () => {
     const { proxy } = setup({}, () => new Response(null, { status: 204 }))
     const response = await proxy(new Request(`${APP}/links/abc`))
