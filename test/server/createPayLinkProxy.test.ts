@@ -78,6 +78,16 @@ describe('forwarding', () => {
     expect(await response.json()).toMatchObject({ x402Version: 1, error: 'payment required' })
   })
 
+  // The client counts an HTTP-date Retry-After from the answer's Date: both must be the API's clock.
+  test('a 429 comes back with its Retry-After and the API\'s Date', async () => {
+    const headers = { 'Retry-After': 'Wed, 21 Oct 2026 07:28:30 GMT', Date: 'Wed, 21 Oct 2026 07:28:00 GMT' }
+    const { proxy } = setup({}, () => Response.json({ error: { code: 'rate_limited', message: 'Slow down' } }, { status: 429, headers }))
+    const response = await proxy(new Request(`${APP}/links/abc`))
+    expect(response.status).toBe(429)
+    expect(response.headers.get('Retry-After')).toBe(headers['Retry-After'])
+    expect(response.headers.get('Date')).toBe(headers.Date)
+  })
+
   test('each of the seven routes is forwarded with its method', async () => {
     const { proxy, calls } = setup()
     const routes = [
@@ -490,7 +500,7 @@ describe('CORS', () => {
     expect(response.headers.get('Access-Control-Allow-Origin')).toBe('https://app.test')
     expect(response.headers.get('Vary')).toBe('Origin')
     expect(response.headers.get('Access-Control-Expose-Headers')).toBe(
-      'PAYMENT-REQUIRED, PAYMENT-RESPONSE, X-PAYMENT-RESPONSE, Retry-After, X-Request-Id',
+      'PAYMENT-REQUIRED, PAYMENT-RESPONSE, X-PAYMENT-RESPONSE, Retry-After, Date, X-Request-Id',
     )
     expect(response.headers.get('Access-Control-Allow-Credentials')).toBeNull()
   })
