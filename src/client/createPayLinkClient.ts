@@ -1,6 +1,7 @@
 import { PayLinkConfigError } from './errors.js'
 import { attachTransport } from './attachTransport.js'
 import type { PartialOrUndefined } from './PartialOrUndefined.js'
+import { shownUrl } from './shownUrl.js'
 
 /** How GET requests (and POSTs with an `Idempotency-Key`) are retried. */
 export interface RetryPolicy {
@@ -96,10 +97,18 @@ export function createPayLinkClient(options: PayLinkClientOptions): PayLinkClien
   const baseUrl = String(options.baseUrl).replace(/\/+$/, '')
   // A same-origin path (but not a protocol-relative `//host`) or an absolute http(s) URL, without
   // credentials (fetch refuses them on every request, in an error that quotes them), a query or a
-  // fragment (the paths appended to it would land in them). The credentials are not quoted here either.
-  if (!/^(\/(?!\/)|https?:\/\/(?![^/]*@)[^/?#])[^?#]*$/i.test(baseUrl)) {
+  // fragment (the paths appended to it would land in them). Nor does its error quote them.
+  // And one the URL parser takes: `https://ana:pass/word@host` passes the pattern (its `@` follows a
+  // slash) but is no URL, and fetch would refuse every request, quoting the password.
+  let parsed = /^(\/(?!\/)|https?:\/\/(?![^/]*@)[^/?#])[^?#]*$/i.test(baseUrl)
+  try {
+    new URL(baseUrl, 'http://a')
+  } catch {
+    parsed = false
+  }
+  if (!parsed) {
     throw new PayLinkConfigError('baseUrl must be an absolute http(s) URL or a same-origin path, with no ? or # or user@', {
-      details: `got ${JSON.stringify(options.baseUrl)?.replace(/[^/]*@/, 'user@')}`,
+      details: `got ${shownUrl(options.baseUrl)}`,
     })
   }
   const client: PayLinkClient = Object.freeze({

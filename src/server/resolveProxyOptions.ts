@@ -1,6 +1,7 @@
 import { PayLinkConfigError } from '../client/errors.js'
 import { safeSegments } from './safeSegments.js'
 import { secretPattern } from '../client/secretPattern.js'
+import { shownUrl } from '../client/shownUrl.js'
 
 /** Options of `createPayLinkProxy`. */
 export interface PayLinkProxyOptions {
@@ -47,19 +48,6 @@ export interface ProxyConfig {
 
 const withApiPrefix = (path: string): string => (path.endsWith('/pub/v1') ? path : `${path}/pub/v1`)
 
-/**
- * A refused `upstream` as the error quotes it, which lands in the server's logs: only parts that hold
- * no secret. A password or a `?key=` is left out; so is anything after an `@`, `?` or `#` of a value
- * the URL parser refused (`https://user:pa/ss@host`), since where its credentials end is unknown.
- */
-function shownUpstream(upstream: unknown, url: URL | undefined): string {
-  if (!url) return typeof upstream === 'string' && /[@?#]/.test(upstream) ? 'a value that is not a URL' : JSON.stringify(upstream)
-  // Another scheme's path may be the rest of a `user:password@host` typed without `https://`.
-  if (!/^https?:$/.test(url.protocol)) return `a URL of scheme ${url.protocol}`
-  const user = url.username || url.password ? 'user@' : ''
-  return JSON.stringify(`${url.protocol}//${user}${url.host}${url.pathname.replace(/\/+$/, '')}${url.search || url.hash ? '?…' : ''}`)
-}
-
 function upstreamRoot(upstream: string): string {
   let url: URL | undefined
   try {
@@ -69,7 +57,7 @@ function upstreamRoot(upstream: string): string {
   }
   if (!url || !/^https?:$/.test(url.protocol) || url.username || url.password || url.search || url.hash) {
     throw new PayLinkConfigError('upstream must be an absolute http(s) URL without credentials, query or fragment', {
-      details: `got ${shownUpstream(upstream, url)}; e.g. "https://api.paylink.example"`,
+      details: `got ${shownUrl(upstream)}; e.g. "https://api.paylink.example"`,
     })
   }
   return withApiPrefix(`${url.origin}${url.pathname}`.replace(/\/+$/, ''))

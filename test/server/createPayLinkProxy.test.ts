@@ -687,14 +687,15 @@ describe('options', () => {
   })
 
   // The error goes to the server's logs: it names what to fix without the secret.
+  const notQuoted = 'a value with @, ? or # (not quoted: it may hold a secret)'
   test.each([
-    ['credentials', 'https://admin:upstream_pw_42@api.test', '"https://user@api.test"'],
-    ['a password with an encoded slash', 'https://admin:pa%2Fupstream_pw_42@api.test/pub/v1', '"https://user@api.test/pub/v1"'],
-    ['a password with a slash', 'https://admin:upstream_pw_42/x@api.test', 'a value that is not a URL'],
-    ['a password with a question mark', 'https://admin:upstream_pw_42?x@api.test', 'a value that is not a URL'],
-    ['a key in the query', 'https://api.test/pub/v1?key=upstream_pw_42', '"https://api.test/pub/v1?…"'],
-    ['a key in the fragment', 'https://api.test#upstream_pw_42', '"https://api.test?…"'],
-    ['credentials without a scheme', 'admin:upstream_pw_42@api.test', 'a URL of scheme admin:'],
+    ['credentials', 'https://admin:upstream_pw_42@api.test', notQuoted],
+    ['a password with an encoded slash', 'https://admin:pa%2Fupstream_pw_42@api.test/pub/v1', notQuoted],
+    ['a password with a slash', 'https://admin:upstream_pw_42/x@api.test', notQuoted],
+    ['a password with a question mark', 'https://admin:upstream_pw_42?x@api.test', notQuoted],
+    ['a key in the query', 'https://api.test/pub/v1?key=upstream_pw_42', notQuoted],
+    ['a key in the fragment', 'https://api.test#upstream_pw_42', notQuoted],
+    ['credentials without a scheme', 'admin:upstream_pw_42@api.test', notQuoted],
     ['a host without a scheme', 'api.test', '"api.test"'],
   ])('an upstream with %s is refused without quoting the secret', (_, upstream, shown) => {
     let message = ''
