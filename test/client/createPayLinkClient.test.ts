@@ -55,6 +55,16 @@ describe('a baseUrl with credentials in it (a staging API behind basic auth)', (
     },
   )
 
+  // From plain JavaScript, `new URL(process.env.PAYLINK_API_URL)`: quoted, it would read as its href.
+  it('given as a URL object, with a password or a key in the query, is refused without quoting either', () => {
+    for (const baseUrl of [new URL('https://ana:s3cret-pass@api.paylink.test'), new URL('https://api.paylink.test/pub/v1?key=s3cret-pass')]) {
+      const make = () => createPayLinkClient({ baseUrl: baseUrl as unknown as string })
+      expect(make).toThrow(PayLinkConfigError)
+      expect(make).toThrow('got a value with @, ? or # (not quoted: it may hold a secret)')
+      expect(make).not.toThrow('s3cret-pass')
+    }
+  })
+
   it('an @ in the path is no credential: the client is made', () => {
     expect(createPayLinkClient({ baseUrl: 'https://api.paylink.test/@team' }).baseUrl).toBe('https://api.paylink.test/@team/pub/v1')
   })

@@ -697,10 +697,13 @@ describe('options', () => {
     ['a key in the fragment', 'https://api.test#upstream_pw_42', notQuoted],
     ['credentials without a scheme', 'admin:upstream_pw_42@api.test', notQuoted],
     ['a host without a scheme', 'api.test', '"api.test"'],
+    // From plain JavaScript, `new URL(process.env.PAYLINK_UPSTREAM)`: quoted, it would read as its href.
+    ['a key in the query of a URL object', new URL('https://api.test/pub/v1?key=upstream_pw_42'), notQuoted],
+    ['credentials in a URL object', new URL('https://admin:upstream_pw_42@api.test'), notQuoted],
   ])('an upstream with %s is refused without quoting the secret', (_, upstream, shown) => {
     let message = ''
     try {
-      createPayLinkProxy({ apiKey: KEY, upstream, basePath: '/api/paylink' })
+      createPayLinkProxy({ apiKey: KEY, upstream: upstream as string, basePath: '/api/paylink' })
     } catch (error) {
       message = (error as Error).message
     }
