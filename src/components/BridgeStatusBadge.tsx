@@ -109,9 +109,14 @@ const isHttp = (href: string) => {
   } catch {}
 }
 
-/** A live status badge for a cross-chain transfer, followed until it completes, fails or is refunded. */
+/**
+ * A live status badge for a cross-chain transfer, followed until it completes, fails or is refunded.
+ * An `aria-live` given goes to its live region (the status and failure reason), other props to the root.
+ */
 export const BridgeStatusBadge = forwardRef<HTMLDivElement, BridgeStatusBadgeProps>(function BridgeStatusBadge(
-  { transferId, explorerUrl, linkTarget, polling, labels: customLabels, locale = 'en-US', unstyled, className, ...rest },
+  // aria-live is the live region's (an app's `assertive` for a failure it must not miss): on the
+  // root, it would make the whole badge live, the ticking time left and the link names with it.
+  { transferId, explorerUrl, linkTarget, polling, labels: customLabels, locale = 'en-US', unstyled, className, 'aria-live': live = 'polite', ...rest },
   ref,
 ) {
   // First: outside a provider, the error names this component, not a hook the app never called.
@@ -156,7 +161,7 @@ export const BridgeStatusBadge = forwardRef<HTMLDivElement, BridgeStatusBadgePro
       <span data-part="indicator" aria-hidden="true" />
       {/* The live region holds only what a change should say: WebKit re-reads every live ancestor of
           changed text, so the ticking time left or the link names inside it would be spoken again. */}
-      <span data-part="status" role="status" aria-live="polite" aria-atomic="true">
+      <span data-part="status" role="status" aria-live={live} aria-atomic="true">
         <span data-part="label">{state === 'unknown' ? labels.unknown({ status: transfer!.status }) : labels[state]}</span>
         {/* The space keeps the two apart where nothing lays them out: spoken, and unstyled. */}
         {reason && <span data-part="reason">{' ' + reason}</span>}

@@ -353,6 +353,15 @@ test('className, ref and rest props (ARIA too) reach the root', async () => {
   expect(screen.getByRole('group', { name: 'Your transfer' })).toBe(badge)
 })
 
+// The old root was the live region, and an app made it assertive: the same prop must not make the
+// whole badge live now, the time left and the link names re-read as they change.
+test('an aria-live the app passes (assertive) goes to the live region, and the root stays no live region', async () => {
+  const { badge, status } = await renderBadge({ transferId: MOCK_TRANSFERS.pending, explorerUrl, 'aria-live': 'assertive' })
+  expect(status).toHaveAttribute('aria-live', 'assertive')
+  expect(badge).not.toHaveAttribute('aria-live')
+  expect(screen.getByText('about 3 minutes left').closest('[aria-live]')).toBeNull()
+})
+
 test('unstyled drops our classes and keeps the structure and data attributes', async () => {
   const { badge } = await renderBadge({ transferId: MOCK_TRANSFERS.completed, unstyled: true, className: 'mine' })
   expect(badge.className).toBe('mine')
