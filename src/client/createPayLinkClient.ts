@@ -95,12 +95,12 @@ export function createPayLinkClient(options: PayLinkClientOptions): PayLinkClien
   if (!(timeoutMs > 0)) throw new PayLinkConfigError('timeoutMs must be a positive number')
   // `undefined` (a missing environment variable) becomes "undefined", which is refused below.
   const baseUrl = String(options.baseUrl).replace(/\/+$/, '')
-  // A same-origin path (but not a protocol-relative `//host`) or an absolute http(s) URL, without
+  // A same-origin path (but not a protocol-relative `//host`, nor `/\host`, which URLs read as one) or an absolute http(s) URL, without
   // credentials (fetch refuses them on every request, in an error that quotes them), a query or a
   // fragment (the paths appended to it would land in them). Nor does its error quote them.
   // And one the URL parser takes: `https://ana:pass/word@host` passes the pattern (its `@` follows a
   // slash) but is no URL, and fetch would refuse every request, quoting the password.
-  let parsed = /^(\/(?!\/)|https?:\/\/(?![^/]*@)[^/?#])[^?#]*$/i.test(baseUrl)
+  let parsed = /^(\/(?![/\\])|https?:\/\/(?![^/]*@)[^/?#])[^?#]*$/i.test(baseUrl)
   try {
     new URL(baseUrl, 'http://a')
   } catch {

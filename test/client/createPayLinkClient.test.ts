@@ -29,6 +29,19 @@ describe('a baseUrl that cannot work', () => {
   )
 })
 
+describe('a baseUrl that reads as a path but leaves the origin', () => {
+  // A URL reads `//host` and `/\host` alike as another host: the API calls would go to it.
+  it.each(['//api.other.test/paylink', '/\\api.other.test/paylink'])('(%s) is a PayLinkConfigError, nothing sent', (baseUrl) => {
+    const sent = vi.fn<typeof fetch>()
+    expect(() => createPayLinkClient({ baseUrl, fetch: sent })).toThrow(PayLinkConfigError)
+    expect(sent).not.toHaveBeenCalled()
+  })
+
+  it('a same-origin path is taken as it is', () => {
+    expect(createPayLinkClient({ baseUrl: '/api/paylink' }).baseUrl).toBe('/api/paylink/pub/v1')
+  })
+})
+
 describe('a baseUrl with credentials in it (a staging API behind basic auth)', () => {
   // fetch refuses such a URL on every request, in a TypeError that quotes it, password included:
   // each call read as "could not reach the server", was retried, and carried the password in its cause.
