@@ -27,12 +27,18 @@ export interface PaymentHeaderContext {
 
 // viem's UserRejectedRequestError (EIP-1193 code 4001), WalletConnect's user rejection (5000, which
 // viem maps but a signer of its own may not), ethers' ACTION_REJECTED, or a wallet's own error named
-// like them, possibly wrapped as the cause of another error (up to 8 causes deep). createEvmSigner
-// reads a refused chain switch with it too.
+// like them, possibly wrapped as the cause of another error (up to 8 causes deep). Some wallets say
+// it only in words: older MetaMask "… User denied transaction (or message) signature" under -32603
+// (which viem wraps in an InternalRpcError), older Coinbase Wallet the same words with no code,
+// mobile and in-app wallets "User rejected the request" under -32603 or -32000, some a bare string.
+// ethers v6 reads "user denied" as ACTION_REJECTED too. A name (UserRejectedRequestError) is read
+// as words. Only these words: a failure read as a refusal is hidden from the app's onError, and
+// "not authorized by the user" (4100) is one. createEvmSigner reads a refused chain switch with it too.
 export function isWalletRejection(error: unknown, depth = 0): boolean {
-  if (typeof error !== 'object' || !error || depth === 8) return false
-  const { code, name, cause } = error as { code?: unknown; name?: unknown; cause?: unknown }
-  return [4001, 5000, 'ACTION_REJECTED'].includes(code as never) || (typeof name === 'string' && /UserRejected/i.test(name)) || isWalletRejection(cause, depth + 1)
+  const { code, name, message, cause } = Object(error)
+  return typeof error === 'string'
+    ? /user ?(rejected|denied)/i.test(error)
+    : !!error && depth < 8 && ([4001, 5000, 'ACTION_REJECTED'].includes(code) || [name, message, cause].some((part) => isWalletRejection(part, depth + 1)))
 }
 
 /**

@@ -41,7 +41,8 @@ export interface PaymentSigner {
   /**
    * Signs one payment and returns the scheme payload; for EVM `exact`, `{ signature, authorization:
    * { from, to, value, validAfter, validBefore, nonce } }`. Throw to refuse (a wallet's
-   * `UserRejectedRequestError`, code 4001 or 5000, is reported as `wallet_rejected`). A payload that comes
+   * `UserRejectedRequestError`, code 4001 or 5000, or a message saying "user rejected" or "user denied",
+   * is reported as `wallet_rejected`). A payload that comes
    * back too late to be accepted is never sent (`signer_failed`): an `authorization.validBefore`
    * (seconds) under 6 s away, or, without one, an answer more than `maxTimeoutSeconds` after the ask.
    */

@@ -489,6 +489,18 @@ describe('PayLinkButton', () => {
     expect(paidRequests()).toBe(0)
   })
 
+  test('a refusal a wallet says only in words (older MetaMask: -32603 "User denied") is "cancelled" too, with no error', async () => {
+    const onError = vi.fn()
+    const refused = { code: -32603, message: 'MetaMask Tx Signature: User denied transaction signature.' }
+    renderButton({ signer: { ...createTestSigner(), signPayment: () => Promise.reject(refused) }, onError })
+    await ready()
+    fireEvent.click(button())
+    await waitFor(() => expect(stateOf(button())).toBe('cancelled'))
+    expect(button()).toHaveAccessibleName('Pay 1.50 USDC Payment cancelled in your wallet')
+    expect(onError).not.toHaveBeenCalled()
+    expect(paidRequests()).toBe(0)
+  })
+
   test('without a signer, or when disabled, the button is disabled and a click does nothing', async () => {
     const { unmount } = renderButton()
     await waitFor(() => expect(stateOf(button())).toBe('disabled'))

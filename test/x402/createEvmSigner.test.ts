@@ -227,6 +227,7 @@ describe('createEvmSigner', () => {
     ["ethers' ACTION_REJECTED", () => Object.assign(new Error('user rejected action'), { code: 'ACTION_REJECTED' })],
     ['a UserRejectedRequestError without a code', () => Object.assign(new Error('User rejected the request.'), { name: 'UserRejectedRequestError' })],
     ['a 4001 as the cause of another error', () => new Error('wallet_switchEthereumChain failed', { cause: { code: 4001, message: 'User rejected' } })],
+    ["an in-app wallet's -32603 in words", () => ({ code: -32603, message: 'User rejected the request.' })],
   ])('the user refusing the switch with %s is wallet_rejected too, as for a signature, and the wallet is not asked to sign', async (_name, refusal) => {
     const { wallet, asked } = injectedWallet(1, { wallet_switchEthereumChain: () => Promise.reject(refusal()) })
     await expect(createPaymentHeader(requirement(), createEvmSigner(wallet))).rejects.toMatchObject({ name: 'PayLinkPaymentError', reason: 'wallet_rejected' })
@@ -319,6 +320,13 @@ describe('createEvmSigner', () => {
     const lenient = injectedWallet(1, { ...pending, eth_signTypedData_v4: (params) => signRequest(params).signature })
     const payload = (await createEvmSigner(lenient.wallet).signPayment(requirement(), v2)) as unknown as ExactEvmPayload
     expect(await signedBy(payload, usdc, account.address)).toBe(true)
+  })
+
+  test("older MetaMask's refusal of the signature (-32603, said in words), which viem wraps as an InternalRpcError, is wallet_rejected", async () => {
+    const { wallet } = injectedWallet(84532, {
+      eth_signTypedData_v4: () => Promise.reject({ code: -32603, message: 'MetaMask Message Signature: User denied message signature.' }),
+    })
+    await expect(createPaymentHeader(requirement(), createEvmSigner(wallet))).rejects.toMatchObject({ name: 'PayLinkPaymentError', reason: 'wallet_rejected' })
   })
 
   test('a refusal of the signature after a switch that failed is still wallet_rejected', async () => {

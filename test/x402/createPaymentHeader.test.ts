@@ -1,5 +1,5 @@
 import { PaymentPayloadV1Schema, PaymentPayloadV2Schema } from '@x402/core/schemas'
-import { UserRejectedRequestError } from 'viem'
+import { InternalRpcError, UserRejectedRequestError } from 'viem'
 import { PayLinkConfigError, PayLinkPaymentError } from '../../src/client/errors.js'
 import { decodeBase64Json } from '../../src/x402/base64.js'
 import { createPaymentHeader } from '../../src/x402/createPaymentHeader.js'
@@ -90,6 +90,16 @@ describe('createPaymentHeader', () => {
     ['a wrapped refusal', new Error('signing failed', { cause: { code: 4001, message: 'User denied' } })],
     ["WalletConnect's user rejection, code 5000", Object.assign(new Error('User rejected.'), { code: 5000 })],
     ["ethers' ACTION_REJECTED", Object.assign(new Error('user rejected action'), { code: 'ACTION_REJECTED' })],
+    // The refusal said only in words, under another code.
+    ["older MetaMask's -32603", { code: -32603, message: 'MetaMask Tx Signature: User denied transaction signature.' }],
+    ["Coinbase Wallet's -32603 for typed data", { code: -32603, message: 'User denied message signature' }],
+    ["a mobile wallet's -32000", { code: -32000, message: 'User rejected the request.' }],
+    [
+      "viem's InternalRpcError around a -32603 refusal",
+      new InternalRpcError({ code: -32603, message: 'MetaMask Message Signature: User denied message signature.' } as unknown as Error),
+    ],
+    ["a Ledger refusal through MetaMask's keyring", new Error('signTypedData failed', { cause: { code: -32603, message: 'Ledger: User rejected the transaction' } })],
+    ['a bare string', 'User rejected the request'],
   ])('%s is wallet_rejected', async (_, refusal) => {
     const signer = fakeSigner(undefined, () => Promise.reject(refusal))
     const error = await paymentError(createPaymentHeader(requirement(), signer))
@@ -108,6 +118,12 @@ describe('createPaymentHeader', () => {
 
   test.each([
     ['a provider error as a plain object', { code: -32603, message: 'Internal JSON-RPC error.' }, 'Internal JSON-RPC error.'],
+    // Words of the user, but no refusal: the account was never connected (EIP-1193 4100).
+    [
+      'an unauthorized account',
+      { code: 4100, message: 'The requested account and/or method has not been authorized by the user.' },
+      'The requested account and/or method has not been authorized by the user.',
+    ],
     ['an object without a prototype', Object.assign(Object.create(null) as object, { code: 1 }), '[object Object]'],
     ['a string', 'no key loaded', 'no key loaded'],
     ['nothing', undefined, 'undefined'],
