@@ -199,10 +199,12 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
     // as has `disabled` after a click that found nothing this wallet can pay: that click showed
     // `disabled` with the fresh 402 already, so its error comes without a change of state. An error
     // already shown is not new: a failure, then a wallet that pays none of the offers.
-    if (statusShown && error && error !== seen.error && (was !== state || same)) onError?.(error)
-    // The error last shown: one that came while the button was disabled (a wallet gone while it
-    // signed) is reported once the button shows it.
-    if (statusShown) seen.error = error
+    // The error last shown is kept: one that came while the button was disabled (a wallet gone
+    // while it signed) is reported once the button shows it.
+    if (statusShown) {
+      if (error && error !== seen.error && (was !== state || same)) onError?.(error)
+      seen.error = error
+    }
     if (was !== state && state === 'settled') {
       if (response) onSettled?.(proof, response)
       else onSettled?.(proof)

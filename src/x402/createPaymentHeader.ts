@@ -37,7 +37,7 @@ export interface PaymentHeaderContext {
 export function isWalletRejection(error: unknown, depth = 0): boolean {
   const { code, name, message, cause } = Object(error)
   return typeof error === 'string'
-    ? /user ?(rejected|denied)/i.test(error)
+    ? /user ?(reject|deni)ed/i.test(error)
     : !!error && depth < 8 && ([4001, 5000, 'ACTION_REJECTED'].includes(code) || [name, message, cause].some((part) => isWalletRejection(part, depth + 1)))
 }
 
