@@ -46,6 +46,7 @@ import { createMockApi } from '@paylink/react/mock/browser'
 import { createEvmSigner } from '@paylink/react/evm'
 import { fetchWithPayment, type PaymentSigner } from '@paylink/react/x402'
 import '@paylink/react/styles.css'
+import { QueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { createServer } from 'node:http'
 import { privateKeyToAccount } from 'viem/accounts'
 
@@ -54,6 +55,11 @@ export const link: Promise<Link> = getLink(client, MOCK_LINKS.demo).catch((error
   throw error instanceof PayLinkError ? new Error(error.name) : error
 })
 export const code: string | undefined = getLinkQueryOptions(client, 'demo').queryKey[0]
+// A factory's options are typed, not \`any\` (a type TanStack Query does not export reads as any).
+// @ts-expect-error: options are not a number
+export const notANumber: number = getLinkQueryOptions(client, 'demo')
+export const cached: Link | undefined = new QueryClient().getQueryData(getLinkQueryOptions(client, 'demo').queryKey)
+export const useCode = (): string => useSuspenseQuery(getLinkQueryOptions(client, 'demo')).data.code
 const proxy: PayLinkProxy = createPayLinkProxy({ apiKey: 'k', upstream: 'https://api.paylink.example', basePath: '/api/paylink' })
 export const server = createServer(toNodeHandler(proxy))
 export const mock: Promise<string> = startMockServer({ port: 0 }).then((running) => running.url)
@@ -150,6 +156,8 @@ const programs = [
   ['all.tsx', { module: 'esnext', moduleResolution: 'bundler', types: ['node'] }],
   ['all.tsx', { module: 'nodenext', moduleResolution: 'nodenext', types: ['node'] }],
   ['main.tsx', { module: 'esnext', moduleResolution: 'bundler', types: [] }],
+  // The oldest TanStack Query the peers allow, from the React 18 harness (npm test's pretest installs it).
+  ['all.tsx', { module: 'esnext', moduleResolution: 'bundler', types: ['node'], paths: { '@tanstack/react-query': [join(repo, 'test/react18/node_modules/@tanstack/react-query')] } }],
 ]
 function typecheck() {
   const ts = createRequire(join(app, 'package.json'))('typescript')
@@ -201,7 +209,7 @@ try {
   const built = tool('vite build', 'node_modules/vite/bin/vite.js', ['build'])
   built.catch(() => {})
   typecheck()
-  checks.push('types: every entry under moduleResolution bundler and nodenext, the root in a browser app without @types/node (skipLibCheck off)')
+  checks.push('types: every entry under moduleResolution bundler and nodenext, the root in a browser app without @types/node, and with TanStack Query 5.48 (skipLibCheck off)')
 
   await built
   checks.push(await inBrowser())

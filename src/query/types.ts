@@ -1,4 +1,4 @@
-import type { QueryKey, QueryKeyWithDataTag, UnusedSkipTokenOptions, UseMutationOptions, UseQueryOptions } from '@tanstack/react-query'
+import type { DataTag, QueryFunction, QueryKey, UseMutationOptions, UseQueryOptions } from '@tanstack/react-query'
 import type { PayLinkClient } from '../client/createPayLinkClient.js'
 import type { PayLinkError } from '../client/errors.js'
 
@@ -28,16 +28,20 @@ export type PayLinkMutationOptions<TData, TVariables> = Omit<
 
 /**
  * What TanStack's `queryOptions` returns for a factory's options: the options, with the key tagged
- * by the data and error types (so `queryClient.getQueryData(options.queryKey)` is typed). The
- * factories write this type instead of calling `queryOptions`, an identity at run time that would
- * cost every bundle an import.
+ * by the data type (so `queryClient.getQueryData(options.queryKey)` is typed) and a query function
+ * that is never `skipToken` (so `useSuspenseQuery` takes them). The factories write this type
+ * instead of calling `queryOptions`, an identity at run time that would cost every bundle an import.
+ * Spelled with types every TanStack Query 5.48 and later exports (`QueryKeyWithDataTag` and
+ * `UnusedSkipTokenOptions` came in later minors, and where missing every factory typed as `any`);
+ * the two-argument `DataTag` leaves the key's error type TanStack's default.
  */
-export type TaggedQueryOptions<TData, TKey extends QueryKey> = UnusedSkipTokenOptions<TData, PayLinkError, TData, TKey> &
-  QueryKeyWithDataTag<TKey, TData, PayLinkError> & {
-    /**
-     * The client the query function asks. The keys hold none: a `PayLinkProvider` mounting where one
-     * of another API was reads it to keep what was fetched with a client of its own API (a route
-     * loader's `prefetchQuery`) and to drop the rest.
-     */
-    client: PayLinkClient
-  }
+export type TaggedQueryOptions<TData, TKey extends QueryKey> = Omit<UseQueryOptions<TData, PayLinkError, TData, TKey>, 'queryKey' | 'queryFn'> & {
+  queryKey: DataTag<TKey, TData>
+  queryFn: QueryFunction<TData, TKey>
+  /**
+   * The client the query function asks. The keys hold none: a `PayLinkProvider` mounting where one
+   * of another API was reads it to keep what was fetched with a client of its own API (a route
+   * loader's `prefetchQuery`) and to drop the rest.
+   */
+  client: PayLinkClient
+}
