@@ -1,4 +1,4 @@
-import type { DataTag, QueryFunction, QueryKey, UseMutationOptions, UseQueryOptions } from '@tanstack/react-query'
+import type { dataTagSymbol, QueryFunction, QueryKey, UseMutationOptions, UseQueryOptions } from '@tanstack/react-query'
 import type { PayLinkClient } from '../client/createPayLinkClient.js'
 import type { PayLinkError } from '../client/errors.js'
 
@@ -26,6 +26,10 @@ export type PayLinkMutationOptions<TData, TVariables> = Omit<
   'mutationFn' | 'mutationKey' | 'retry'
 >
 
+// The key's error type, where TanStack Query tags one (5.6x on): looked up, as
+// 5.48 has no such symbol to import.
+type ErrorTag = typeof import('@tanstack/react-query') extends { dataTagErrorSymbol: infer S extends symbol } ? { [K in S]: PayLinkError } : unknown
+
 /**
  * What TanStack's `queryOptions` returns for a factory's options: the options, with the key tagged
  * by the data type (so `queryClient.getQueryData(options.queryKey)` is typed) and a query function
@@ -33,10 +37,10 @@ export type PayLinkMutationOptions<TData, TVariables> = Omit<
  * instead of calling `queryOptions`, an identity at run time that would cost every bundle an import.
  * Spelled with types every TanStack Query 5.48 and later exports (`QueryKeyWithDataTag` and
  * `UnusedSkipTokenOptions` came in later minors, and where missing every factory typed as `any`);
- * the two-argument `DataTag` leaves the key's error type TanStack's default.
+ * the key's error type (`PayLinkError`) is tagged where TanStack Query tags one.
  */
 export type TaggedQueryOptions<TData, TKey extends QueryKey> = Omit<UseQueryOptions<TData, PayLinkError, TData, TKey>, 'queryKey' | 'queryFn'> & {
-  queryKey: DataTag<TKey, TData>
+  queryKey: TKey & { [dataTagSymbol]: TData } & ErrorTag
   queryFn: QueryFunction<TData, TKey>
   /**
    * The client the query function asks. The keys hold none: a `PayLinkProvider` mounting where one

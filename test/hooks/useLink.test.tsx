@@ -1,6 +1,6 @@
 import { dehydrate, HydrationBoundary, QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render, renderHook, screen, waitFor } from '@testing-library/react'
-import { PayLinkHttpError, createPayLinkClient } from '../../src/client.js'
+import { PayLinkHttpError, createPayLinkClient, type PayLinkError } from '../../src/client.js'
 import { PayLinkProvider } from '../../src/hooks/PayLinkProvider.js'
 import { useLink } from '../../src/hooks/useLink.js'
 import { estimateFeesQueryOptions } from '../../src/query/estimateFeesQueryOptions.js'
@@ -137,7 +137,7 @@ test('the caller’s TanStack options win over the factory’s (here a query-lev
   expect(api.count('GET', `/links/${MOCK_LINKS.demo}`)).toBe(2)
 })
 
-test("the factories' keys carry their data type, as TanStack's queryOptions tags them", async () => {
+test("the factories' keys carry their data and error types, as TanStack's queryOptions tags them", async () => {
   const queryClient = testQueryClient()
   const client = testClient()
   const link = getLinkQueryOptions(client, MOCK_LINKS.demo)
@@ -145,6 +145,8 @@ test("the factories' keys carry their data type, as TanStack's queryOptions tags
   expectTypeOf(queryClient.getQueryData(getPaymentQueryOptions(client, 'p').queryKey)).toEqualTypeOf<Payment | undefined>()
   expectTypeOf(queryClient.getQueryData(getBridgeStatusQueryOptions(client, 't').queryKey)).toEqualTypeOf<Transfer | undefined>()
   expectTypeOf(queryClient.getQueryData(estimateFeesQueryOptions(client, {}).queryKey)).toEqualTypeOf<FeeEstimate | undefined>()
+  // And their error type, on a TanStack Query that tags one (5.6x on; this suite's types are 5.108's).
+  expectTypeOf(queryClient.getQueryState(link.queryKey)?.error).toEqualTypeOf<PayLinkError | null | undefined>()
   const fetched = await queryClient.fetchQuery(link)
   expectTypeOf(fetched).toEqualTypeOf<Link>()
   expect(fetched.code).toBe(MOCK_LINKS.demo)
