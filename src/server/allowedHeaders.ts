@@ -3,8 +3,8 @@ export const FORWARDED_REQUEST_HEADERS = ['Content-Type', 'Accept', 'Idempotency
 
 /**
  * API headers the proxy passes back; every other one (`Set-Cookie`, `Location`, …) is dropped. `Date`
- * goes with `Retry-After`: the client counts an HTTP-date Retry-After from the `Date` of the same
- * clock, and exposed (a cross-origin page cannot read `Date` otherwise) not from the device's.
+ * goes with `Retry-After`: the client counts an HTTP-date Retry-After from the API's own `Date`, not
+ * from the device's clock; it is exposed too, as a cross-origin page cannot read it otherwise.
  */
 export const RETURNED_RESPONSE_HEADERS = [
   'Content-Type',

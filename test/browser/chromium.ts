@@ -2,8 +2,6 @@ import { playwright } from '@vitest/browser-playwright'
 import type { BrowserCommand } from 'vitest/node'
 import { chromiumLaunchOptions } from '../../scripts/chromium.mjs'
 
-export { chromiumLaunchOptions }
-
 /** Headless Debian Chromium under Playwright: the browser of the stories and of test/browser. */
 export const chromium = () => playwright({ launchOptions: chromiumLaunchOptions })
 

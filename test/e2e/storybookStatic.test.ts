@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { extname, join, normalize } from 'node:path'
 import { promisify } from 'node:util'
 import { type Browser, chromium } from 'playwright-core'
-import { chromiumLaunchOptions } from '../browser/chromium.js'
+import { chromiumLaunchOptions } from '../../scripts/chromium.mjs'
 
 // `npm run build-storybook` as a designer publishes it: a static site, no dev server, the mock API
 // in a service worker, and often under a path of a larger site (a project page, /storybook/ on a
