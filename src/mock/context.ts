@@ -16,6 +16,8 @@ export interface MockContext {
   readonly faults: Map<MockRoute, MockFault>
   /** The scenarios on, each with the time it was turned on. */
   readonly scenarios: Map<MockScenario, number>
+  /** Ends the wait of each request still waiting out its latency; `reset()` calls them. */
+  readonly waiting: Set<() => void>
 }
 
 /** The next id with a prefix (`pay_3`); counters restart on `reset()`. */

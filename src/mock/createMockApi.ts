@@ -45,7 +45,7 @@ export interface MockApi {
   clearFaults(route?: MockRoute): void
   /** Turns a named scenario on (see `MOCK_SCENARIOS`). */
   useScenario(name: MockScenario): void
-  /** Back to the seed: state, ledger, faults and scenarios (those of the options are turned on again). */
+  /** Back to the seed: state, ledger, faults and scenarios (those of the options are turned on again). A request still waiting out its latency is dropped unanswered (a network error), as `startMockServer`'s `close()` drops it. */
   reset(): void
 }
 
@@ -66,10 +66,12 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     state: createState(seed, now(), transferStepMs, settleDelayMs),
     faults: new Map(),
     scenarios: new Map(),
+    waiting: new Set(),
   }
   for (const name of options.scenarios ?? []) applyScenario(ctx, name)
   const reset = () => {
     ctx.state = createState(seed, now(), transferStepMs, settleDelayMs)
+    for (const end of ctx.waiting) end()
     ctx.faults.clear()
     ctx.scenarios.clear()
     for (const name of options.scenarios ?? []) applyScenario(ctx, name)

@@ -20,13 +20,16 @@ function authorized(ctx: MockContext, request: Request): boolean {
 /** The reason `startMockServer` aborts the requests it still holds when it is closed. */
 export const SERVER_CLOSED = new Error('The mock server was closed')
 
-// msw's delay, but cut short when the server closes with the request still waiting, so that its
-// timer does not keep the process alive after `close()`. A client that gives up does not cut it
-// short: the service would still act on what it received. Capped as setTimeout caps it.
-function pause(ms: number, signal: AbortSignal): Promise<void> {
+// msw's delay, but cut short when the server closes or the mock is reset with the request still
+// waiting, so that its timer does not keep the process alive after `close()` or the test. A client
+// that gives up does not cut it short: the service would still act on what it received. Capped as
+// setTimeout caps it.
+function pause(ctx: MockContext, ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
-    const timer = setTimeout(resolve, Math.min(ms, 2 ** 31 - 1))
-    signal.addEventListener('abort', () => signal.reason === SERVER_CLOSED && (clearTimeout(timer), resolve()))
+    const done = () => (clearTimeout(timer), ctx.waiting.delete(done), resolve())
+    const timer = setTimeout(done, Math.min(ms, 2 ** 31 - 1))
+    ctx.waiting.add(done)
+    signal.addEventListener('abort', () => signal.reason === SERVER_CLOSED && done())
   })
 }
 
@@ -45,9 +48,11 @@ export function route(
     const requestId = nextId(ctx, 'req')
     const fault = takeFault(ctx.faults, name)
     const latency = ctx.latencyMs + (fault?.latencyMs ?? 0)
-    if (latency > 0) await pause(latency, request.signal)
-    // Nobody is left to answer, and the service was never reached.
-    if (request.signal.reason === SERVER_CLOSED) return HttpResponse.error()
+    const state = ctx.state
+    if (latency > 0) await pause(ctx, latency, request.signal)
+    // Nobody is left to answer (closed), or the state it was sent to is gone (reset): the service
+    // was never reached, and nothing of a test lands in the next one's state or ledger.
+    if (request.signal.reason === SERVER_CLOSED || ctx.state !== state) return HttpResponse.error()
     // An injected fault's answer first; one that only delays leaves the answer to the scenarios.
     const scenario = scenarioFault(ctx)
     const faulted = (fault && faultResponse(fault, requestId)) || (scenario && faultResponse(scenario, requestId))

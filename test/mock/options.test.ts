@@ -8,8 +8,11 @@ import {
   getLink,
   getPayment,
   type PayLinkClient,
+  PayLinkNetworkError,
+  verifyPayment,
 } from '../../src/client.js'
 import { createMockApi, defaultSeed, MOCK_LINKS, MOCK_TRANSFERS, type MockApi } from '../../src/mock.js'
+import { v2Payment } from './payloads.js'
 
 // Each mock here is reached through the client's own `fetch` option, so several mocks can coexist in one file.
 function clientOf(mock: MockApi, apiKey?: string): PayLinkClient {
@@ -17,7 +20,12 @@ function clientOf(mock: MockApi, apiKey?: string): PayLinkClient {
     baseUrl: 'http://localhost:5173/api/paylink',
     ...(apiKey !== undefined && { apiKey }),
     retry: false,
-    fetch: async (input, init) => (await getResponse(mock.handlers, new Request(input, init))) ?? Response.error(),
+    // As fetch behind msw: a dropped connection (an error response) is a TypeError.
+    fetch: async (input, init) => {
+      const response = await getResponse(mock.handlers, new Request(input, init))
+      if (!response || response.type === 'error') throw new TypeError('Failed to fetch')
+      return response
+    },
   })
 }
 
@@ -58,6 +66,37 @@ describe('createMockApi options', () => {
     a.reset()
     expect(await getLink(clientOf(a), created.code).catch((e: unknown) => e)).toMatchObject({ status: 404 })
     expect(a.state.links.has(MOCK_LINKS.demo)).toBe(true)
+  })
+
+  // A harness that resets one mock after each test: a paid request of one test, still waiting out
+  // an injected latency when the test ended, was answered later from the next test's state, and its
+  // payment landed in that test's ledger (and its timer kept running past the reset).
+  it('reset() drops a request still waiting out its latency: nothing of it lands in the fresh state', async () => {
+    const mock = createMockApi({ apiKeys: false })
+    const client = clientOf(mock)
+    const quote = await verifyPayment(client, { code: MOCK_LINKS.demo })
+    if (quote.status !== 'payment-required') throw new Error('expected a 402')
+    const payment = v2Payment(quote.paymentRequired.accepts[0]!, Date.now())
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    try {
+      mock.inject('verifyPayment', { latencyMs: 1_000, times: 1 })
+      const counted = mock.state.counter
+      const paying = verifyPayment(client, { code: MOCK_LINKS.demo }, { paymentHeader: payment, idempotencyKey: 'k-reset' }).catch((e: unknown) => e)
+      // The mock numbers each request as it arrives, before its latency.
+      await vi.waitFor(() => expect(mock.state.counter).toBeGreaterThan(counted))
+
+      const timers = vi.getTimerCount()
+      mock.reset()
+
+      // The mock's wait ends with it; the one left is the client's own time-out.
+      expect(vi.getTimerCount()).toBe(timers - 1)
+      await vi.advanceTimersByTimeAsync(1_000)
+      expect(await paying).toBeInstanceOf(PayLinkNetworkError)
+      expect(mock.ledger).toEqual([])
+      expect(mock.state.idempotency.size).toBe(0)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('reads the clock on every request (Date.now by default, so fake timers drive it)', async () => {
