@@ -15,6 +15,8 @@ export const MOCK_LINKS = {
 
 /** Ids of the seeded payments, one per state, for stories and tests. */
 export const MOCK_PAYMENTS = {
+  /** Received, not yet verified; stays so. */
+  pending: 'pay_pending',
   /** Accepted, settles `settleDelayMs` after the mock starts. */
   verified: 'pay_verified',
   /** Settled. */

@@ -25,7 +25,7 @@ export interface MockX402Offer {
 export interface MockPaymentSeed {
   id: string
   linkCode: string
-  status: 'verified' | 'settled' | 'failed' | 'expired'
+  status: 'pending' | 'verified' | 'settled' | 'failed' | 'expired'
   amount: string
   asset: string
   network: string
@@ -114,6 +114,7 @@ export function defaultSeed(): MockSeed {
       link(MOCK_LINKS.disabled, { price: { amount: '1.50', currency: 'USDC' }, status: 'disabled' }),
     ],
     payments: [
+      payment(MOCK_PAYMENTS.pending, 'pending'),
       payment(MOCK_PAYMENTS.verified, 'verified'),
       payment(MOCK_PAYMENTS.settled, 'settled'),
       payment(MOCK_PAYMENTS.failed, 'failed', 'insufficient_funds'),

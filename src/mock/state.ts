@@ -72,7 +72,8 @@ export function createState(seed: MockSeed, start: number, transferStepMs: numbe
         p.id,
         {
           ...p,
-          ...(p.payer !== undefined && { transaction: fakeHash(`tx:${p.id}`) }),
+          // Nothing is on chain before the payment is verified.
+          ...(p.payer !== undefined && p.status !== 'pending' && { transaction: fakeHash(`tx:${p.id}`) }),
           ...(p.status === 'verified' && { settlesAt: start + settleDelayMs }),
           createdAt: start,
           updatedAt: start,

@@ -277,12 +277,16 @@ describe('GET /payments/{id}', () => {
   })
 
   it('serves the seeded payments in each state, and 404 for an unknown id', async () => {
+    const pending = await getPayment(client, MOCK_PAYMENTS.pending)
+    expect(pending).toMatchObject({ id: MOCK_PAYMENTS.pending, status: 'pending' })
+    expect(pending.transaction).toBeUndefined()
     expect(await getPayment(client, MOCK_PAYMENTS.settled)).toMatchObject({ status: 'settled' })
     expect(await getPayment(client, MOCK_PAYMENTS.failed)).toMatchObject({ status: 'failed', failureReason: 'insufficient_funds' })
     expect(await getPayment(client, MOCK_PAYMENTS.expired)).toMatchObject({ status: 'expired' })
     expect(await getPayment(client, MOCK_PAYMENTS.verified)).toMatchObject({ status: 'verified' })
     clock.now += 2_000
     expect(await getPayment(client, MOCK_PAYMENTS.verified)).toMatchObject({ status: 'settled' })
+    expect(await getPayment(client, MOCK_PAYMENTS.pending)).toMatchObject({ status: 'pending' })
     expect(await getPayment(client, 'pay_nope').catch((e: unknown) => e)).toMatchObject({ status: 404, code: 'not_found' })
   })
 })
