@@ -15,19 +15,24 @@ function lowerCased(target: Record<string, string>, headers: Record<string, stri
  * a day; `undefined` when unreadable. A date is counted from the answer's own `Date`, the server's
  * clock: on a device clock an hour off, "in 30 s" would read as an hour and a half, or as long
  * past (a retry at once). Without one (not exposed to a cross-origin page), from the device's clock.
+ * An answer a cache kept (a CDN's 429 or 503) waited there its `Age` (RFC 9111): that much of the
+ * wait has passed already, counted off the delay and off the `Date`'s clock.
  */
 function retryAfterSeconds(answer: Headers): number | undefined {
   // An HTTP date, NaN without one. All three formats are GMT, asctime's too, which writes no zone:
   // Date.parse would read it in the device's.
   const at = (name: string) => Date.parse(answer.get(name)?.replace(/( GMT)?$/, ' GMT')!)
   const value = answer.get('Retry-After')
+  // Seconds only; anything else (a list a second cache joined on) counts as no time in a cache.
+  const age = /^\d+$/.test(answer.get('Age')!) ? Number(answer.get('Age')) : 0
   // Date.parse takes "1.5" or "-1" for a day of 2001, which would mean "now": only a value with a
   // time of day, as each of the three HTTP date formats has, is read as a date.
-  // Headers has trimmed the value.
+  // Headers has trimmed the value. The server's now is its Date plus the Age; without a Date (NaN),
+  // the device's now, which the Age does not move.
   const seconds = /^\d+$/.test(value!)
-    ? Number(value)
+    ? Number(value) - age
     : /\d:\d\d:\d\d/.test(value!)
-      ? Math.ceil((at('Retry-After') - (at('Date') || Date.now())) / 1000)
+      ? Math.ceil((at('Retry-After') - (at('Date') + age * 1000 || Date.now())) / 1000)
       : NaN
   // A day at most: 400 digits read as Infinity, which no "Try again in …" can format, and a wait of
   // years would keep a retry button disabled for good.

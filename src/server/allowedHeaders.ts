@@ -3,8 +3,9 @@ export const FORWARDED_REQUEST_HEADERS = ['Content-Type', 'Accept', 'Idempotency
 
 /**
  * API headers the proxy passes back; every other one (`Set-Cookie`, `Location`, …) is dropped. `Date`
- * goes with `Retry-After`: the client counts an HTTP-date Retry-After from the API's own `Date`, not
- * from the device's clock; it is exposed too, as a cross-origin page cannot read it otherwise.
+ * and `Age` go with `Retry-After`: the client counts an HTTP-date Retry-After from the API's own `Date`, not
+ * from the device's clock, and counts off the `Age` a cache in front of the API kept the answer;
+ * both are exposed too, as a cross-origin page cannot read them otherwise.
  */
 export const RETURNED_RESPONSE_HEADERS = [
   'Content-Type',
@@ -13,5 +14,6 @@ export const RETURNED_RESPONSE_HEADERS = [
   'X-PAYMENT-RESPONSE',
   'Retry-After',
   'Date',
+  'Age',
   'X-Request-Id',
 ] as const

@@ -167,6 +167,22 @@ describe('statuses', () => {
     await expect(getLink(client(), 'lnk_x')).rejects.toMatchObject({ status: 429, retryAfterSeconds: 30 })
   })
 
+  // A cached answer's Date is the server's, its Age how long it has been kept since: the server's
+  // now is their sum. Counted from the device's clock (no Date), the Age is already behind it.
+  it.each([
+    ['seconds', { 'Retry-After': '30', Age: '20' }, 10],
+    ['an HTTP date, with the Date', { Date: 'Sun, 01 Mar 2026 12:00:00 GMT', 'Retry-After': 'Sun, 01 Mar 2026 12:00:30 GMT', Age: '20' }, 10],
+    ['an HTTP date, without a Date', { 'Retry-After': 'Sun, 01 Mar 2026 12:00:30 GMT', Age: '20' }, 30],
+    ['seconds, with an Age past them', { 'Retry-After': '30', Age: '45' }, 0],
+    ['seconds, with an Age that is not whole seconds', { 'Retry-After': '30', Age: '-20' }, 30],
+  ])('a cached 429 with Retry-After as %s gives what is left of the wait', async (_, headers, seconds) => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(new Date('2026-03-01T12:00:00Z'))
+    answerGetLink(() => new HttpResponse(null, { status: 429, headers }))
+
+    await expect(getLink(client(), 'lnk_x')).rejects.toMatchObject({ status: 429, retryAfterSeconds: seconds })
+  })
+
   // RFC 9110 5.6.7: a recipient takes all three HTTP-date formats, and all three are GMT, asctime's
   // too, though it does not say so: the device's zone must not move it.
   it.each([

@@ -61,6 +61,18 @@ describe('Retry-After', () => {
     await expect(link).resolves.toEqual(linkFixture)
   })
 
+  // RFC 9111: a CDN that kept the 429 says how long it sat there; the server's 30 s began that long ago.
+  it('waits out only what is left of a cached 429\'s Retry-After: its Age is counted off', async () => {
+    const hits = serveGetLink(status(429, { 'Retry-After': '30', Age: '20' }), ok)
+    const link = getLink(makeClient(), 'lnk_abc123')
+
+    await vi.advanceTimersByTimeAsync(9_999)
+    expect(hits.count).toBe(1)
+    await vi.advanceTimersByTimeAsync(1)
+    await expect(link).resolves.toEqual(linkFixture)
+    expect(hits.count).toBe(2)
+  })
+
   // A retry before the server's time would only meet the same 429, after the user had watched a
   // spinner for maxRetryAfterMs per attempt: the error, with its Retry-After, comes at once.
   it('fails at once, with its Retry-After, on a Retry-After longer than maxRetryAfterMs', async () => {

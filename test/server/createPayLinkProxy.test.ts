@@ -79,13 +79,15 @@ describe('forwarding', () => {
   })
 
   // The client counts an HTTP-date Retry-After from the answer's Date: both must be the API's clock.
-  test('a 429 comes back with its Retry-After and the API\'s Date', async () => {
-    const headers = { 'Retry-After': 'Wed, 21 Oct 2026 07:28:30 GMT', Date: 'Wed, 21 Oct 2026 07:28:00 GMT' }
+  // A CDN's cached 429 says in Age how much of the wait has passed.
+  test('a 429 comes back with its Retry-After, the API\'s Date and its Age', async () => {
+    const headers = { 'Retry-After': 'Wed, 21 Oct 2026 07:28:30 GMT', Date: 'Wed, 21 Oct 2026 07:28:00 GMT', Age: '20' }
     const { proxy } = setup({}, () => Response.json({ error: { code: 'rate_limited', message: 'Slow down' } }, { status: 429, headers }))
     const response = await proxy(new Request(`${APP}/links/abc`))
     expect(response.status).toBe(429)
     expect(response.headers.get('Retry-After')).toBe(headers['Retry-After'])
     expect(response.headers.get('Date')).toBe(headers.Date)
+    expect(response.headers.get('Age')).toBe('20')
   })
 
   test('each of the seven routes is forwarded with its method', async () => {
@@ -500,7 +502,7 @@ describe('CORS', () => {
     expect(response.headers.get('Access-Control-Allow-Origin')).toBe('https://app.test')
     expect(response.headers.get('Vary')).toBe('Origin')
     expect(response.headers.get('Access-Control-Expose-Headers')).toBe(
-      'PAYMENT-REQUIRED, PAYMENT-RESPONSE, X-PAYMENT-RESPONSE, Retry-After, Date, X-Request-Id',
+      'PAYMENT-REQUIRED, PAYMENT-RESPONSE, X-PAYMENT-RESPONSE, Retry-After, Date, Age, X-Request-Id',
     )
     expect(response.headers.get('Access-Control-Allow-Credentials')).toBeNull()
   })
