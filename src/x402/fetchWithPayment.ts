@@ -99,6 +99,9 @@ export async function fetchWithPayment(
   // (resourcePurchase.ts): a server that settles before its handler runs (x402's `upfront` flow)
   // sends the receipt with the handler's error, and the caller gets that answer with its receipt.
   if (paid && ((status !== 402 && (status! < 400 || isRefusal(status!))) || readPaymentResponse(paid.headers)?.success)) return paid.response
+  // Not handed back, so nobody else reads it: in Node an unread body (a 5xx's, a 429's) holds its
+  // connection until garbage collection. A body that failed refuses the cancel, which is then moot.
+  paid?.response.body?.cancel().catch(Boolean)
   let x402Reason: string | undefined
   try {
     // The server's x402 reason for a 402: the failed settlement's, else the new 402's.

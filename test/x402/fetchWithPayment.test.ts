@@ -196,6 +196,21 @@ describe('fetchWithPayment', () => {
     }
   })
 
+  // Node's fetch keeps a connection until its body is read or cancelled (or garbage collected).
+  test('the body of a paid request\'s answer thrown as outcome_unknown is cancelled, not left holding its connection', async () => {
+    for (const status of [408, 429, 503]) {
+      let cancelled: unknown = 'never'
+      const endless = new ReadableStream({
+        pull: (controller) => controller.enqueue(new Uint8Array(1024)),
+        cancel: (reason) => void (cancelled = reason),
+      })
+      const answers = [new Response('{}', { status: 402, headers: { 'PAYMENT-REQUIRED': v2Required } }), new Response(endless, { status })]
+      const error = await rejection(fetchWithPayment(URL_, undefined, { signer: fakeSigner(), fetch: async () => answers.shift()! }))
+      expect(error).toMatchObject({ reason: 'outcome_unknown' })
+      expect(cancelled, `HTTP ${status}`).toBeUndefined()
+    }
+  })
+
   test('a 5xx, 429 or 402 whose receipt says the settlement succeeded is paid: its answer comes back, not outcome_unknown', async () => {
     // x402's `upfront` flow settles before the handler runs, then sends the handler's error with the receipt.
     for (const status of [500, 503, 429, 402]) {
