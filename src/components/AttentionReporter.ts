@@ -207,7 +207,12 @@ export function createAttentionReporter(
     const life = expiresAt - parseTimestamp(next.issuedAt!)
     expiry = life > 0 ? now() + life : Math.max(now() + 5_000, expiresAt + skew)
     end(next)
-    if (root) schedule()
+    if (root) {
+      schedule()
+      // Turned hidden while the first token was on its way: what that turn owed goes now, not at a
+      // heartbeat that a tab killed in the background never runs.
+      if (root.ownerDocument.hidden) report(false)
+    }
   }
   // Called right after a sync.
   const ensureToken = () => {

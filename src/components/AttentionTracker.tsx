@@ -28,7 +28,7 @@ export interface AttentionTrackerProps extends HTMLAttributes<HTMLElement> {
   idleTimeoutMs?: number | undefined
   /**
    * Receives every report: a heartbeat every `heartbeatSeconds` and one when the document turns
-   * hidden, each with attention not yet reported (once `minDwellMs` is reached), and the final one
+   * hidden (or, hidden before the first token came, when it comes), each with attention not yet reported (once `minDwellMs` is reached), and the final one
    * (`final: true`, the session ends) on `pagehide`, unmount, a new `code`/`viewerId` (to the
    * `onHeartbeat` and `beaconUrl` given with the old ones) or `PayLinkProvider` client, and a new
    * or lapsed token, if a report

@@ -1091,6 +1091,18 @@ test('going hidden sends the attention not yet reported at once, by beacon and o
   expect(t.reports.slice(2)).toEqual([{ ...flush, final: true }])
 })
 
+test('turned hidden while the first token was on its way: the attention owed goes when the token comes, not at a heartbeat a killed tab may never run', async () => {
+  api.mock.inject('createAttentionToken', { latencyMs: 6_000, times: 1 })
+  const t = setup({ heartbeatSeconds: 10, minDwellMs: 0, beaconUrl: '/engagement' })
+  scrollTo(1)
+  await read(4_000)
+  setVisibility('hidden')
+  expect(t.reports).toEqual([])
+  await advance(2_000)
+  expect(t.reports).toEqual([expect.objectContaining({ activeMs: 4_000, visibleMs: 4_000, final: false })])
+  expect(JSON.parse(beacon.mock.calls[0]![1] as string)).toEqual(t.reports[0])
+})
+
 test('shown again after hidden, counting goes on in the same session: the next heartbeat has the same token', async () => {
   const t = setup({ heartbeatSeconds: 10, minDwellMs: 0 })
   scrollTo(1)
