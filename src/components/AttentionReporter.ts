@@ -113,6 +113,9 @@ export function createAttentionReporter(
   let requesting = false
   // Infinity once a request failed for good.
   let retryAt = -Infinity
+  // The failure onError has not heard of: one that came while stopped (consent withdrawn, an
+  // <Activity> hidden) is told once started again, as data-state then reads what it caused.
+  let unheard: [error: unknown] | undefined
   // The attention the last report carried; 0 until a report goes, and again after a final one.
   let reportedMs = 0
   // Whether a report went since the tracker started or the page was left: `minDwellMs` holds until
@@ -188,7 +191,8 @@ export function createAttentionReporter(
           : Infinity
       // In a task of its own, after the state above is settled: an onError that throws is the app's
       // own uncaught error, not a rejection of this request that nobody handles.
-      setTimeout(() => root && props.current.onError?.(error))
+      unheard = [error]
+      setTimeout(tell)
       // A refusal ends tracking: said now, not at the next signal.
       update()
       return
@@ -212,6 +216,13 @@ export function createAttentionReporter(
       // Turned hidden while the first token was on its way: what that turn owed goes now, not at a
       // heartbeat that a tab killed in the background never runs.
       if (root.ownerDocument.hidden) report(false)
+    }
+  }
+  const tell = () => {
+    if (root && unheard) {
+      const [error] = unheard
+      unheard = undefined
+      props.current.onError?.(error)
     }
   }
   // Called right after a sync.
@@ -406,6 +417,7 @@ export function createAttentionReporter(
       )
       // React rendered `waiting` on a new node, or on consent given again: the phase is announced anyway.
       update(true)
+      if (unheard) setTimeout(tell)
 
       return () => {
         sync()

@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, render, screen } from '@testing-library/react'
+import { Activity } from 'react'
 import { userEvent } from 'vitest/browser'
 import { createPayLinkClient } from '../../src/client.js'
 import type { AttentionReport } from '../../src/components/AttentionReporter.js'
@@ -101,4 +102,34 @@ test('as="li" with the stylesheet stays a list item: its number shows, and the i
   // Only a list item has a marker and counts in its list: as a block, it showed no "2." and the
   // item after it read "2." instead of "3.".
   expect(getComputedStyle(tracked).display).toBe('list-item')
+})
+
+test('a token request that fails while the tracker is in a hidden <Activity>: onError hears of it when shown again, not before', async () => {
+  let answer!: (response: Response) => void
+  const fetch = () => new Promise<Response>((resolve) => (answer = resolve))
+  const client = createPayLinkClient({ baseUrl: 'https://api.paylink.test', retry: false, fetch: fetch as typeof globalThis.fetch })
+  const queryClient = new QueryClient()
+  const onError = vi.fn()
+  const ui = (mode: 'visible' | 'hidden') => (
+    <QueryClientProvider client={queryClient}>
+      <PayLinkProvider client={client}>
+        <Activity mode={mode}>
+          <AttentionTracker data-testid="tracker" consent minDwellMs={0} onError={onError}>
+            Article
+          </AttentionTracker>
+        </Activity>
+      </PayLinkProvider>
+    </QueryClientProvider>
+  )
+  const { rerender } = render(ui('visible'))
+  await userEvent.click(screen.getByText('Article'))
+  await expect.poll(() => answer).toBeDefined()
+  rerender(ui('hidden'))
+  answer(Response.json({ code: 'unauthorized', message: 'No key' }, { status: 401 }))
+  await expect.poll(() => queryClient.getMutationCache().getAll()[0]?.state.status).toBe('error')
+  await frames()
+  expect(onError).not.toHaveBeenCalled()
+  rerender(ui('visible'))
+  await expect.poll(() => onError.mock.calls.length).toBe(1)
+  expect(screen.getByTestId('tracker')).toHaveAttribute('data-state', 'stopped')
 })

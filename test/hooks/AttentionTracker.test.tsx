@@ -792,6 +792,26 @@ test.each([
   expect(t.reports).toEqual([])
 })
 
+test('a token request that fails while consent is withdrawn: onError hears of it once consent is given again, as data-state reads stopped', async () => {
+  const onError = vi.fn()
+  const t = setup({ heartbeatSeconds: 5, minDwellMs: 0, onError })
+  api.mock.inject('createAttentionToken', { latencyMs: 5_000, status: 401 })
+  scrollTo(1)
+  input()
+  t.rerender({ consent: false })
+  await advance(5_000)
+  expect(onError).not.toHaveBeenCalled()
+  t.rerender({ consent: true })
+  await advance(0)
+  expect(t.root).toHaveAttribute('data-state', 'stopped')
+  expect(onError).toHaveBeenCalledTimes(1)
+  expect(onError.mock.calls[0]![0]).toBeInstanceOf(PayLinkHttpError)
+  t.rerender({ consent: false })
+  t.rerender({ consent: true })
+  await advance(0)
+  expect(onError).toHaveBeenCalledTimes(1)
+})
+
 test('a renewal refused with 401: the session reports until its token expires, then data-state reads stopped', async () => {
   const t = setup({ heartbeatSeconds: 10, minDwellMs: 0, onError: () => {} })
   scrollTo(1)
