@@ -49,6 +49,12 @@ export type AttentionReporter = [start: (element: HTMLElement) => () => void, fi
  */
 export const lastInput = { current: -Infinity }
 
+// The started reporters of the page. Of those whose attention is for one link and viewer (the same
+// token request to the same client: a tracker in the layout and one in the article, or one rendered
+// twice by mistake), one counts at a time, or the creator would be credited twice for one reader;
+// another counts from when it stops, so that no attention is lost where its content is the one read.
+const peers = new Set<{ key: unknown[]; counting: boolean; update: () => void }>()
+
 // The clock every reporter counts on, lastInput included: the device's, except that one set back (by
 // the network, or by hand after a time-zone mistake) does not take it back: it goes on from where it
 // was. Held back till the device's caught up, nothing would count meanwhile, and every token issued
@@ -90,6 +96,8 @@ export function createAttentionReporter(
   // The tracker's latest props, for consent: withdrawn in the render that gives this reporter up, it
   // still stops the final report.
   latest = props,
+  // What the attention is for (the tracker's client, code and viewer): by default its own alone.
+  key: unknown[] = [{}],
 ): AttentionReporter {
   // The element while started, else undefined.
   let root: HTMLElement | undefined
@@ -127,6 +135,15 @@ export function createAttentionReporter(
   let heartbeat: ReturnType<typeof setInterval> | undefined
   let renewal: ReturnType<typeof setTimeout> | undefined
   let idle: ReturnType<typeof setTimeout> | undefined
+  const self = { key, counting: false, update: () => update() }
+  const others = () => [...peers].filter((peer) => peer !== self && key.every((part, i) => part === peer.key[i]))
+  // Stopped counting: another for the same link may count from now on.
+  const release = () => {
+    if (self.counting) {
+      self.counting = false
+      for (const peer of others()) peer.update()
+    }
+  }
 
   // Brings the totals up to now, and tells whether attention counts now. A gap of more than two
   // heartbeats adds nothing: the heartbeat syncs at every interval while started, so such a gap is a
@@ -287,14 +304,15 @@ export function createAttentionReporter(
     // Media counts with its sound on: a muted loop (a GIF as a video; muted, browsers always let it
     // autoplay) plays on with nobody there. It is watched all the same: the sound turned on (a
     // click or a key, which count as input meanwhile) makes it count from the next update on.
-    activeUntil = visible && doc.hasFocus() ? ([...playing].some((media) => !(media as HTMLMediaElement).muted) ? Infinity : lastInput.current + (given(props.current.idleTimeoutMs) ?? 30_000)) : 0
+    activeUntil = visible && doc.hasFocus() && !others().some((peer) => peer.counting) ? ([...playing].some((media) => !(media as HTMLMediaElement).muted) ? Infinity : lastInput.current + (given(props.current.idleTimeoutMs) ?? 30_000)) : 0
     const attending = syncedAt < activeUntil
     // Stopped once no token can come: refused, and the last one's session over.
     const next = !session && retryAt == Infinity ? 'stopped' : attending ? 'active' : phase === 'waiting' ? phase : 'paused'
     // data-state is written on the node, not through React state, so that tracking re-renders nothing.
     if (announce || next !== phase) root.setAttribute('data-state', (phase = next))
     clearTimeout(idle)
-    if (!attending) return
+    if (!attending) return release()
+    self.counting = true
     ensureToken()
     // Wakes up when input stops counting, unless something changes before (and re-arms it).
     if (activeUntil < Infinity) idle = setTimeout(update, timerDelay(activeUntil - syncedAt))
@@ -415,6 +433,7 @@ export function createAttentionReporter(
         },
         true,
       )
+      peers.add(self)
       // React rendered `waiting` on a new node, or on consent given again: the phase is announced anyway.
       update(true)
       if (unheard) setTimeout(tell)
@@ -422,6 +441,8 @@ export function createAttentionReporter(
       return () => {
         sync()
         root = undefined
+        peers.delete(self)
+        release()
         observer?.disconnect()
         resizes?.disconnect()
         listeners.abort()

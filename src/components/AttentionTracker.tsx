@@ -46,7 +46,7 @@ export interface AttentionTrackerProps extends HTMLAttributes<HTMLElement> {
   unstyled?: boolean | undefined
 }
 
-/** Wraps content and counts the viewer's attention to it, reporting heartbeats with an attention token once consent is given. */
+/** Wraps content and counts the viewer's attention to it, reporting heartbeats with an attention token once consent is given; of the trackers for one link and viewer on a page, one counts at a time. */
 export const AttentionTracker = forwardRef<HTMLElement, AttentionTrackerProps>(function AttentionTracker(props, ref) {
   const {
     consent,
@@ -82,7 +82,7 @@ export const AttentionTracker = forwardRef<HTMLElement, AttentionTrackerProps>(f
   // Tracking lives in the reporter, outside React state, so that children never re-render because
   // of it. Made in render (it touches nothing until started) and kept per code, viewer and client, it
   // is the same one for StrictMode's second effect run: one token per mount.
-  const [start, finish] = useMemo(() => createAttentionReporter(() => mutateAsync({ code, viewerId }), own, latest), [own, mutateAsync])
+  const [start, finish] = useMemo(() => createAttentionReporter(() => mutateAsync({ code, viewerId }), own, latest, [client, code, viewerId]), [own, mutateAsync])
   // Before any effect's cleanup: the final report of a reporter given up in this render reads the
   // consent of this render, not of its own (a no-op on a server, unlike a layout effect).
   useInsertionEffect(() => {

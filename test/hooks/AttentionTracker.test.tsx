@@ -980,6 +980,40 @@ test('two short visits around a back/forward-cache restore, each under minDwellM
   expect(beacon).not.toHaveBeenCalled()
 })
 
+test("two trackers for the same link on one page (one in the layout, one in the article): the reader's attention is counted once, and goes on under the other when the one counting goes", async () => {
+  const reports: AttentionReport[] = []
+  const Wrapper = wrapperFor()
+  const tracker = (name: string, idleTimeoutMs?: number) => (
+    <AttentionTracker consent code={MOCK_LINKS.demo} heartbeatSeconds={5} minDwellMs={0} idleTimeoutMs={idleTimeoutMs} onHeartbeat={(r) => reports.push(r)}>
+      <p>{name}</p>
+    </AttentionTracker>
+  )
+  const ui = (layout: boolean, idleTimeoutMs?: number) => (
+    <Wrapper>
+      {layout && tracker('Layout', idleTimeoutMs)}
+      {tracker('Article')}
+      {/* Another link is other attention: it counts alongside. */}
+      <AttentionTracker consent code="other" heartbeatSeconds={5} minDwellMs={0} />
+    </Wrapper>
+  )
+  const view = render(ui(true))
+  scrollTo(1)
+  await read(10_000)
+  expect(reports.map((r) => r.activeMs)).toEqual([5_000, 10_000])
+  // A new setting restarts the layout's tracker, which waits for its new observer: the article's
+  // counts meanwhile, and on once the layout's is gone.
+  view.rerender(ui(true, 20_000))
+  await read(5_000)
+  view.rerender(ui(false))
+  await read(10_000)
+  view.unmount()
+  // The layout's, the other link's, and the article's.
+  expect(tokenRequests()).toBe(3)
+  // Each session's last totals add up to the 25 s the reader gave the link.
+  const sessions = new Map(reports.map((r) => [r.sessionId, r.activeMs]))
+  expect([...sessions.values()]).toEqual([10_000, 15_000])
+})
+
 test('a new code mid-reading (the next article, reached by a click): the input before it still counts', async () => {
   const t = setup({ heartbeatSeconds: 5, minDwellMs: 0, idleTimeoutMs: 30_000 })
   scrollTo(1)
