@@ -304,10 +304,12 @@ export function createAttentionReporter(
     // Media counts with its sound on: a muted loop (a GIF as a video; muted, browsers always let it
     // autoplay) plays on with nobody there. It is watched all the same: the sound turned on (a
     // click or a key, which count as input meanwhile) makes it count from the next update on.
-    activeUntil = visible && doc.hasFocus() && !others().some((peer) => peer.counting) ? ([...playing].some((media) => !(media as HTMLMediaElement).muted) ? Infinity : lastInput.current + (given(props.current.idleTimeoutMs) ?? 30_000)) : 0
+    // Stopped once no token can come: refused, and the last one's session over. Then it counts
+    // nothing: it would hold the count from a tracker for the same link whose token may yet come.
+    const stopped = !session && retryAt == Infinity
+    activeUntil = visible && !stopped && doc.hasFocus() && !others().some((peer) => peer.counting) ? ([...playing].some((media) => !(media as HTMLMediaElement).muted) ? Infinity : lastInput.current + (given(props.current.idleTimeoutMs) ?? 30_000)) : 0
     const attending = syncedAt < activeUntil
-    // Stopped once no token can come: refused, and the last one's session over.
-    const next = !session && retryAt == Infinity ? 'stopped' : attending ? 'active' : phase === 'waiting' ? phase : 'paused'
+    const next = stopped ? 'stopped' : attending ? 'active' : phase === 'waiting' ? phase : 'paused'
     // data-state is written on the node, not through React state, so that tracking re-renders nothing.
     if (announce || next !== phase) root.setAttribute('data-state', (phase = next))
     clearTimeout(idle)

@@ -1014,6 +1014,30 @@ test("two trackers for the same link on one page (one in the layout, one in the 
   expect([...sessions.values()]).toEqual([10_000, 15_000])
 })
 
+test('of two trackers for the same link, one whose token request was refused (stopped) leaves the counting to the other: the reader is still credited', async () => {
+  // A passing refusal (a gateway's 401 while a login refreshed) met by the first tracker only.
+  api.mock.inject('createAttentionToken', { status: 401, times: 1 })
+  const reports: AttentionReport[] = []
+  const Wrapper = wrapperFor()
+  const tracker = (name: string) => (
+    <AttentionTracker data-testid={name} consent code={MOCK_LINKS.demo} heartbeatSeconds={5} minDwellMs={0} onHeartbeat={(r) => reports.push(r)}>
+      <p>{name}</p>
+    </AttentionTracker>
+  )
+  render(
+    <Wrapper>
+      {tracker('layout')}
+      {tracker('article')}
+    </Wrapper>,
+  )
+  scrollTo(1)
+  await read(10_000)
+  expect(screen.getByTestId('layout')).toHaveAttribute('data-state', 'stopped')
+  expect(screen.getByTestId('article')).toHaveAttribute('data-state', 'active')
+  expect(tokenRequests()).toBe(2)
+  expect(reports.at(-1)?.activeMs).toBeGreaterThanOrEqual(9_000)
+})
+
 test('a new code mid-reading (the next article, reached by a click): the input before it still counts', async () => {
   const t = setup({ heartbeatSeconds: 5, minDwellMs: 0, idleTimeoutMs: 30_000 })
   scrollTo(1)
