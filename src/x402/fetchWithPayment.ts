@@ -100,8 +100,9 @@ export async function fetchWithPayment(
   // sends the receipt with the handler's error, and the caller gets that answer with its receipt.
   if (paid && ((status !== 402 && (status! < 400 || isRefusal(status!))) || readPaymentResponse(paid.headers)?.success)) return paid.response
   // Not handed back, so nobody else reads it: in Node an unread body (a 5xx's, a 429's) holds its
-  // connection until garbage collection. A body that failed refuses the cancel, which is then moot.
-  paid?.response.body?.cancel().catch(Boolean)
+  // connection until garbage collection. A body that failed refuses the cancel, which is then moot;
+  // one with no cancel (a custom fetch's Node stream) is left as it is, not thrown over the error.
+  paid?.response.body?.cancel?.().catch(Boolean)
   let x402Reason: string | undefined
   try {
     // The server's x402 reason for a 402: the failed settlement's, else the new 402's.

@@ -211,6 +211,15 @@ describe('fetchWithPayment', () => {
     }
   })
 
+  test("a paid answer whose body cannot be cancelled (a custom fetch's Node stream) still gives outcome_unknown with the signed header", async () => {
+    const paid = new Response(null, { status: 503 })
+    Object.defineProperty(paid, 'body', { value: { pipe() {} } })
+    const answers = [new Response('{}', { status: 402, headers: { 'PAYMENT-REQUIRED': v2Required } }), paid]
+    const error = await rejection(fetchWithPayment(URL_, undefined, { signer: fakeSigner(), fetch: async () => answers.shift()! }))
+    expect(error).toMatchObject({ reason: 'outcome_unknown' })
+    expect((error as PayLinkPaymentError).paymentHeader?.name).toBe('PAYMENT-SIGNATURE')
+  })
+
   test('a 5xx, 429 or 402 whose receipt says the settlement succeeded is paid: its answer comes back, not outcome_unknown', async () => {
     // x402's `upfront` flow settles before the handler runs, then sends the handler's error with the receipt.
     for (const status of [500, 503, 429, 402]) {
