@@ -70,7 +70,7 @@ export function attachTransport(client: PayLinkClient, apiKey: string | undefine
   // in another order are the same API, or a payment kept under one would not be found under the other.
   const identity = baseUrl + JSON.stringify(clientHeaders, Object.keys(clientHeaders).sort())
   identities.set(client, identity)
-  // Its hash names the client's signed payments in sessionStorage (purchaseStorageKey): made here,
+  // Its hash names the client's signed payments in sessionStorage (sharedPurchase): made here,
   // once per client, so that no component bundles the hashing.
   let hash = 0
   for (const c of identity) hash = (hash * 31 + c.charCodeAt(0)) | 0

@@ -49,7 +49,7 @@ export const identities = new WeakMap<PayLinkClient, string>()
 
 /**
  * A hash of each client's identity, which names its purchases' signed payments in `sessionStorage`
- * (`purchaseStorageKey`): hashed, as the headers may hold a bearer token or an API key. Made once
+ * (`sharedPurchase`): hashed, as the headers may hold a bearer token or an API key. Made once
  * per client, with its transport, so that the components bundle no hashing; set by `attachTransport` only.
  */
 export const identityHashes = new WeakMap<PayLinkClient, number>()

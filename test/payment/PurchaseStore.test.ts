@@ -1,10 +1,14 @@
 import { createPayLinkClient } from '../../src/client/createPayLinkClient.js'
 import { PayLinkHttpError, PayLinkNetworkError } from '../../src/client/errors.js'
 import { createTestSigner } from '../../src/mock/createTestSigner.js'
-import { forgetPurchases, type GateAnswer, type PendingPurchase, purchaseStorageKey, sharedPurchase } from '../../src/payment/PurchaseStore.js'
+import { forgetPurchases, type GateAnswer, type PendingPurchase, sharedPurchase } from '../../src/payment/PurchaseStore.js'
 import { priceToPay } from '../../src/payment/priceToPay.js'
 import type { PaymentRequired } from '../../src/x402/paymentRequired.js'
 import type { PaymentSigner } from '../../src/x402/paymentSigner.js'
+
+// Where a purchase under `key` keeps its payment: the key, then its API's hash (none for a scope
+// createPayLinkClient did not make). Spelled out: a kept payment must be found after an upgrade.
+const purchaseStorageKey = (key: string) => `paylink:purchase:${key} undefined`
 
 const BASE_USDC = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913'
 
@@ -337,7 +341,7 @@ describe('a purchase kept in sessionStorage', () => {
   it('is resent on start, as it was signed, and forgotten once its outcome is known', async () => {
     // A v2 payment header (base64 JSON), as signed before the reload.
     const kept = { paymentHeader: btoa(JSON.stringify({ x402Version: 2, payload: { signed: 'before the reload' } })), idempotencyKey: '1-2-3-4' }
-    const storage = memoryStorage({ [purchaseStorageKey({}, 'url:https://seller.test/kept')]: JSON.stringify(kept) })
+    const storage = memoryStorage({ [purchaseStorageKey('url:https://seller.test/kept')]: JSON.stringify(kept) })
     vi.stubGlobal('sessionStorage', storage)
     const { gate, paid } = seller()
     const store = sharedPurchase({}, 'url:https://seller.test/kept', gate)
@@ -350,11 +354,11 @@ describe('a purchase kept in sessionStorage', () => {
   })
 
   it('is ignored when it is not a signed payment; a new one is kept while it is being sent', async () => {
-    const storage = memoryStorage({ [purchaseStorageKey({}, 'url:https://seller.test/bad')]: '{"paymentHeader":1}' })
+    const storage = memoryStorage({ [purchaseStorageKey('url:https://seller.test/bad')]: '{"paymentHeader":1}' })
     vi.stubGlobal('sessionStorage', storage)
     const sent: (string | undefined)[] = []
     const store = sharedPurchase({}, 'url:https://seller.test/bad', async (payment?: PendingPurchase): Promise<GateAnswer<{ ok: true }>> => {
-      sent.push(storage.map.get(purchaseStorageKey({}, 'url:https://seller.test/bad')))
+      sent.push(storage.map.get(purchaseStorageKey('url:https://seller.test/bad')))
       return payment ? { accepted: { ok: true } } : { paymentRequired: paymentRequired() }
     })
     store.start()
@@ -367,7 +371,7 @@ describe('a purchase kept in sessionStorage', () => {
 
   it('is ignored when its header does not decode (not a payment signed here): the purchase starts afresh, not unknown', async () => {
     const junk = { paymentHeader: 'not base64 !!', idempotencyKey: 'k' }
-    vi.stubGlobal('sessionStorage', memoryStorage({ [purchaseStorageKey({}, 'url:https://seller.test/junk')]: JSON.stringify(junk) }))
+    vi.stubGlobal('sessionStorage', memoryStorage({ [purchaseStorageKey('url:https://seller.test/junk')]: JSON.stringify(junk) }))
     const { gate, paid } = seller()
     const store = sharedPurchase({}, 'url:https://seller.test/junk', gate)
     store.start()
@@ -381,7 +385,7 @@ describe('a purchase kept in sessionStorage', () => {
   // there") calls pay() before the hook's own start().
   it('is resent, not signed again, when pay() comes before start()', async () => {
     const kept = { paymentHeader: btoa(JSON.stringify({ x402Version: 2, payload: { signed: 'before the reload' } })), idempotencyKey: '1-2-3-4' }
-    vi.stubGlobal('sessionStorage', memoryStorage({ [purchaseStorageKey({}, 'url:https://seller.test/kept-pay')]: JSON.stringify(kept) }))
+    vi.stubGlobal('sessionStorage', memoryStorage({ [purchaseStorageKey('url:https://seller.test/kept-pay')]: JSON.stringify(kept) }))
     const { gate, paid } = seller()
     const store = sharedPurchase({}, 'url:https://seller.test/kept-pay', gate, true)
     const signer = createTestSigner()
@@ -395,7 +399,7 @@ describe('a purchase kept in sessionStorage', () => {
 
   it('is resent, not forgotten, when reset() comes before start()', async () => {
     const kept = { paymentHeader: btoa(JSON.stringify({ x402Version: 2, payload: { signed: 'before the reload' } })), idempotencyKey: '5-6-7-8' }
-    vi.stubGlobal('sessionStorage', memoryStorage({ [purchaseStorageKey({}, 'url:https://seller.test/kept-reset')]: JSON.stringify(kept) }))
+    vi.stubGlobal('sessionStorage', memoryStorage({ [purchaseStorageKey('url:https://seller.test/kept-reset')]: JSON.stringify(kept) }))
     const { gate, paid } = seller()
     const store = sharedPurchase({}, 'url:https://seller.test/kept-reset', gate, true)
     store.reset()
@@ -513,7 +517,7 @@ describe('a payment accepted as verified (still settling)', () => {
     await vi.waitFor(() => expect(before.getSnapshot().status).toBe('ready'))
     await before.pay({ signer })
     expect(before.getSnapshot()).toMatchObject({ status: 'verifying', payment: verified })
-    expect(JSON.parse(storage.map.get(purchaseStorageKey({}, key))!)).toEqual(first.paid[0])
+    expect(JSON.parse(storage.map.get(purchaseStorageKey(key))!)).toEqual(first.paid[0])
 
     // A reload: a new store, only sessionStorage survived.
     forgetPurchases()
