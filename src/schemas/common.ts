@@ -20,12 +20,12 @@ export function rule<T>(test: (value: T) => boolean, message: string) {
 /**
  * A string status whose known values are typed, while a value the client does not know yet
  * passes as a plain string: the contract says an unknown state must never crash a client. A type
- * to cast `z.string()` to, so that it costs no code.
+ * to cast `z.string` to, so that it costs no code.
  */
 export type OpenEnum<T extends readonly string[]> = z.Schema<T[number] | (string & {}), string>
 
 // For the types whose zod classes cost more than this check: `number`, `boolean`, the `… | null`
-// of the x402 servers (z.string() and x402's listOf are built on it too).
+// of the x402 servers (z.string and x402's listOf are built on it too).
 export { typed } from './z.js'
 
 /** One of `values`, else an issue listing them. */
@@ -36,7 +36,7 @@ export function oneOf<const T extends readonly string[]>(values: T) {
 
 /** A string that `test` accepts, else an issue with `message`. */
 export function checkedString(test: (s: string) => boolean, message: string) {
-  return z.withChecks(z.string(), rule(test, message))
+  return z.withChecks(z.string, rule(test, message))
 }
 
 // parseTimestamp gives a finite number or NaN: Number.isFinite (which the number schema calls

@@ -17,7 +17,7 @@ const splitsSchema = z.withChecks(
 /** What `createLink` accepts; checked on the client before anything is sent. */
 export const createLinkInputSchema = z.strictObject({
   creatorId: z.withChecks(
-    z.string(),
+    z.string,
     z.check((payload) => {
       payload.value = payload.value.trim()
     }),
@@ -27,7 +27,7 @@ export const createLinkInputSchema = z.strictObject({
   model: oneOf(LINK_MODELS),
   splits: splitsSchema,
   price: z.optional(priceSchema),
-  title: z.optional(z.string()),
+  title: z.optional(z.string),
 })
 
 /** Input of `createLink`. */

@@ -38,7 +38,7 @@ export function parseDurationSeconds(raw: string): number | undefined {
  */
 function parsableString(parse: (raw: string) => unknown, expected: string, replace?: boolean) {
   return z.withChecks(
-    z.string(),
+    z.string,
     z.check<string>((payload) => {
       const parsed = parse(payload.value)
       if (parsed === undefined) {

@@ -17,14 +17,14 @@ export const shareSchema = z.withChecks(
 /** A payment link as the API returns it. Unknown extra fields are kept. */
 export const linkSchema = z.looseObject({
   code: nonEmptyStringSchema,
-  creatorId: z.string(),
-  chainType: z.string(),
-  model: z.string() as OpenEnum<typeof LINK_MODELS>,
+  creatorId: z.string,
+  chainType: z.string,
+  model: z.string as OpenEnum<typeof LINK_MODELS>,
   splits: z.looseObject({ creator: shareSchema, platform: shareSchema }),
   price: z.optional(priceSchema),
-  title: z.optional(z.string()),
-  url: z.optional(z.string()),
-  status: z.optional(z.string() as OpenEnum<['active', 'disabled']>),
+  title: z.optional(z.string),
+  url: z.optional(z.string),
+  status: z.optional(z.string as OpenEnum<['active', 'disabled']>),
   createdAt: timestampSchema,
 })
 

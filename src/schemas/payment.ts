@@ -11,29 +11,29 @@ export const TERMINAL_PAYMENT_STATUSES = ['settled', 'failed', 'expired'] as con
 /** A payment as `GET /payments/{id}` and the verify answer report it. Unknown extra fields are kept. */
 export const paymentSchema = z.looseObject({
   id: nonEmptyStringSchema,
-  linkCode: z.string(),
-  status: z.string() as OpenEnum<typeof PAYMENT_STATUSES>,
+  linkCode: z.string,
+  status: z.string as OpenEnum<typeof PAYMENT_STATUSES>,
   amount: decimalStringSchema,
-  asset: z.string(),
-  network: z.string(),
-  payer: z.optional(z.string()),
-  transaction: z.optional(z.string()),
+  asset: z.string,
+  network: z.string,
+  payer: z.optional(z.string),
+  transaction: z.optional(z.string),
   createdAt: timestampSchema,
   updatedAt: timestampSchema,
-  failureReason: z.optional(z.string()),
+  failureReason: z.optional(z.string),
 })
 
 /** The x402 settlement response plus the time of settlement. */
 const settlementProofSchema = z.looseObject({
   success: booleanSchema,
-  transaction: z.string(),
-  network: z.string(),
-  payer: z.optional(z.string()),
+  transaction: z.string,
+  network: z.string,
+  payer: z.optional(z.string),
   // In the token's atomic units where the mock writes it (`"1500000"` for 1.50 USDC). A receipt,
   // never computed with: x402's own settlement response has no amount, and a server that writes
   // one as a decimal must not turn a paid purchase into an unknown one.
-  amount: z.optional(z.string()),
-  asset: z.optional(z.string()),
+  amount: z.optional(z.string),
+  asset: z.optional(z.string),
   settledAt: z.optional(timestampSchema),
 })
 

@@ -17,17 +17,17 @@ export const TERMINAL_TRANSFER_STATUSES = ['completed', 'failed', 'refunded'] as
 /** A cross-chain transfer. Unknown extra fields are kept. */
 export const transferSchema = z.looseObject({
   id: nonEmptyStringSchema,
-  status: z.string() as OpenEnum<typeof TRANSFER_STATUSES>,
-  sourceChain: z.string(),
-  destinationChain: z.string(),
-  asset: z.string(),
+  status: z.string as OpenEnum<typeof TRANSFER_STATUSES>,
+  sourceChain: z.string,
+  destinationChain: z.string,
+  asset: z.string,
   amount: decimalStringSchema,
-  sourceTx: z.optional(z.string()),
-  destinationTx: z.optional(z.string()),
+  sourceTx: z.optional(z.string),
+  destinationTx: z.optional(z.string),
   createdAt: timestampSchema,
   updatedAt: timestampSchema,
   estimatedCompletionAt: z.optional(timestampSchema),
-  failureReason: z.optional(z.string()),
+  failureReason: z.optional(z.string),
 })
 
 /** A cross-chain transfer. */

@@ -46,7 +46,7 @@ export const requirementV2Schema = z.looseObject({
 
 /** The resource a v2 402 is about. */
 export const resourceInfoSchema = z.looseObject({
-  url: z.string(),
+  url: z.string,
   description: optionalTextSchema,
   mimeType: optionalTextSchema,
 })

@@ -33,8 +33,8 @@ export const settleResponseSchema = z.looseObject({
   errorReason: optionalTextSchema,
   errorMessage: optionalTextSchema,
   payer: optionalTextSchema,
-  transaction: z.optional(z.string()),
-  network: z.optional(z.string()),
+  transaction: z.optional(z.string),
+  network: z.optional(z.string),
   amount: optionalTextSchema,
 })
 

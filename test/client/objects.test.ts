@@ -18,7 +18,7 @@ const zodOptional = (inner: $ZodType) => new $ZodOptional({ type: 'optional', in
 const leaves = (optional: (inner: z.Schema) => z.Schema) => ({
   id: nonEmptyStringSchema,
   count: numberSchema,
-  note: optional(z.string()),
+  note: optional(z.string),
   later: optional(z.withChecks(numberSchema, rule((n: number) => n > 0, 'must be positive'))),
   // Checks over an optional field: it stays optional.
   capped: z.withChecks(optional(numberSchema) as z.Schema<number | undefined>, rule((n) => !(n! >= 100), 'must be below 100')),
@@ -26,12 +26,12 @@ const leaves = (optional: (inner: z.Schema) => z.Schema) => ({
   anything: z.unknown(),
 })
 const ours = {
-  loose: z.looseObject({ ...leaves(z.optional), inner: z.looseObject({ a: z.string() }), maybe: z.optional(z.strictObject({ b: numberSchema })) }),
-  strict: z.strictObject({ ...leaves(z.optional), inner: z.strictObject({ a: z.string() }) }),
+  loose: z.looseObject({ ...leaves(z.optional), inner: z.looseObject({ a: z.string }), maybe: z.optional(z.strictObject({ b: numberSchema })) }),
+  strict: z.strictObject({ ...leaves(z.optional), inner: z.strictObject({ a: z.string }) }),
 }
 const theirs = {
-  loose: zodLoose({ ...leaves(zodOptional), inner: zodLoose({ a: z.string() }), maybe: zodOptional(zodStrict({ b: numberSchema })) }),
-  strict: zodStrict({ ...leaves(zodOptional), inner: zodStrict({ a: z.string() }) }),
+  loose: zodLoose({ ...leaves(zodOptional), inner: zodLoose({ a: z.string }), maybe: zodOptional(zodStrict({ b: numberSchema })) }),
+  strict: zodStrict({ ...leaves(zodOptional), inner: zodStrict({ a: z.string }) }),
 }
 // An object check after the fields: it runs unless a field's issue aborted, on both sides alike.
 const checked = <S extends z.Schema>(schema: S) => z.withChecks(schema, rule(() => false, 'the object check ran'))
@@ -124,8 +124,8 @@ it('keeps an unknown `__proto__` field out of the output and the output a plain 
 it.each([
   ['a number', numberSchema],
   ['a checked number', z.withChecks(numberSchema, rule((n: number) => n > 0, 'must be positive'))],
-  ['an object', z.looseObject({ a: z.string() })],
-  ['a string it replaces by its length', z.withChecks(z.string(), z.check<string>((p) => void (p.value = p.value.length as never)))],
+  ['an object', z.looseObject({ a: z.string })],
+  ['a string it replaces by its length', z.withChecks(z.string, z.check<string>((p) => void (p.value = p.value.length as never)))],
 ])('an optional %s parses as zod’s optional does', (_name, inner) => {
   const mine = z.optional(inner)
   const zods = zodOptional(inner)
@@ -136,9 +136,9 @@ it.each([
 
 it('an optional field reads null as absent where its schema refuses null, and keeps it where it takes null', () => {
   const schema = z.looseObject({
-    payer: z.optional(z.string()),
+    payer: z.optional(z.string),
     extra: z.optional(z.typed((v): v is string | null => v === null || typeof v === 'string', 'string or null')),
-    id: z.string(),
+    id: z.string,
   })
 
   expect(z.safeParse(schema, { payer: null, extra: null, id: 'p' })).toEqual({ success: true, data: { payer: undefined, extra: null, id: 'p' } })
@@ -147,5 +147,5 @@ it('an optional field reads null as absent where its schema refuses null, and ke
 })
 
 it('a string parses as zod’s string does', () => {
-  fc.assert(fc.property(fc.oneof(fc.string(), fc.anything()), parsesAlike(z.string(), new $ZodString({ type: 'string' }), (v) => v)), { numRuns: 1_000 })
+  fc.assert(fc.property(fc.oneof(fc.string(), fc.anything()), parsesAlike(z.string, new $ZodString({ type: 'string' }), (v) => v)), { numRuns: 1_000 })
 })
