@@ -129,7 +129,7 @@ export interface PurchaseStore<A> {
    * purchase when it is terminal, and makes its outcome `unknown` when it is an error that stopped
    * the polling (then `pay` resends the kept payment). `undefined` (no report yet) changes nothing.
    */
-  observePayment(report: Payment | Error | undefined): void
+  observe(report: Payment | Error | undefined): void
   /**
    * Abandons the purchase and starts over with fresh requirements. While `signing` it abandons the
    * wallet's request (one that never answers), and drops unsent whatever that wallet returns later;
@@ -289,11 +289,11 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
     const { payment } = accepted as { payment?: Payment }
     // Nothing of an earlier failed click stays (from load, where no send cleared it first).
     update({ ...accepted, error: undefined, priceChanged: undefined, status: payment ? 'verifying' : 'settled' })
-    // Settled at once (no payment to follow): nothing to observe, and observePayment does nothing.
-    observePayment(payment)
+    // Settled at once (no payment to follow): nothing to follow, and observe does nothing.
+    observe(payment)
   }
 
-  function observePayment(report: Payment | Error | undefined): void {
+  function observe(report: Payment | Error | undefined): void {
     if (state.status !== 'verifying' || !state.payment) return
     // The same error as a lost answer's (gzip shares the text): the payload is kept, to be resent.
     if (report instanceof Error) {
@@ -399,7 +399,7 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
           if (busy === click) busy = undefined
         }
       },
-      observePayment,
+      observe,
       reset() {
         // A wallet that never answers must not hold the purchase; a paid request may be moving money.
         // Before start() there is nothing to forget yet, but maybe a kept payment to resume.

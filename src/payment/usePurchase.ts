@@ -56,7 +56,7 @@ export function useFollowedPurchase<A extends object>(client: PayLinkClient, sto
     // A 404 (read-after-write lag), an expired session or a body that is not JSON ends the polling,
     // which would leave the purchase `verifying` for good. Not while fetching: following the payment
     // again (after a resend) refetches, and the last error shows until the answer comes.
-    store?.observePayment((!isFetching && stopsPolling(error) && error) || data)
+    store?.observe((!isFetching && stopsPolling(error) && error) || data)
   }, [store, data, error, isFetching])
 
   return {
