@@ -1,7 +1,7 @@
 import { forwardRef, type HTMLAttributes, type MouseEvent, useState, useSyncExternalStore } from 'react'
 import { noop } from '../client/timerDelay.js'
 import { useFeeEstimate } from '../hooks/useFeeEstimate.js'
-import { hasFeeParams } from '../query/estimateFeesQueryOptions.js'
+import { hasFeeParams, placeholderArrivals } from '../query/estimateFeesQueryOptions.js'
 import { retryAfterEnd } from '../query/retryAfterEnd.js'
 import { composeEventHandlers } from './composeEventHandlers.js'
 import { formatDecimal, formatDuration, formatRelative } from './format.js'
@@ -121,12 +121,13 @@ export const FeeEstimate = forwardRef<HTMLDivElement, FeeEstimateProps>(function
   })
   // The quote on screen: the one loaded, while it is ready or refreshing.
   const shown = state === 'ready' || state === 'refreshing' ? query.data : undefined
+  // When it arrived on this device: a placeholder's own query has no arrival (0), its quote's is kept.
+  const arrived = query.dataUpdatedAt || placeholderArrivals.get(shown!) || 0
   // One that arrived past its end, a device clock ahead of the server's by more than the quote's
   // life (see estimateFeesQueryOptions), is dated at its arrival: "quoted now", not "2 hours ago".
-  // (A placeholder's query has no arrival, 0.)
   const quotedAt = shown?.quotedAt
-    ? shown.expiresAt && parseTimestamp(shown.expiresAt) <= query.dataUpdatedAt
-      ? query.dataUpdatedAt
+    ? shown.expiresAt && parseTimestamp(shown.expiresAt) <= arrived
+      ? arrived
       : parseTimestamp(shown.quotedAt)
     : undefined
   // After a 429 or 503 with Retry-After, the retry button waits it out (a request before it would
@@ -204,8 +205,8 @@ export const FeeEstimate = forwardRef<HTMLDivElement, FeeEstimateProps>(function
       {quotedAt !== undefined && now !== undefined && (
         // Dated at its arrival when that is earlier: a server clock ahead of ours would otherwise date
         // the quote in the future, "now" for as long as the clocks differ. Never after `now`, which is
-        // coarse and may predate the arrival; a placeholder's query has no arrival (0).
-        <p data-part="age">{labels.quoted({ relative: formatRelative(Math.min(quotedAt, query.dataUpdatedAt || now, now), now, locale) })}</p>
+        // coarse and may predate the arrival.
+        <p data-part="age">{labels.quoted({ relative: formatRelative(Math.min(quotedAt, arrived || now, now), now, locale) })}</p>
       )}
     </div>
   )

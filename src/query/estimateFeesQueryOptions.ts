@@ -10,12 +10,18 @@ import { parseTimestamp } from '../schemas/parseTimestamp.js'
 
 type Options = TaggedQueryOptions<FeeEstimate, ReturnType<typeof feesKey>>
 
+/**
+ * When each quote kept as a placeholder arrived on this device: the query it stands in for has no
+ * arrival (its `dataUpdatedAt` is 0), and a quote's age counts from it where the clocks differ.
+ */
+export const placeholderArrivals = new WeakMap<FeeEstimate, number>()
+
 // TanStack's keepPreviousData, without the import it costs every bundle with this factory, for a
 // quote still current only: an expired one (a failed re-quote, or parameters left incomplete a
 // while) would be shown as the new parameters' being refreshed. Defined once: TanStack reuses the
 // placeholder while the function stays the same.
 const keepPreviousData = (previous: FeeEstimate | undefined, query?: { state: { data?: FeeEstimate | undefined; dataUpdatedAt: number } }) =>
-  query && quoteEnd(query.state) > Date.now() ? previous : undefined
+  query && quoteEnd(query.state) > Date.now() ? (placeholderArrivals.set(previous!, query.state.dataUpdatedAt), previous) : undefined
 
 // When the quote ends, on this device's clock (ms since the epoch): at `expiresAt`, or sooner when
 // its life on the server's clock (`quotedAt` to `expiresAt`), counted from its arrival, ends first:

@@ -356,6 +356,29 @@ describe('with fake timers', () => {
     expect(quotes()).toBe(2)
   })
 
+  test.each([
+    ['a server clock 2 minutes ahead', 120_000],
+    ["a device clock 2 hours ahead of the server's", -2 * 3_600_000],
+  ])('%s: the quote kept on screen for another amount, waiting for its quote, keeps its age from its arrival', async (_, offsetMs) => {
+    serveQuotesDated(offsetMs)
+    const { rerender } = render(<FeeEstimate {...params} />, { wrapper: wrapperFor() })
+    await advance(10)
+    await advance(20_000)
+    expect(root()).toHaveTextContent('quoted 15 seconds ago')
+    // Offline, the quote of 100 stands in for that of 200 for as long as the network is gone.
+    act(() => onlineManager.setOnline(false))
+    try {
+      rerender(<FeeEstimate {...params} amount="200" />)
+      await advance(10)
+      expect(root()).toHaveAttribute('data-state', 'refreshing')
+      expect(root()).toHaveTextContent('quoted 15 seconds ago')
+      await advance(15_000)
+      expect(root()).toHaveTextContent('quoted 30 seconds ago')
+    } finally {
+      act(() => onlineManager.setOnline(true))
+    }
+  })
+
   test('a quote prefetched on the server and hydrated on a device whose clock is a minute ahead: markup that matches, then busy while it is re-quoted', async () => {
     // The server prefetches and renders the quote; the device's clock reads it a minute old, stale.
     const server = new QueryClient()
