@@ -608,6 +608,24 @@ describe('with fake timers', () => {
     expect(screen.getByRole('button')).toHaveAttribute('aria-disabled', 'true')
   })
 
+  test('an app whose queries are forgotten at once (gcTime: 0): editing the amount away and back during a Retry-After does not ask again for the amount told to wait', async () => {
+    const amounts: (string | null)[] = []
+    const record = ({ request }: { request: Request }) => void amounts.push(new URL(request.url).searchParams.get('amount'))
+    api.server.events.on('request:start', record)
+    onTestFinished(() => api.server.events.removeListener('request:start', record))
+    api.mock.inject('estimateFees', { status: 429, retryAfter: 120, times: 10 })
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: 0 } } })
+    const { rerender } = render(<FeeEstimate {...params} amount="100" />, { wrapper: wrapperFor(undefined, queryClient) })
+    await advance(10)
+    rerender(<FeeEstimate {...params} amount="10" />)
+    await advance(500)
+    rerender(<FeeEstimate {...params} amount="100" />)
+    await advance(500)
+    expect(amounts).toEqual(['100', '10'])
+    expect(root()).toHaveAttribute('data-state', 'error')
+    expect(screen.getByRole('button')).toHaveAttribute('aria-disabled', 'true')
+  })
+
   test('with only "retry" translated, the waiting button reads it with the relative time, no English', async () => {
     api.mock.inject('estimateFees', { status: 429, retryAfter: 120, times: 1 })
     render(<FeeEstimate {...params} locale="fr" labels={{ retry: 'Réessayer' }} />, { wrapper: wrapperFor() })
