@@ -31,8 +31,10 @@ const keepPreviousData = (previous: FeeEstimate | undefined, query?: { state: { 
 // hour off after a time-zone mistake): its life from its arrival, or it would be asked for again
 // every 5 s for as long as the clocks differ. Without `expiresAt` (optional in the API), 30 s after
 // its arrival: it would otherwise be shown as current for ever. (Without a quote, 30 s after 0: the
-// staleTime of a query without data.)
+// staleTime of a query without data.) An arrival after now is a quote fetched on a server whose clock
+// is ahead (hydrated): it lives no longer than its life from now, not for as long as the clocks differ.
 function quoteEnd({ data: fee, dataUpdatedAt }: { data?: FeeEstimate | undefined; dataUpdatedAt: number }): number {
+  dataUpdatedAt = Math.min(dataUpdatedAt, Date.now())
   if (!fee?.expiresAt) return dataUpdatedAt + 30_000
   const end = parseTimestamp(fee.expiresAt)
   const life = end - parseTimestamp(fee.quotedAt!)

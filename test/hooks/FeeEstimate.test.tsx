@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw'
 import { type ComponentProps, createRef } from 'react'
 import { renderToString } from 'react-dom/server'
 import { hydrateRoot } from 'react-dom/client'
-import { dehydrate, HydrationBoundary, onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { dehydrate, hydrate, HydrationBoundary, onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { PayLinkProvider } from '../../src/hooks/PayLinkProvider.js'
 import { estimateFeesQueryOptions } from '../../src/query/estimateFeesQueryOptions.js'
 import { FeeEstimate, feeEstimateState } from '../../src/components/FeeEstimate.js'
@@ -414,6 +414,24 @@ describe('with fake timers', () => {
     expect(estimate).not.toHaveAttribute('aria-busy')
     act(() => hydrated.unmount())
     container.remove()
+  })
+
+  test('a quote prefetched on a server whose clock is 2 minutes ahead of the device\'s: current for its life from its arrival on the device, not 2 minutes more', async () => {
+    const server = new QueryClient()
+    await server.fetchQuery(estimateFeesQueryOptions(testClient(), params))
+    vi.setSystemTime(Date.now() - 120_000)
+    const queryClient = testQueryClient()
+    hydrate(queryClient, dehydrate(server))
+    render(<FeeEstimate {...params} />, { wrapper: wrapperFor(undefined, queryClient) })
+    await advance(10)
+    expect(root()).toHaveAttribute('data-state', 'ready')
+    expect(quotes()).toBe(1)
+    // The quote holds 30 s: then it is asked for again, not 2 minutes later.
+    await advance(30_000)
+    await advance(10)
+    expect(quotes()).toBe(2)
+    expect(root()).toHaveAttribute('data-state', 'ready')
+    expect(root()).toHaveTextContent('quoted now')
   })
 
   test("offline (as the browser says): another amount's quote, or an expired one, waits for the network busy, not as a current quote", async () => {
