@@ -30,14 +30,15 @@ export interface PaymentHeaderContext {
 // like them, possibly wrapped as the cause of another error (up to 8 causes deep). Some wallets say
 // it only in words: older MetaMask "… User denied transaction (or message) signature" under -32603
 // (which viem wraps in an InternalRpcError), older Coinbase Wallet the same words with no code,
-// mobile and in-app wallets "User rejected the request" under -32603 or -32000, some a bare string.
+// mobile and in-app wallets "User rejected the request" under -32603 or -32000, some a bare string;
+// Ledger's transport "(denied by the user?) (0x6985)", others "Request rejected by user".
 // ethers v6 reads "user denied" as ACTION_REJECTED too. A name (UserRejectedRequestError) is read
 // as words. Only these words: a failure read as a refusal is hidden from the app's onError, and
 // "not authorized by the user" (4100) is one. createEvmSigner reads a refused chain switch with it too.
 export function isWalletRejection(error: unknown, depth = 0): boolean {
   const { code, name, message, cause } = Object(error)
   return typeof error === 'string'
-    ? /user ?(reject|deni)ed/i.test(error)
+    ? /user ?(reject|deni)ed|(reject|deni)ed by (the )?user/i.test(error)
     : !!error && depth < 8 && ([4001, 5000, 'ACTION_REJECTED'].includes(code) || [name, message, cause].some((part) => isWalletRejection(part, depth + 1)))
 }
 

@@ -100,6 +100,9 @@ describe('createPaymentHeader', () => {
     ],
     ["a Ledger refusal through MetaMask's keyring", new Error('signTypedData failed', { cause: { code: -32603, message: 'Ledger: User rejected the transaction' } })],
     ['a bare string', 'User rejected the request'],
+    // Ledger's own transport error, through a signer that passes it on as it is.
+    ["Ledger's 0x6985", Object.assign(new Error('Ledger device: Condition of use not satisfied (denied by the user?) (0x6985)'), { name: 'TransportStatusError', statusCode: 0x6985 })],
+    ["a wallet's 'Request rejected by user'", { code: -32603, message: 'Request rejected by user' }],
   ])('%s is wallet_rejected', async (_, refusal) => {
     const signer = fakeSigner(undefined, () => Promise.reject(refusal))
     const error = await paymentError(createPaymentHeader(requirement(), signer))
