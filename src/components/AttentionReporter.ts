@@ -29,7 +29,8 @@ export interface AttentionReport {
  * Where tracking stands once it has consent: no attention yet, attention counted now, attention
  * paused, or tracking ended for good (`stopped`: a token request refused, as with a 401, or
  * answered with something that is no token; nothing is counted or sent until the tracker is
- * given another `code`, `viewerId` or client, or mounted anew).
+ * given another `code`, `viewerId` or client, or mounted anew). A tracker whose link and viewer
+ * another tracker on the page is counting reads `waiting` or `paused` until that one stops.
  */
 export type AttentionPhase = 'waiting' | 'active' | 'paused' | 'stopped'
 
