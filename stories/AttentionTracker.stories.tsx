@@ -225,3 +225,45 @@ export const CountedOnlyWhileVisible: Story = {
 
 /** Waiting in the dark theme: the article and the log, nothing counted. */
 export const WaitingDark: Story = { ...Waiting, globals: { theme: 'dark' } }
+
+/** Two trackers for one link: a page's layout and its article, each wrapping content of its own. */
+function TwoTrackers(props: AttentionTrackerProps) {
+  const [hidden, setHidden] = useState<string>()
+  return (
+    <div style={{ display: 'grid', gap: '1rem', maxWidth: '40rem' }}>
+      {['Layout', 'Article'].map((name) => (
+        <div key={name}>
+          <button type="button" onClick={() => setHidden(hidden === name ? undefined : name)}>
+            {hidden === name ? 'Show' : 'Hide'} the {name.toLowerCase()}
+          </button>
+          <div style={{ display: hidden === name ? 'none' : 'block' }}>
+            <AttentionTracker {...props} aria-label={`${name} tracker`}>
+              <p>{name}, tracked for the same link.</p>
+            </AttentionTracker>
+          </div>
+        </div>
+      ))}
+    </div>
+  )
+}
+
+/**
+ * Two trackers for the same link and viewer on one page (a layout's and an article's): one counts
+ * at a time, so the creator is credited once; the other reads `waiting` until the counting one
+ * stops (here: hidden), then counts itself.
+ */
+export const TwoTrackersOneLink: Story = {
+  render: (args) => <TwoTrackers {...args} />,
+  play: async ({ canvas }) => {
+    const trackers = ['Layout', 'Article'].map((name) => canvas.getByLabelText(`${name} tracker`))
+    const states = () => trackers.map((t) => t.getAttribute('data-state'))
+    attend()
+    // Either may be the first to count; the other waits.
+    await waitFor(() => expect([...states()].sort()).toEqual(['active', 'waiting']), { timeout: 3_000 })
+    const counting = states().indexOf('active')
+    await userEvent.click(canvas.getByRole('button', { name: `Hide the ${['layout', 'article'][counting]}` }))
+    attend()
+    await waitFor(() => expect(states()[1 - counting]).toBe('active'), { timeout: 3_000 })
+    await expect(states()[counting]).toBe('paused')
+  },
+}
