@@ -133,11 +133,15 @@ export const FeeEstimate = forwardRef<HTMLDivElement, FeeEstimateProps>(function
   // After a 429 or 503 with Retry-After, the retry button waits it out (a request before it would
   // only be refused again), counting down on the coarse tick and enabled on time by its own timer.
   const retryAt = retryAfterEnd(query)
-  const waiting = retryAt > Date.now()
-  // The wait's end in words (`in 2 minutes`), for the retry button's text.
-  const relative = formatRelative(retryAt, Date.now(), locale)
   // Also renders when the wait ends, which enables the button on time.
-  const now = useCoarseNow(waiting ? retryAt : quotedAt)
+  const now = useCoarseNow(retryAt > Date.now() ? retryAt : quotedAt)
+  // Until the clock is read (on a server, and while hydrating a failure it dehydrated), the wait is
+  // counted from the failure: the whole Retry-After, alike on both. The second between them would
+  // word it apart ("in 1 minute", "in 59 seconds"), and React would throw the page's markup away.
+  const from = now === undefined ? query.errorUpdatedAt : Date.now()
+  const waiting = retryAt > from
+  // The wait's end in words (`in 2 minutes`), for the retry button's text.
+  const relative = formatRelative(retryAt, from, locale)
   // The retry button leaves with the error, whatever made it leave: its press, or a re-quote it did
   // not ask for (the user back on the tab, the network back). Focus on it would fall to <body>, where
   // a screen reader loses its place (and some browsers start the next Tab at the top): the root, its

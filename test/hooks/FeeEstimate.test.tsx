@@ -416,6 +416,41 @@ describe('with fake timers', () => {
     container.remove()
   })
 
+  test('a 429 with Retry-After prefetched on the server (an app that dehydrates errors) hydrates as the server rendered it, then counts down: not "in 1 minute" there and "in 59 seconds" here, which React answers by throwing the page away', async () => {
+    api.mock.inject('estimateFees', { status: 429, retryAfter: 60, times: 1 })
+    const server = new QueryClient()
+    await server.prefetchQuery(estimateFeesQueryOptions(testClient(), params))
+    const state = JSON.parse(JSON.stringify(dehydrate(server, { shouldDehydrateQuery: () => true })))
+    const page = (queryClient: QueryClient) => (
+      <QueryClientProvider client={queryClient}>
+        <HydrationBoundary state={state}>
+          <PayLinkProvider client={testClient()}>
+            <FeeEstimate {...params} />
+          </PayLinkProvider>
+        </HydrationBoundary>
+      </QueryClientProvider>
+    )
+    const container = document.createElement('div')
+    container.innerHTML = renderToString(page(testQueryClient()))
+    document.body.append(container)
+    // The page reaches the device a second later.
+    vi.setSystemTime(Date.now() + 1_000)
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const onRecoverableError = vi.fn()
+    const hydrated = hydrateRoot(container, page(testQueryClient()), { onRecoverableError })
+    await act(async () => {})
+    expect(errors).not.toHaveBeenCalled()
+    expect(onRecoverableError).not.toHaveBeenCalled()
+    const button = within(container).getByRole('button')
+    expect(button).toHaveAccessibleName('Try again in 59 seconds')
+    expect(button).toHaveAttribute('aria-disabled', 'true')
+    await advance(59_000)
+    expect(button).toHaveAccessibleName('Try again')
+    expect(quotes()).toBe(1)
+    act(() => hydrated.unmount())
+    container.remove()
+  })
+
   test('a quote prefetched on a server whose clock is 2 minutes ahead of the device\'s: current for its life from its arrival on the device, not 2 minutes more', async () => {
     const server = new QueryClient()
     await server.fetchQuery(estimateFeesQueryOptions(testClient(), params))
