@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { getBridgeStatusQueryOptions, transferLifecycle } from '../query/getBridgeStatusQueryOptions.js'
 import { transferKey } from '../query/payLinkKeys.js'
 import type { PollingOptions } from '../query/pollUntilSettled.js'
-import { afterRetryAfter } from '../query/retryAfterEnd.js'
+import { retryAfterEnd } from '../query/retryAfterEnd.js'
 import type { PayLinkQueryOptions } from '../query/types.js'
 import type { Transfer } from '../schemas/transfer.js'
 import { usePayLinkClient } from './usePayLinkClient.js'
@@ -16,13 +16,20 @@ export interface UseBridgeStatusOptions {
   query?: PayLinkQueryOptions<Transfer, ReturnType<typeof transferKey>> | undefined
 }
 
-/** Follows a cross-chain transfer until it is `completed`, `failed` or `refunded`; `isStale` says polling gave up. */
+/**
+ * Follows a cross-chain transfer until it is `completed`, `failed` or `refunded`; `isStale` says
+ * polling gave up. A failure's `Retry-After` is kept until it ends, whatever the app's `gcTime`.
+ */
 export function useBridgeStatus(id: string | undefined, { polling, query }: UseBridgeStatusOptions = {}) {
   // Our guard first: outside a provider it names this hook, not TanStack's provider.
   const options = getBridgeStatusQueryOptions(usePayLinkClient('useBridgeStatus'), id, polling)
   // A transfer whose only answer is a failure (no data) loads on a mount whatever refetchOnMount
   // says: within that failure's Retry-After (another badge of the list, a remount) it must not.
   // Read as the hook renders: TanStack 5.48 takes `retryOnMount` as a boolean only.
+  // And it keeps that failure until the Retry-After ends, whatever the app's gcTime (0, as some set by
+  // default): a badge unmounted and mounted again would otherwise find nothing and ask at once, into
+  // the same refusal. TanStack keeps the longest gcTime a query was given.
   const state = useQueryClient().getQueryState(transferKey(id))
-  return usePolledQuery({ ...options, retryOnMount: !state || afterRetryAfter({ state }) }, transferLifecycle, query, polling)
+  const wait = state ? retryAfterEnd(state) - Date.now() : 0
+  return usePolledQuery({ ...options, retryOnMount: wait <= 0, ...(wait > 0 && { gcTime: wait }) }, transferLifecycle, query, polling)
 }

@@ -249,6 +249,26 @@ test("within a first answer's 429 Retry-After, another badge of the transfer mou
   expect(second.result.current.data?.status).toBe('in_transit')
 })
 
+test('an app whose queries are forgotten at once (gcTime: 0): a badge mounting again within a 429\'s Retry-After asks nothing; polling resumes when it ends', async () => {
+  api.mock.useScenario('transfer-stuck-in-transit')
+  api.mock.inject('getBridgeStatus', { retryAfter: 60, times: 1 })
+  const wrapper = wrapperFor(undefined, new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: 0 } } }))
+  const first = renderHook(() => useBridgeStatus(MOCK_TRANSFERS.inTransit), { wrapper })
+  await advance(1_000)
+  expect(first.result.current.error).toMatchObject({ status: 429, retryAfterSeconds: 60 })
+  first.unmount()
+  await advance(1_000)
+  const second = renderHook(() => useBridgeStatus(MOCK_TRANSFERS.inTransit), { wrapper })
+  await advance(1_000)
+  expect(api.count('GET', transferPath(MOCK_TRANSFERS.inTransit))).toBe(1)
+  expect(second.result.current.error).toMatchObject({ status: 429, retryAfterSeconds: 60 })
+  await advance(56_000)
+  expect(api.count('GET', transferPath(MOCK_TRANSFERS.inTransit))).toBe(1)
+  await advance(5_000)
+  expect(api.count('GET', transferPath(MOCK_TRANSFERS.inTransit))).toBe(2)
+  expect(second.result.current.data?.status).toBe('in_transit')
+})
+
 test('after a first answer that is an error, a badge mounting once its Retry-After has passed asks at once', async () => {
   api.mock.useScenario('transfer-stuck-in-transit')
   api.mock.inject('getBridgeStatus', { retryAfter: 5, times: 1 })
