@@ -1,4 +1,5 @@
 import { timerDelay } from '../client/timerDelay.js'
+import { byteString } from './byteString.js'
 import { FORWARDED_REQUEST_HEADERS, RETURNED_RESPONSE_HEADERS } from './allowedHeaders.js'
 import { corsHeaders, PREFLIGHT_RESPONSE_HEADERS, PROXY_ORIGINS } from './cors.js'
 import { jsonError } from './jsonError.js'
@@ -98,14 +99,17 @@ async function forward(
     // Held whole to redact the key, so bounded: an upstream gone wrong (a misrouted file server, an
     // endless stream) must not fill the server's memory.
     if (!bytes) return jsonError(502, 'bad_gateway', `The PayLink API answered with more than ${config.maxResponseBytes} bytes`)
-    const text = new TextDecoder().decode(bytes).replace(config.apiKeyPattern, '[redacted]')
+    // Searched as bytes, not decoded as UTF-8: a page in another charset (a gateway's, in Latin-1)
+    // would come back re-encoded under the charset its Content-Type still names.
+    const text = byteString(bytes)
+    const redacted = text.replace(config.apiKeyPattern, '[redacted]')
     const returned = new Headers()
     for (const name of RETURNED_RESPONSE_HEADERS) {
       const value = upstream.headers.get(name)
       if (value !== null && !value.includes(config.apiKey)) returned.set(name, value)
     }
     // Bytes, not a string: a string body would be typed text/plain when upstream named no type.
-    const answer = NULL_BODY_STATUSES.has(upstream.status) ? null : new TextEncoder().encode(text)
+    const answer = NULL_BODY_STATUSES.has(upstream.status) ? null : redacted === text ? bytes : Uint8Array.from(redacted, (c) => c.charCodeAt(0))
     return new Response(answer, { status: upstream.status, headers: returned })
   } catch {
     const { reason } = controller.signal

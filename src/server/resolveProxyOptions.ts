@@ -1,4 +1,5 @@
 import { PayLinkConfigError } from '../client/errors.js'
+import { byteString } from './byteString.js'
 import { safeSegments } from './safeSegments.js'
 import { secretPattern } from '../client/secretPattern.js'
 import { shownUrl } from '../client/shownUrl.js'
@@ -33,7 +34,7 @@ export interface PayLinkProxyOptions {
 /** The options checked and normalised, for the proxy only. */
 export interface ProxyConfig {
   apiKey: string
-  /** The key in any JSON spelling of it, to redact from what upstream answers. */
+  /** The key in any JSON spelling of it, its UTF-8 bytes included, to redact from what upstream answers (searched as bytes). */
   apiKeyPattern: RegExp
   /** Absolute, `/pub/v1` included, no trailing slash. */
   upstreamRoot: string
@@ -115,7 +116,8 @@ export function resolveProxyOptions(options: PayLinkProxyOptions): ProxyConfig {
   }
   return {
     apiKey,
-    apiKeyPattern: secretPattern(apiKey),
+    // The body is searched as bytes (byteString): a non-ASCII character echoed raw is its UTF-8 bytes there.
+    apiKeyPattern: RegExp(`${secretPattern(apiKey).source}|${secretPattern(byteString(new TextEncoder().encode(apiKey))).source}`, 'g'),
     upstreamRoot: upstreamRoot(options.upstream),
     prefix: prefixSegments(options.basePath),
     allowedOrigins: originSet(options.allowedOrigins),

@@ -151,6 +151,20 @@ describe('forwarding', () => {
     expect(await response.text()).toBe('{"code":"abc"}')
   })
 
+  // A gateway's error page in Latin-1: read as UTF-8, its é would come back as U+FFFD under the same charset.
+  test('an answer in another charset comes back byte for byte, the key still redacted', async () => {
+    const latin1 = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0))
+    const type = 'text/html; charset=iso-8859-1'
+    const { proxy } = setup({}, ({ url }) =>
+      new Response(latin1(`<p>Requ\u00eate refus\u00e9e${url.endsWith('/key') ? ` (cl\u00e9 ${KEY})` : ''}</p>`), { status: 502, headers: { 'Content-Type': type } }),
+    )
+    const page = await proxy(new Request(`${APP}/links/abc`))
+    expect(page.headers.get('Content-Type')).toBe(type)
+    expect(new Uint8Array(await page.arrayBuffer())).toEqual(latin1('<p>Requ\u00eate refus\u00e9e</p>'))
+    const echoed = await proxy(new Request(`${APP}/links/key`))
+    expect(new Uint8Array(await echoed.arrayBuffer())).toEqual(latin1('<p>Requ\u00eate refus\u00e9e (cl\u00e9 [redacted])</p>'))
+  })
+
   test('an upstream 204 comes back without a body', async () => {
     const { proxy } = setup({}, () => new Response(null, { status: 204 }))
     const response = await proxy(new Request(`${APP}/links/abc`))
@@ -384,6 +398,18 @@ describe('upstream failures', () => {
     const text = await response.text()
     expect(text).not.toContain('abc+def')
     expect(JSON.parse(text)).toEqual({ error: { code: 'unauthorized', message: 'bad key [redacted]' } })
+  })
+
+  // The answer is searched as bytes: such a character is two of them in UTF-8, one in Latin-1, six as \u.
+  test('a key with a non-ASCII character is redacted as UTF-8, as Latin-1 and JSON-escaped', async () => {
+    const key = 'sk_live_cl\u00e9_0123'
+    const { proxy } = setup({ apiKey: key }, ({ url }) =>
+      url.endsWith('/latin1')
+        ? new Response(Uint8Array.from(`key ${key}`, (c) => c.charCodeAt(0)))
+        : new Response(`{"a":"${key}","b":"${key.replace('\u00e9', '\\u00e9')}"}`),
+    )
+    expect(await (await proxy(new Request(`${APP}/links/utf8`))).json()).toEqual({ a: '[redacted]', b: '[redacted]' })
+    expect(await (await proxy(new Request(`${APP}/links/latin1`))).text()).toBe('key [redacted]')
   })
 
   // A key read from a secrets file or an .env keeps its newline; Headers sends it without.
