@@ -141,9 +141,12 @@ async function handle(config: ProxyConfig, request: Request, cors: Record<string
   if (request.method === 'OPTIONS' && 'Access-Control-Allow-Origin' in cors) {
     return new Response(null, { status: 204, headers: PREFLIGHT_RESPONSE_HEADERS })
   }
-  const route = routes.find((r) => r.method === request.method)
+  // HEAD is a GET without its body (RFC 9110): uptime monitors and link checkers send it, and a
+  // Next.js route handler passes it to the GET export. Asked upstream as the GET it stands for.
+  const head = request.method === 'HEAD'
+  const route = routes.find((r) => r.method === (head ? 'GET' : request.method))
   if (!route) {
-    const allow = routes.map((r) => r.method).join(', ')
+    const allow = routes.map((r) => (r.method === 'GET' ? 'GET, HEAD' : r.method)).join(', ')
     return jsonError(405, 'method_not_allowed', `This route accepts ${allow} only`, { Allow: allow })
   }
 
@@ -161,7 +164,8 @@ async function handle(config: ProxyConfig, request: Request, cors: Record<string
     }
     if (!body) return tooLarge(config)
   }
-  return forward(config, request, route, rest, body)
+  const response = await forward(config, request, route, rest, body)
+  return head ? new Response(null, response) : response
 }
 
 /**

@@ -165,6 +165,22 @@ describe('forwarding', () => {
     expect(new Uint8Array(await echoed.arrayBuffer())).toEqual(latin1('<p>Requ\u00eate refus\u00e9e (cl\u00e9 [redacted])</p>'))
   })
 
+  // An uptime monitor or a link checker asks with HEAD; a Next.js route handler passes it to the GET export.
+  test('a HEAD is asked upstream as its GET, and answered with its status and headers, without the body', async () => {
+    const { proxy, calls } = setup({}, ({ url }) =>
+      url.endsWith('/gone')
+        ? Response.json({ error: { code: 'not_found', message: 'No such link' } }, { status: 404, headers: { 'X-Request-Id': 'req_2' } })
+        : Response.json({ code: 'abc' }, { headers: { 'X-Request-Id': 'req_1' } }),
+    )
+    const [ok, gone] = [await proxy(new Request(`${APP}/links/abc`, { method: 'HEAD' })), await proxy(new Request(`${APP}/links/gone`, { method: 'HEAD' }))]
+    expect(calls.map((c) => `${c.init.method} ${c.url}`)).toEqual([`GET ${UPSTREAM}/pub/v1/links/abc`, `GET ${UPSTREAM}/pub/v1/links/gone`])
+    expect([ok.status, gone.status]).toEqual([200, 404])
+    const get = await proxy(new Request(`${APP}/links/abc`))
+    expect([...ok.headers]).toEqual([...get.headers])
+    expect(gone.headers.get('X-Request-Id')).toBe('req_2')
+    expect([ok.body, gone.body]).toEqual([null, null])
+  })
+
   test('an upstream 204 comes back without a body', async () => {
     const { proxy } = setup({}, () => new Response(null, { status: 204 }))
     const response = await proxy(new Request(`${APP}/links/abc`))
@@ -208,11 +224,11 @@ describe('refusals, without contacting upstream', () => {
   })
 
   test.each([
-    ['DELETE', '/links/abc', 'GET'],
+    ['DELETE', '/links/abc', 'GET, HEAD'],
     ['GET', '/links', 'POST'],
-    ['HEAD', '/fees/estimate', 'GET'],
-    ['PUT', '/payments/verify', 'POST, GET'],
-    ['OPTIONS', '/links/abc', 'GET'],
+    ['HEAD', '/links', 'POST'],
+    ['PUT', '/payments/verify', 'POST, GET, HEAD'],
+    ['OPTIONS', '/links/abc', 'GET, HEAD'],
   ])('%s %s is not allowed: 405 with Allow: %s', async (method, path, allow) => {
     const { proxy, calls } = setup()
     const response = await proxy(new Request(`${APP}${path}`, { method }))

@@ -56,6 +56,14 @@ test('a GET is forwarded with the key added and the browser credentials dropped'
   expect(seen[0]!.headers.authorization).toBeUndefined()
 })
 
+test('a HEAD (an uptime monitor\'s) is answered as its GET, without the body', async () => {
+  const proxy = await proxyServer()
+  const response = await send(proxy.port, { method: 'HEAD', path: `${API}/links/abc` })
+  expect(response).toMatchObject({ status: 200, body: '' })
+  expect(response.headers['x-request-id']).toBe('req_7')
+  expect(seen.map((s) => `${s.method} ${s.url}`)).toEqual(['GET /pub/v1/links/abc'])
+})
+
 test('a POST is forwarded with its body, and the upstream status and x402 headers come back', async () => {
   answer = (_, res) => {
     res.writeHead(402, { 'Content-Type': 'application/json', 'PAYMENT-REQUIRED': 'eyJ4NDAyVmVyc2lvbiI6Mn0=' }).end('{"x402Version":1,"accepts":[]}')
