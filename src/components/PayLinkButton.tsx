@@ -272,12 +272,15 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
     span('status', statusText, statusShown, {
       role: 'status',
       'aria-live': 'polite',
-      'aria-atomic': 'true',
+      'aria-atomic': true,
       'data-paylink-sr-only': statusShown ? undefined : '',
     } as HTMLAttributes<HTMLSpanElement>),
   )
 
-  const nativelyDisabled = !asChild && state === 'disabled'
+  // Not while a failure is shown (a press that found a fresh 402 this wallet can pay none of): a
+  // natively disabled button loses the focus the press left on it to <body>, and a screen reader its
+  // place with it. aria-disabled keeps both there, where "Payment unavailable" is read.
+  const nativelyDisabled = state === 'disabled' && !asChild && !purchase.error
   const rootProps = {
     'data-state': state,
     // A consumer's aria-label (on the button, or on the asChild element: an icon-only link) must be

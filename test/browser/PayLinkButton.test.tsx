@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render, screen, waitFor } from '@testing-library/react'
-import { commands } from 'vitest/browser'
+import { commands, userEvent } from 'vitest/browser'
 import { createPayLinkClient } from '../../src/client.js'
 import { PayLinkButton } from '../../src/components/PayLinkButton.js'
 import { PayLinkProvider } from '../../src/hooks/PayLinkProvider.js'
@@ -109,4 +109,36 @@ test("the wallet being asked, under a Windows contrast theme (forced colours): t
     await commands.forcedColors(null)
   }
   expect([drawn('Start'), drawn('End')]).toEqual([true, false])
+})
+
+test('a press whose fresh 402 this wallet can pay none of: "Payment unavailable", and keyboard focus stays on the button, not on <body>', async () => {
+  // The offer on mount is on Base Sepolia; the one the press reads has moved to Solana.
+  let reads = 0
+  const solana = encodeBase64Json({
+    x402Version: 2,
+    resource: { url: RESOURCE },
+    accepts: [{ scheme: 'exact', network: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', amount: '50000', asset: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', payTo: 'Pay1111111111111111111111111111111111111111', maxTimeoutSeconds: 60 }],
+  })
+  vi.stubGlobal('fetch', async () => new Response('{}', { status: 402, headers: { 'PAYMENT-REQUIRED': reads++ ? solana : offerAt('50000') } }))
+  const signer = createTestSigner()
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <PayLinkProvider client={createPayLinkClient({ baseUrl: 'https://api.paylink.test', retry: false })}>
+        <PayLinkButton resource={RESOURCE} signer={signer} />
+      </PayLinkProvider>
+    </QueryClientProvider>,
+  )
+  const button = await screen.findByRole('button', { name: 'Pay 0.05 USDC' })
+  button.focus()
+  await userEvent.keyboard('{Enter}')
+  await waitFor(() => expect(button).toHaveAccessibleName('Pay Payment unavailable'))
+  expect(button).toHaveAttribute('data-state', 'disabled')
+  // Chromium moves focus off an element that cannot have it at its next rendering update: two frames on.
+  await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+  // Where the user pressed, the screen reader reads what became of the press; a further press does nothing.
+  expect(document.activeElement).toBe(button)
+  expect(button).toHaveAttribute('aria-disabled', 'true')
+  await userEvent.keyboard('{Enter}')
+  expect(signer.calls).toBe(0)
+  expect(reads).toBe(2)
 })
