@@ -53,3 +53,62 @@ test('the label and the failure reason, inside the live region, are spaced apart
   expect(reason.left - label.right).toBeCloseTo(label.left - indicator.right, 1)
   expect(reason.left - label.right).toBeGreaterThan(0)
 })
+
+test('wrapped onto several lines (a narrow column, a 200% zoom), every line of text stays inside the rounded border', async () => {
+  const at = new Date().toISOString()
+  vi.stubGlobal('fetch', async () =>
+    Response.json({
+      id: 'tr_1',
+      status: 'source_confirmed',
+      sourceChain: 'solana',
+      destinationChain: 'base',
+      asset: 'USDC',
+      amount: '1',
+      createdAt: at,
+      updatedAt: at,
+      estimatedCompletionAt: new Date(Date.now() + 180_000).toISOString(),
+      sourceTx: '5xSourceTx',
+      destinationTx: '0xDestinationTx',
+    }),
+  )
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <PayLinkProvider client={createPayLinkClient({ baseUrl: 'https://api.paylink.test', retry: false })}>
+        <div style={{ width: 200, font: '16px sans-serif' }}>
+          <BridgeStatusBadge data-testid="badge" transferId="tr_1" explorerUrl={(chain, tx) => `https://explorer.test/${chain}/${tx}`} />
+        </div>
+      </PayLinkProvider>
+    </QueryClientProvider>,
+  )
+  const badge = screen.getByTestId('badge')
+  await waitFor(() => expect(screen.getByRole('link', { name: 'Destination transaction on base' })).toBeVisible())
+  const box = badge.getBoundingClientRect()
+  const style = getComputedStyle(badge)
+  // Several lines: the case where a corner meant for one line could cut into the text.
+  expect(box.height).toBeGreaterThan(3 * parseFloat(style.lineHeight))
+  // The radius drawn: CSS scales radii too large for the box down to fit it.
+  const r = Math.min(parseFloat(style.borderTopLeftRadius), box.width / 2, box.height / 2)
+  const inside = (x: number, y: number) => {
+    const dx = Math.max(box.left + r - x, x - (box.right - r), 0)
+    const dy = Math.max(box.top + r - y, y - (box.bottom - r), 0)
+    return Math.hypot(dx, dy) <= r
+  }
+  const walker = document.createTreeWalker(badge, NodeFilter.SHOW_TEXT)
+  const lines: DOMRect[] = []
+  while (walker.nextNode()) {
+    const range = document.createRange()
+    range.selectNodeContents(walker.currentNode)
+    lines.push(...range.getClientRects())
+  }
+  expect(lines.length).toBeGreaterThan(3)
+  for (const line of lines) {
+    expect([line.left, line.top, inside(line.left, line.top), inside(line.right, line.top), inside(line.left, line.bottom), inside(line.right, line.bottom)]).toEqual([
+      line.left,
+      line.top,
+      true,
+      true,
+      true,
+      true,
+    ])
+  }
+})
