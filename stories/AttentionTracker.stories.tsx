@@ -103,6 +103,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** A reader who is here: the window has focus (the test page may not have it) and the pointer moves. */
 function attend() {
+  // The frame takes the focus (a story run on its own has had no click to give it one).
+  window.focus()
   window.dispatchEvent(new FocusEvent('focus'))
   document.body.dispatchEvent(new PointerEvent('pointermove', { bubbles: true }))
 }
