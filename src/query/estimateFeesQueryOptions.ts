@@ -16,6 +16,9 @@ type Options = TaggedQueryOptions<FeeEstimate, ReturnType<typeof feesKey>>
  */
 export const placeholderArrivals = new WeakMap<FeeEstimate, number>()
 
+// When this device first read each quote: a hydrated one's arrival is the server's, maybe in our future.
+const firstSeen = new WeakMap<FeeEstimate, number>()
+
 // TanStack's keepPreviousData, without the import it costs every bundle with this factory, for a
 // quote still current only: an expired one (a failed re-quote, or parameters left incomplete a
 // while) would be shown as the new parameters' being refreshed. Defined once: TanStack reuses the
@@ -32,9 +35,11 @@ const keepPreviousData = (previous: FeeEstimate | undefined, query?: { state: { 
 // every 5 s for as long as the clocks differ. Without `expiresAt` (optional in the API), 30 s after
 // its arrival: it would otherwise be shown as current for ever. (Without a quote, 30 s after 0: the
 // staleTime of a query without data.) An arrival after now is a quote fetched on a server whose clock
-// is ahead (hydrated): it lives no longer than its life from now, not for as long as the clocks differ.
+// is ahead (hydrated): it lives no longer than its life from when this device first saw it (kept, or a
+// remount, a focus, would give it its whole life again), not for as long as the clocks differ.
 function quoteEnd({ data: fee, dataUpdatedAt }: { data?: FeeEstimate | undefined; dataUpdatedAt: number }): number {
-  dataUpdatedAt = Math.min(dataUpdatedAt, Date.now())
+  if (fee && !firstSeen.has(fee)) firstSeen.set(fee, Date.now())
+  dataUpdatedAt = Math.min(dataUpdatedAt, fee ? firstSeen.get(fee)! : Date.now())
   if (!fee?.expiresAt) return dataUpdatedAt + 30_000
   const end = parseTimestamp(fee.expiresAt)
   const life = end - parseTimestamp(fee.quotedAt!)

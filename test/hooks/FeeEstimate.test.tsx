@@ -469,6 +469,24 @@ describe('with fake timers', () => {
     expect(root()).toHaveTextContent('quoted now')
   })
 
+  test('a quote prefetched on a server whose clock is 2 minutes ahead: a remount 20 s in does not give it another 30 s', async () => {
+    const server = new QueryClient()
+    await server.fetchQuery(estimateFeesQueryOptions(testClient(), params))
+    vi.setSystemTime(Date.now() - 120_000)
+    const queryClient = testQueryClient()
+    hydrate(queryClient, dehydrate(server))
+    const first = render(<FeeEstimate {...params} />, { wrapper: wrapperFor(undefined, queryClient) })
+    await advance(20_000)
+    first.unmount()
+    render(<FeeEstimate {...params} />, { wrapper: wrapperFor(undefined, queryClient) })
+    await advance(10)
+    expect(quotes()).toBe(1)
+    // 30 s after the quote came to the device, as without the remount: not 30 s after the remount.
+    await advance(10_000)
+    await advance(10)
+    expect(quotes()).toBe(2)
+  })
+
   test("offline (as the browser says): another amount's quote, or an expired one, waits for the network busy, not as a current quote", async () => {
     const { rerender } = render(<FeeEstimate {...params} />, { wrapper: wrapperFor() })
     await advance(0)
