@@ -337,6 +337,19 @@ describe('PayLinkButton', () => {
     expect(signer.calls).toBe(0)
   })
 
+  test('the app\'s disabled prop after a failure disables the button natively: no press reaches the app\'s onClick', async () => {
+    api.mock.useScenario('link-not-found')
+    const signer = createTestSigner()
+    const onClick = vi.fn()
+    const view = renderButton({ signer, onClick })
+    await waitFor(() => expect(stateOf(button())).toBe('failed'))
+    view.rerender(<PayLinkButton code={code} maxAmount={cap} signer={signer} onClick={onClick} disabled />)
+    expect(stateOf(button())).toBe('disabled')
+    expect(button()).toBeDisabled()
+    fireEvent.click(button())
+    expect(onClick).not.toHaveBeenCalled()
+  })
+
   test('terms that cannot be read on mount (a 402 without x402): "Try again" and "Payment unavailable", not "Payment failed"', async () => {
     api.server.use(http.post(`${BASE_URL}/pub/v1/payments/verify`, () => HttpResponse.html('<h1>Payment Required</h1>', { status: 402 })))
     const signer = createTestSigner()
