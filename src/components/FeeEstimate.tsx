@@ -135,10 +135,11 @@ export const FeeEstimate = forwardRef<HTMLDivElement, FeeEstimateProps>(function
   const retryAt = retryAfterEnd(query)
   // Also renders when the wait ends, which enables the button on time.
   const now = useCoarseNow(retryAt > Date.now() ? retryAt : quotedAt)
-  // Until the clock is read (on a server, and while hydrating a failure it dehydrated), the wait is
-  // counted from the failure: the whole Retry-After, alike on both. The second between them would
-  // word it apart ("in 1 minute", "in 59 seconds"), and React would throw the page's markup away.
-  const from = now === undefined ? query.errorUpdatedAt : Date.now()
+  // On a server, and while hydrating a failure it dehydrated, the wait is counted from the failure:
+  // the whole Retry-After, alike on both. The second between them would word it apart ("in 1
+  // minute", "in 59 seconds"), and React would throw the page's markup away. A mount that hydrates
+  // nothing counts from now at once: a remount 30 s in shows "in 30 seconds" from its first frame.
+  const from = useSyncExternalStore(noop, () => 0, () => 1) ? query.errorUpdatedAt : Date.now()
   const waiting = retryAt > from
   // The wait's end in words (`in 2 minutes`), for the retry button's text.
   const relative = formatRelative(retryAt, from, locale)

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
-import { type ComponentProps, createRef } from 'react'
+import { type ComponentProps, createRef, useLayoutEffect } from 'react'
 import { renderToString } from 'react-dom/server'
 import { hydrateRoot } from 'react-dom/client'
 import { dehydrate, hydrate, HydrationBoundary, onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query'
@@ -449,6 +449,29 @@ describe('with fake timers', () => {
     expect(quotes()).toBe(1)
     act(() => hydrated.unmount())
     container.remove()
+  })
+
+  test('a FeeEstimate mounted again 30 s into a 60 s Retry-After shows the 30 s left from its first frame, not the whole minute (that count is for hydration only)', async () => {
+    api.mock.inject('estimateFees', { status: 429, retryAfter: 60, times: 1 })
+    const queryClient = testQueryClient()
+    await queryClient.prefetchQuery(estimateFeesQueryOptions(testClient(), params))
+    vi.setSystemTime(Date.now() + 30_000)
+    // What the first commit put on screen, before any effect could correct it.
+    const firstFrame: (string | null)[] = []
+    function Probe() {
+      useLayoutEffect(() => void firstFrame.push(document.querySelector('[data-part="retry"]')?.textContent ?? null), [])
+      return null
+    }
+    render(
+      <>
+        <FeeEstimate {...params} />
+        <Probe />
+      </>,
+      { wrapper: wrapperFor(undefined, queryClient) },
+    )
+    expect(firstFrame).toEqual(['Try again in 30 seconds'])
+    expect(screen.getByRole('button')).toHaveAccessibleName('Try again in 30 seconds')
+    expect(quotes()).toBe(1)
   })
 
   test('a quote prefetched on a server whose clock is 2 minutes ahead of the device\'s: current for its life from its arrival on the device, not 2 minutes more', async () => {
