@@ -6,9 +6,10 @@ import { type Link, linkSchema } from '../schemas/link.js'
 import { fetchValidated } from './fetchValidated.js'
 
 /**
- * Creates a payment link (`POST /pub/v1/links`). The input is checked first (`creatorId`
- * non-empty, `model` `payment`/`engagement`, `splits` summing to 10 000 basis points); a bad input
- * throws a `PayLinkValidationError` naming each bad field and sends nothing.
+ * Creates a payment link (`POST /pub/v1/links`). The input is checked first (`creatorId`,
+ * `chainType` and a price's `currency` sent trimmed and not blank, `model` `payment`/`engagement`,
+ * `splits` summing to 10 000 basis points); a bad input rejects with a `PayLinkValidationError`
+ * naming each bad field and sends nothing.
  */
 export async function createLink(client: PayLinkClient, input: CreateLinkInput, options?: PayLinkRequestOptions): Promise<Link> {
   return fetchValidated(client, 'createLink', linkSchema, options, '/links', validate(createLinkInputSchema, input, 'createLink', 'input'))

@@ -1,7 +1,7 @@
 import * as z from './z.js'
-import { nonEmptyStringSchema, oneOf, rule } from './common.js'
+import { oneOf, rule } from './common.js'
 import { LINK_MODELS, shareSchema } from './link.js'
-import { priceSchema } from './price.js'
+import { decimalStringSchema } from './price.js'
 
 // Apart from link.ts: a schema built at a module's top level is in every bundle that imports the
 // module, and only createLink (and the mock) checks this input.
@@ -14,19 +14,24 @@ const splitsSchema = z.withChecks(
   rule((s) => s.creator + s.platform === 10_000, 'creator + platform must equal 10000 (basis points)'),
 )
 
+// Names, as a form's text input gives them: a pasted " USDC" would be stored as the link's
+// currency, which no payment gate then takes, and a blank one passed as non-empty.
+/** A string sent trimmed, that must not be empty once trimmed. */
+const nameSchema = z.withChecks(
+  z.string,
+  z.check((payload) => {
+    payload.value = payload.value.trim()
+  }),
+  rule((s: string) => s !== '', 'must not be empty'),
+)
+
 /** What `createLink` accepts; checked on the client before anything is sent. */
 export const createLinkInputSchema = z.strictObject({
-  creatorId: z.withChecks(
-    z.string,
-    z.check((payload) => {
-      payload.value = payload.value.trim()
-    }),
-    rule((s: string) => s !== '', 'must not be empty'),
-  ),
-  chainType: nonEmptyStringSchema,
+  creatorId: nameSchema,
+  chainType: nameSchema,
   model: oneOf(LINK_MODELS),
   splits: splitsSchema,
-  price: z.optional(priceSchema),
+  price: z.optional(z.looseObject({ amount: decimalStringSchema, currency: nameSchema })),
   title: z.optional(z.string),
 })
 

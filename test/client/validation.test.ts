@@ -44,6 +44,8 @@ describe('createLink input', () => {
     ['an empty creatorId', { creatorId: '' }, ['creatorId']],
     ['a blank creatorId', { creatorId: '   ' }, ['creatorId']],
     ['an empty chainType', { chainType: '' }, ['chainType']],
+    ['a blank chainType', { chainType: ' \t ' }, ['chainType']],
+    ['a blank price currency', { price: { amount: '1.50', currency: '  ' } }, ['price.currency']],
     ['model "subscription"', { model: 'subscription' }, ['model']],
     ['a negative split', { splits: { creator: -1, platform: 10_001 } }, ['splits.creator']],
     ['non-integer splits', { splits: { creator: 9000.5, platform: 999.5 } }, ['splits.creator', 'splits.platform']],
@@ -57,6 +59,22 @@ describe('createLink input', () => {
     expect(pathsOf(error)).toEqual(paths)
     expect(error.issues.every((i) => i.message.length > 0)).toBe(true)
     expect(sent).toHaveLength(0)
+  })
+
+  // Pasted into a form, a value keeps its spaces: a link priced in " USDC" was created, and every
+  // payment of it was then refused by the gate, which takes "USDC".
+  it('sends the text fields a form pads (creatorId, chainType, price.currency) trimmed', async () => {
+    let body: unknown
+    server.use(
+      http.post(`${API}/links`, async ({ request }) => {
+        body = await request.json()
+        return HttpResponse.json(linkFixture, { status: 201 })
+      }),
+    )
+
+    await createLink(makeClient(), withChange({ creatorId: ' creator_42\n', chainType: 'solana ', price: { amount: '1.50', currency: ' USDC' } }))
+
+    expect(body).toEqual({ ...good, price: { amount: '1.50', currency: 'USDC' } })
   })
 
   it('refuses fields the API does not take, naming them, and sends nothing', async () => {
