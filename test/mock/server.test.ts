@@ -91,6 +91,7 @@ describe('startMockServer', () => {
 
   it('stops listening on close(), and a second close() resolves too', async () => {
     const other = await startMockServer()
+    onTestFinished(() => other.close())
     const url = other.url
     expect((await fetch(`${url}/pub/v1/links/demo`, { headers: { 'X-API-Key': 'pk_test_paylink' } })).status).toBe(200)
     await other.close()
@@ -115,13 +116,16 @@ describe('startMockServer', () => {
 
   it('drops a paid request still waiting out its latency on close(): nothing is charged once the server is closed', async () => {
     const other = await startMockServer({ apiKeys: false })
+    onTestFinished(() => other.close())
     const client = createPayLinkClient({ baseUrl: other.url, retry: false })
     const quote = await verifyPayment(client, { code: MOCK_LINKS.demo })
     if (quote.status !== 'payment-required') throw new Error('expected a 402')
     other.mock.inject('verifyPayment', { latencyMs: 500, times: 1 })
+    const counted = other.mock.state.counter
     const paying = verifyPayment(client, { code: MOCK_LINKS.demo }, { paymentHeader: v2Payment(quote.paymentRequired.accepts[0]!, Date.now()), idempotencyKey: 'k-close' })
-    // Time for the request to cross the socket and start waiting.
-    await new Promise((resolve) => setTimeout(resolve, 150))
+    // The request is on the server, waiting (the mock numbers it on arrival): closed any sooner, it
+    // would fail in the client whatever close() did, and the test would prove nothing.
+    await vi.waitFor(() => expect(other.mock.state.counter).toBeGreaterThan(counted))
 
     await other.close()
 
@@ -132,10 +136,14 @@ describe('startMockServer', () => {
 
   it('drops on close() a request whose client already gave up: the state stays as it was at close()', async () => {
     const other = await startMockServer({ apiKeys: false })
+    onTestFinished(() => other.close())
     other.mock.inject('createLink', { latencyMs: 600, times: 1 })
     const client = createPayLinkClient({ baseUrl: other.url, retry: false, timeoutMs: 100 })
     const input = { creatorId: 'creator_1', chainType: 'solana', model: 'payment' as const, splits: { creator: 9_000, platform: 1_000 } }
+    const counted = other.mock.state.counter
     expect(await createLink(client, input).catch((e: unknown) => e)).toBeInstanceOf(PayLinkNetworkError)
+    // It reached the server, which is waiting out its latency (not lost on the way: no test then).
+    expect(other.mock.state.counter).toBeGreaterThan(counted)
     // Time for the server to see the socket close.
     await new Promise((resolve) => setTimeout(resolve, 100))
     const links = other.mock.state.links.size
