@@ -110,7 +110,7 @@ test('PayLinkProvider uses the host app QueryClient when there is one', async ()
   const queryClient = testQueryClient()
   render(<LinkTitle code={MOCK_LINKS.demo} />, { wrapper: wrapperFor(testClient(), queryClient) })
   await screen.findByText('1.50 USDC')
-  expect(queryClient.getQueryData(payLinkKeys.link(MOCK_LINKS.demo))).toBeDefined()
+  expect(queryClient.getQueryData(payLinkKeys.link(MOCK_LINKS.demo))).toMatchObject({ code: MOCK_LINKS.demo, price: { amount: '1.50', currency: 'USDC' } })
 })
 
 test('a hook outside the provider names itself and the provider', () => {
