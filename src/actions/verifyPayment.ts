@@ -19,11 +19,18 @@ export interface VerifyPaymentOptions extends PayLinkRequestOptions {
  * pay (or, after a payment was sent, means its outcome is not known yet: never sign again on it).
  */
 export type VerifyPaymentResult =
-  | { status: 'payment-required'; paymentRequired: PaymentRequired }
   | {
+      /** Not paid (yet): pay as `paymentRequired` asks. */
+      status: 'payment-required'
+      /** The requirements of the 402, with the x402 reason of a refused payment in its `error`. */
+      paymentRequired: PaymentRequired
+    }
+  | {
+      /** The gate took the payment. */
       status: 'paid'
       /** The payment; `payment.status` tells `verified` (settling) from `settled`. */
       payment: Payment
+      /** The settlement proof of the API's answer: transaction, network, payer, amount and asset. */
       proof: SettlementProof
       /** The decoded `PAYMENT-RESPONSE` (or `X-PAYMENT-RESPONSE`) header, when the server sent one. */
       paymentResponse: SettleResponse | undefined

@@ -67,7 +67,9 @@ export class PayLinkHttpError extends PayLinkError {
 
 /** One problem found by a schema: `path` is dotted (`splits.creator`), `''` for the whole value. */
 export interface PayLinkIssue {
+  /** Where in the value, dotted (`splits.creator`); `''` for the whole value. */
   path: string
+  /** What is wrong there, e.g. `must be at least 0`. */
   message: string
 }
 

@@ -20,14 +20,23 @@ export type BridgeStatusBadgeState =
 
 /** Every text a `BridgeStatusBadge` shows; those with values are functions. */
 export interface BridgeStatusBadgeLabels {
+  /** Shown until the first status arrives. */
   loading: string
+  /** The transfer's status `pending`. */
   pending: string
+  /** The transfer's status `source_confirmed`. */
   source_confirmed: string
+  /** The transfer's status `in_transit`. */
   in_transit: string
+  /** The transfer's status `completed`. */
   completed: string
+  /** The transfer's status `failed`. */
   failed: string
+  /** The transfer's status `refunded`. */
   refunded: string
+  /** Shown once polling gave up (`maxDurationMs`) before a final status. */
   stale: string
+  /** Shown when there is no status to show: no such transfer, or reading it failed. */
   error: string
   /** A status this version does not know, as the API sent it. */
   unknown: (values: { status: string }) => string

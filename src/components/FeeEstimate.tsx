@@ -21,8 +21,11 @@ export interface FeeEstimateLabels {
   title: string
   /** Shown while a parameter is missing. */
   idle: string
+  /** Shown while a quote loads and none is on screen. */
   loading: string
+  /** Shown when no quote could be had. */
   error: string
+  /** The button that asks for a quote again after an error. */
   retry: string
   /**
    * The retry button while the server's `Retry-After` lasts; `relative` is e.g. "in 2 minutes".
@@ -30,9 +33,13 @@ export interface FeeEstimateLabels {
    * so an app that translated `retry` shows no English.
    */
   retryIn?: ((values: { relative: string }) => string) | undefined
+  /** The label of the total fee. */
   totalFee: string
+  /** The label of the network (gas) fee. */
   gasFee: string
+  /** The label of the platform fee. */
   platformFee: string
+  /** The label of the estimated transfer time. */
   estimatedTime: string
   /** An amount with its currency; `amount` is already formatted for the locale. */
   amount: (values: { amount: string; currency: string }) => string

@@ -71,6 +71,7 @@ export type PayLinkButtonProps = PayLinkButtonOwnProps &
     | {
         /** The code of the link to pay. */
         code: string
+        /** Not with `code`. */
         resource?: undefined
       }
     | {
@@ -79,6 +80,7 @@ export type PayLinkButtonProps = PayLinkButtonOwnProps &
          * its 402, is that of the requirement a click would sign (none when it can sign none).
          */
         resource: string
+        /** Not with `resource`. */
         code?: undefined
       }
   )

@@ -15,9 +15,18 @@ export const usePayLinkClient = (hookName = 'usePayLinkClient'): PayLinkClient =
  * the package's cached answers are reset (the old API's prices are not shown as the new one's), and
  * a purchase under way stays with the old client. The other options are read when the client is created.
  */
-export type PayLinkProviderProps = { children?: ReactNode } & (
-  | { /** The client the hooks and components use; another one applies at once. Keep it stable (module scope, or `useMemo` on what it depends on): one made inline on every render starts its purchases over on every render. */ client: PayLinkClient }
-  | ({ client?: undefined } & Omit<PayLinkClientOptions, 'fetch' | 'headers' | 'retry' | 'timeoutMs'> & {
+export type PayLinkProviderProps = {
+  /** The part of the app whose hooks and components use the client. */
+  children?: ReactNode
+} & (
+  | {
+      /** The client the hooks and components use; another one applies at once. Keep it stable (module scope, or `useMemo` on what it depends on): one made inline on every render starts its purchases over on every render. */
+      client: PayLinkClient
+    }
+  | ({
+      /** Left out: the client is made from the options. */
+      client?: undefined
+    } & Omit<PayLinkClientOptions, 'fetch' | 'headers' | 'retry' | 'timeoutMs'> & {
         /** The `fetch` to use. Read when the client is created (first render, new `baseUrl` or `apiKey`): a new function on every render is fine, and changes nothing. Defaults to the global `fetch`. */
         fetch?: PayLinkClientOptions['fetch']
         /** Extra headers for every request. Read when the client is created (first render, new `baseUrl` or `apiKey`): a new object on every render is fine, and changes nothing. */

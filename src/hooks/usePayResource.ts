@@ -24,6 +24,7 @@ export interface UsePayResourceOptions {
 
 /** A snapshot of a purchase of an x402 URL. */
 export interface PayResourceState {
+  /** Where the purchase stands; `settled` once the answer was paid for. */
   status: PurchaseStatus
   /**
    * The price `pay` would sign, from the 402 read on mount: that of the requirement the signer pays

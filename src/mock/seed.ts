@@ -23,37 +23,55 @@ export interface MockX402Offer {
 
 /** A seeded payment; its timestamps are set when the mock starts (or resets). */
 export interface MockPaymentSeed {
+  /** The payment id, as `GET /payments/:id` takes it. */
   id: string
+  /** The code of the link paid. */
   linkCode: string
+  /** The seeded status; a `verified` one reads as `settled` once the settle delay has passed. */
   status: 'pending' | 'verified' | 'settled' | 'failed' | 'expired'
+  /** The decimal amount (`"1.50"`). */
   amount: string
+  /** The price currency (`"USDC"`). */
   asset: string
+  /** The network, CAIP-2 (`"eip155:84532"`). */
   network: string
+  /** The payer's address. Defaults to none. */
   payer?: string | undefined
+  /** Why a `failed` payment failed, e.g. `insufficient_funds`. Defaults to none. */
   failureReason?: string | undefined
 }
 
 /** A seeded transfer; `pending`, `source_confirmed` and `in_transit` move on with the clock from there. */
 export interface MockTransferSeed {
+  /** The transfer id, as `GET /bridge/status/:id` takes it. */
   id: string
+  /** The seeded status: where the transfer stands when the mock starts. */
   status: 'pending' | 'source_confirmed' | 'in_transit' | 'completed' | 'failed' | 'refunded'
+  /** The chain the transfer leaves (`"solana"`). */
   sourceChain: string
+  /** The chain the transfer reaches (`"base"`). */
   destinationChain: string
+  /** The asset moved (`"USDC"`). */
   asset: string
+  /** The decimal amount (`"25.00"`). */
   amount: string
+  /** Why a `failed` or `refunded` transfer ended so. Defaults to none. */
   failureReason?: string | undefined
 }
 
 /** A bridge route the fee estimate knows (either direction). */
 export interface MockFeeRoute {
+  /** The two chains, in either order (`['solana', 'base']`). */
   chains: readonly [string, string]
   /** Gas, as a decimal amount of the transferred asset. */
   gasFee: string
+  /** The estimated transfer time, in seconds. */
   estimatedSeconds: number
 }
 
 /** How fee estimates are computed. */
 export interface MockFeeTable {
+  /** The routes quoted; any other pair of chains is refused (422, no bridge route). Defaults to solana–base and solana–polygon. */
   routes: MockFeeRoute[]
   /** Assets that can be bridged; fees are stated in the same asset. Defaults to `['USDC', 'USDT']`. */
   assets: string[]
@@ -65,10 +83,15 @@ export interface MockFeeTable {
 
 /** The mock's initial data. */
 export interface MockSeed {
+  /** The links. Defaults to one per `MOCK_LINKS` entry. */
   links: Link[]
+  /** The payments. Defaults to one per `MOCK_PAYMENTS` entry, in the status it names. */
   payments: MockPaymentSeed[]
+  /** The transfers. Defaults to one per `MOCK_TRANSFERS` entry, in the status it names. */
   transfers: MockTransferSeed[]
+  /** How the 402 gate asks to be paid. Defaults to USDC on Base Sepolia. */
   x402: MockX402Offer
+  /** How fee estimates are computed. */
   fees: MockFeeTable
 }
 

@@ -4,6 +4,7 @@ import type { MockPaymentSeed, MockSeed, MockTransferSeed } from './seed.js'
 
 /** A payment as the mock stores it; `status` `verified` turns into `settled` on read once the settle delay has passed. */
 export interface MockPaymentRecord extends MockPaymentSeed {
+  /** The settlement's transaction hash, for a payment the mock took. */
   transaction?: string | undefined
   /** When a `verified` payment reads as `settled`, ms since the epoch; fixed when it is taken, so a status never moves back. */
   settlesAt?: number | undefined
@@ -23,15 +24,19 @@ export interface MockTransferRecord extends MockTransferSeed {
 export interface MockLedgerEntry {
   /** The payment id. */
   id: string
+  /** The code of the link paid. */
   linkCode: string
   /** The decimal amount (`"1.50"`). */
   amount: string
   /** The price currency (`"USDC"`). */
   asset: string
+  /** The network of the payment's requirement: CAIP-2 for a v2 payment, the v1 name for a v1 one. */
   network: string
+  /** The payer's address (the authorization's `from`). */
   payer: string
   /** The EIP-3009 nonce of the signed authorization. */
   nonce: string
+  /** The request's `Idempotency-Key`, if it had one. */
   idempotencyKey: string | undefined
   /** When it was taken, ms since the epoch. */
   at: number
@@ -41,20 +46,27 @@ export interface MockLedgerEntry {
 export interface StoredAnswer {
   /** The payment header the answer was for: a repeat must carry the same one. */
   paymentHeader: string
+  /** The HTTP status. */
   status: number
+  /** The response headers. */
   headers: Record<string, string>
+  /** The response body, as text. */
   body: string
 }
 
 /** Everything the mock holds in memory. */
 export interface MockState {
+  /** The links by code. */
   links: Map<string, Link>
+  /** The payments by id, seeded and taken. */
   payments: Map<string, MockPaymentRecord>
+  /** The transfers by id. */
   transfers: Map<string, MockTransferRecord>
   /** `payer:nonce` pairs already spent (EIP-3009 nonces are unique per payer). */
   usedNonces: Set<string>
   /** The answer per `Idempotency-Key`, as a promise: the key is claimed when the payment is taken, before its answer is read. */
   idempotency: Map<string, Promise<StoredAnswer>>
+  /** Every payment taken, in order. */
   ledger: MockLedgerEntry[]
   /** The last number handed out by `nextId`. */
   counter: number

@@ -25,6 +25,7 @@ export type PurchaseStatus =
 
 /** A snapshot of a purchase of a link. */
 export interface PurchaseState {
+  /** Where the purchase stands. */
   status: PurchaseStatus
   /** The requirements of the last 402, once known. */
   paymentRequired?: PaymentRequired | undefined

@@ -16,6 +16,7 @@ export interface PollingOptions {
 
 /** A status lifecycle: statuses in order, and those after which nothing changes. */
 export interface Lifecycle {
+  /** The statuses in the order they happen; an answer whose status is earlier than one shown is not shown. */
   order: readonly string[]
   /** The statuses that end the lifecycle (`undefined`, no status yet, is not one of them). */
   terminal: readonly string[]

@@ -4,6 +4,7 @@ import { mutationKey } from './payLinkKeys.js'
 
 /** What `useVerifyPayment().mutate` takes: the link code, and the signed payment and its idempotency key when paying. */
 export interface VerifyPaymentVariables extends Omit<VerifyPaymentOptions, 'signal'> {
+  /** The code of the link to pay. */
   code: string
 }
 

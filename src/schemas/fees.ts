@@ -71,7 +71,10 @@ const feeFieldsSchema = z.looseObject({
 /** Parameters of a fee estimate. */
 export type FeeEstimateParams = z.input<typeof feeEstimateParamsSchema>
 /** A parsed fee estimate. `estimatedTime` keeps the raw string; `estimatedSeconds` is its number. */
-export type FeeEstimate = z.output<typeof feeFieldsSchema> & { estimatedSeconds: number }
+export type FeeEstimate = z.output<typeof feeFieldsSchema> & {
+  /** `estimatedTime` in seconds, e.g. `90` for `"90 seconds"`. */
+  estimatedSeconds: number
+}
 
 /** A fee estimate, with `totalFee`, `gasFee` and `platformFee` parsed exactly and `estimatedSeconds` added. */
 export const feeEstimateSchema = z.withChecks(

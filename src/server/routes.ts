@@ -1,6 +1,8 @@
 /** One endpoint the proxy forwards: its method and its path below `/pub/v1`, `:name` marking a path value. */
 export interface ProxyRoute {
+  /** The HTTP method; a request with another one is not forwarded. */
   readonly method: 'GET' | 'POST'
+  /** The path below `/pub/v1`, e.g. `links/:code`. */
   readonly pattern: string
   /** Whether the query string is forwarded. Defaults to `false`. */
   readonly query?: boolean | undefined
