@@ -11,6 +11,13 @@ import { withDefaults } from './withDefaults.js'
 import { usePayLinkClient } from '../hooks/usePayLinkClient.js'
 import type { PartialOrUndefined } from '../client/PartialOrUndefined.js'
 import { parseTimestamp } from '../schemas/parseTimestamp.js'
+import type { FeeEstimate as FeeEstimateData } from '../schemas/fees.js'
+
+// The root exports this component under the name of the data type it shows, and a name exported
+// here hides the `export *` one: so the type lives here too, and `import type { FeeEstimate }`
+// from the root is the data, as from `@paylink/react/client`.
+/** A parsed fee estimate, as `estimateFees` and `useFeeEstimate` give it. */
+export type FeeEstimate = FeeEstimateData
 
 /** What a `FeeEstimate` shows, exposed as its `data-state`: `refreshing` keeps the previous quote on screen while a new one loads. */
 export type FeeEstimateState = 'idle' | 'loading' | 'ready' | 'refreshing' | 'error'
