@@ -29,11 +29,17 @@ export const MOCK_PAYMENTS = {
 
 /** Ids of the seeded transfers, one per state, for stories and tests; the first three move on with the clock. */
 export const MOCK_TRANSFERS = {
+  /** `pending`; one status further every `transferStepMs`, up to `completed`. */
   pending: 'tr_pending',
+  /** `source_confirmed`; one status further every `transferStepMs`, up to `completed`. */
   sourceConfirmed: 'tr_source_confirmed',
+  /** `in_transit`; `completed` after `transferStepMs`. */
   inTransit: 'tr_in_transit',
+  /** `completed`. */
   completed: 'tr_completed',
+  /** Failed, with a `failureReason`. */
   failed: 'tr_failed',
+  /** Refunded, with a `failureReason`. */
   refunded: 'tr_refunded',
 } as const
 
@@ -48,17 +54,30 @@ export const MOCK_PAY_TO = '0x00000000000000000000000000000000000A11cE'
  * reference facilitator (`@x402/evm` 2.x); the generic ones come from the x402 specification.
  */
 export const MOCK_X402_REASONS = {
+  /** The header is not base64 JSON of a payment payload, or its `payload` is not an EIP-3009 authorization. */
   invalidPayload: 'invalid_payload',
+  /** `x402Version` is not the one of the header it came in (`2` in `PAYMENT-SIGNATURE`, `1` in `X-PAYMENT`). */
   invalidVersion: 'invalid_x402_version',
+  /** Another scheme than the one offered (`exact`). */
   scheme: 'invalid_exact_evm_scheme',
+  /** Another network than the one offered. */
   network: 'invalid_exact_evm_network_mismatch',
+  /** A v2 `accepted` that is not the requirement offered. */
   acceptedMismatch: 'no_matching_payment_requirements',
+  /** A signature of the wrong shape (the mock does not recover the signer). */
   signature: 'invalid_exact_evm_signature',
+  /** An authorization to another address than `payTo`. */
   recipient: 'invalid_exact_evm_recipient_mismatch',
+  /** An authorization no longer valid (`validBefore` has passed). */
   validBefore: 'invalid_exact_evm_payload_authorization_valid_before',
+  /** An authorization not valid yet (`validAfter` is to come). */
   validAfter: 'invalid_exact_evm_payload_authorization_valid_after',
+  /** An authorization for another amount than the price. */
   value: 'invalid_exact_evm_payload_authorization_value_mismatch',
+  /** An authorization whose nonce the payer already spent: a payment replayed. */
   nonceUsed: 'invalid_exact_evm_nonce_already_used',
+  /** Every payment, under the `payment-insufficient-funds` scenario. */
   insufficientFunds: 'insufficient_funds',
+  /** The 402 shown in place of a payment's answer under the `payment-outcome-unknown` scenario. */
   settlementPending: 'settlement_pending',
 } as const

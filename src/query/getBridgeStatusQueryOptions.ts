@@ -9,7 +9,12 @@ import type { TaggedQueryOptions } from './types.js'
 type Options = TaggedQueryOptions<Transfer, ReturnType<typeof transferKey>>
 
 /** The transfer lifecycle the polling policy follows. */
-export const transferLifecycle = { order: TRANSFER_STATUSES, terminal: TERMINAL_TRANSFER_STATUSES }
+export const transferLifecycle = {
+  /** The statuses in the order they are reached. */
+  order: TRANSFER_STATUSES,
+  /** The statuses after which polling stops. */
+  terminal: TERMINAL_TRANSFER_STATUSES,
+}
 
 /**
  * Query options for a cross-chain transfer that poll until it is `completed`, `failed` or

@@ -8,7 +8,12 @@ import type { TaggedQueryOptions } from './types.js'
 type Options = TaggedQueryOptions<Payment, ReturnType<typeof paymentKey>>
 
 /** The payment lifecycle the polling policy follows. */
-export const paymentLifecycle = { order: PAYMENT_STATUSES, terminal: TERMINAL_PAYMENT_STATUSES }
+export const paymentLifecycle = {
+  /** The statuses in the order they are reached. */
+  order: PAYMENT_STATUSES,
+  /** The statuses after which polling stops. */
+  terminal: TERMINAL_PAYMENT_STATUSES,
+}
 
 /**
  * Query options for a payment that poll until it is `settled`, `failed` or `expired` (see

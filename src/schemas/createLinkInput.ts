@@ -10,7 +10,12 @@ import { decimalStringSchema } from './price.js'
 // sum that only creator + platform is checked against.
 /** Division of proceeds in basis points; `creator + platform` is 10 000, and there is no other share. */
 const splitsSchema = z.withChecks(
-  z.strictObject({ creator: shareSchema, platform: shareSchema }),
+  z.strictObject({
+    /** The creator's share, in basis points: an integer from 0 (`7000` is 70 %). */
+    creator: shareSchema,
+    /** The platform's share, in basis points: an integer from 0 (`3000` is 30 %). */
+    platform: shareSchema,
+  }),
   rule((s) => s.creator + s.platform === 10_000, 'creator + platform must equal 10000 (basis points)'),
 )
 
@@ -27,11 +32,24 @@ const nameSchema = z.withChecks(
 
 /** What `createLink` accepts; checked on the client before anything is sent. */
 export const createLinkInputSchema = z.strictObject({
+  /** The creator the link belongs to; sent trimmed, and must not be blank. */
   creatorId: nameSchema,
+  /** The chain the link settles on, an opaque name (`base`, `solana`, …); sent trimmed, and must not be blank. */
   chainType: nameSchema,
+  /** `payment` or `engagement`. */
   model: oneOf(LINK_MODELS),
+  /** Division of proceeds, in basis points: `creator + platform` must be 10 000. */
   splits: splitsSchema,
-  price: z.optional(z.looseObject({ amount: decimalStringSchema, currency: nameSchema })),
+  /** The price of the link; optional. */
+  price: z.optional(
+    z.looseObject({
+      /** The amount, as a decimal string (`"1.50"`). */
+      amount: decimalStringSchema,
+      /** The currency code (`USDC`); sent trimmed, and must not be blank. */
+      currency: nameSchema,
+    }),
+  ),
+  /** A title to show; optional. */
   title: z.optional(z.string),
 })
 

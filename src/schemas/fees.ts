@@ -53,18 +53,28 @@ const feeAmountSchema = parsableString(parseFeeAmount, '"<amount> <CURRENCY>"', 
 
 /** What `estimateFees` takes: all four are required and sent as the query string. */
 export const feeEstimateParamsSchema = z.strictObject({
+  /** The chain the transfer leaves from, an opaque name (`solana`). */
   sourceChain: nonEmptyStringSchema,
+  /** The chain the transfer arrives on, an opaque name (`base`). */
   destinationChain: nonEmptyStringSchema,
+  /** The asset moved (`USDC`). */
   asset: nonEmptyStringSchema,
+  /** The amount moved, as a decimal string (`"100.5"`). */
   amount: decimalStringSchema,
 })
 
 const feeFieldsSchema = z.looseObject({
+  /** The whole fee, gas and platform fees included, parsed from the API's `"<amount> <CODE>"` (`"0.42 USDC"`). */
   totalFee: feeAmountSchema,
+  /** How long the transfer should take, as sent: `"<number> seconds"` (`estimatedSeconds` is the number). */
   estimatedTime: parsableString(parseDurationSeconds, '"<number> seconds"'),
+  /** The gas part of the fee, parsed as `totalFee` is; may be absent. */
   gasFee: z.optional(feeAmountSchema),
+  /** The platform's part of the fee, parsed as `totalFee` is; may be absent. */
   platformFee: z.optional(feeAmountSchema),
+  /** When the server made the quote (ISO 8601); may be absent. */
   quotedAt: z.optional(timestampSchema),
+  /** When the quote stops being valid (ISO 8601), and the query fetches a new one; may be absent. */
   expiresAt: z.optional(timestampSchema),
 })
 

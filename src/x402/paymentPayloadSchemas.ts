@@ -4,18 +4,27 @@ import { extraSchema, requirementV2Schema, resourceInfoSchema } from './requirem
 
 /** The decoded `X-PAYMENT` header (v1). */
 export const paymentPayloadV1Schema = z.looseObject({
+  /** Always `1`. */
   x402Version: typed((v): v is 1 => v === 1, '1'),
+  /** The scheme paid with, as the requirement named it (`exact`). */
   scheme: nonEmptyStringSchema,
+  /** The network paid on, as the requirement named it (`base-sepolia`). */
   network: nonEmptyStringSchema,
+  /** The signed payment, as the scheme defines it (for `exact` on EVM, a signature and its EIP-3009 authorization). */
   payload: z.looseObject({}),
 })
 
 /** The decoded `PAYMENT-SIGNATURE` header (v2); `accepted` echoes the requirement chosen. */
 export const paymentPayloadV2Schema = z.looseObject({
+  /** Always `2`. */
   x402Version: typed((v): v is 2 => v === 2, '2'),
+  /** The resource paid for, as the 402 described it; may be absent. */
   resource: z.optional(resourceInfoSchema),
+  /** The requirement paid, as the 402 offered it. */
   accepted: requirementV2Schema,
+  /** The signed payment, as the scheme defines it (for `exact` on EVM, a signature and its EIP-3009 authorization). */
   payload: z.looseObject({}),
+  /** Data of x402 extensions; may be absent or `null`. */
   extensions: extraSchema,
 })
 

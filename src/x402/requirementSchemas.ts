@@ -21,33 +21,53 @@ export const optionalTextSchema = z.optional(typed((v): v is string | null => v 
 
 /** One way to pay, as an x402 v1 server lists it in the 402 body's `accepts`. */
 export const requirementV1Schema = z.looseObject({
+  /** The payment scheme (`exact`). */
   scheme: nonEmptyStringSchema,
+  /** The network to pay on, as x402 v1 names it (`base-sepolia`). */
   network: nonEmptyStringSchema,
+  /** The most the payment may be (for `exact`, what it is), in the asset's atomic units, as an integer string (`"1500000"` for 1.50 USDC). */
   maxAmountRequired: atomicAmountSchema,
+  /** The URL of the resource paid for; may be absent or `null`. */
   resource: optionalTextSchema,
+  /** What is paid for; may be absent or `null`. */
   description: optionalTextSchema,
+  /** The MIME type of the resource; may be absent or `null`. */
   mimeType: optionalTextSchema,
+  /** The address to pay. */
   payTo: nonEmptyStringSchema,
+  /** How long a signed payment stays valid, in seconds (positive). */
   maxTimeoutSeconds: timeoutSchema,
+  /** The token to pay in: its contract address on an EVM network. */
   asset: nonEmptyStringSchema,
+  /** Scheme-specific data (for `exact` on EVM, the token's EIP-712 `name` and `version`); may be absent or `null`. */
   extra: extraSchema,
 })
 
 /** One way to pay, as an x402 v2 server lists it in the `PAYMENT-REQUIRED` header's `accepts`. */
 export const requirementV2Schema = z.looseObject({
+  /** The payment scheme (`exact`). */
   scheme: nonEmptyStringSchema,
+  /** The network to pay on, as a CAIP-2 id (`eip155:84532`). */
   network: nonEmptyStringSchema,
+  /** The amount to pay, in the asset's atomic units, as an integer string (`"1500000"` for 1.50 USDC). */
   amount: atomicAmountSchema,
+  /** The token to pay in: its contract address on an EVM network. */
   asset: nonEmptyStringSchema,
+  /** The address to pay. */
   payTo: nonEmptyStringSchema,
+  /** How long a signed payment stays valid, in seconds (positive). */
   maxTimeoutSeconds: timeoutSchema,
+  /** Scheme-specific data (for `exact` on EVM, the token's EIP-712 `name` and `version`); may be absent or `null`. */
   extra: extraSchema,
 })
 
 /** The resource a v2 402 is about. */
 export const resourceInfoSchema = z.looseObject({
+  /** The URL of the resource. */
   url: z.string,
+  /** What it is; may be absent or `null`. */
   description: optionalTextSchema,
+  /** Its MIME type; may be absent or `null`. */
   mimeType: optionalTextSchema,
 })
 

@@ -12,14 +12,19 @@ export * from './requirementSchemas.js'
 
 /** The JSON body of an x402 v1 402. */
 export const paymentRequiredV1Schema = z.looseObject({
+  /** The ways to pay; those this client cannot read are left out. */
   accepts: listOf(requirementV1Schema),
 })
 
 /** The decoded `PAYMENT-REQUIRED` header of an x402 v2 402. */
 export const paymentRequiredV2Schema = z.looseObject({
+  /** Why the payment is required or was refused (an x402 reason code); may be absent or `null`. */
   error: optionalTextSchema,
+  /** The resource to pay for; may be absent. */
   resource: z.optional(resourceInfoSchema),
+  /** The ways to pay; those this client cannot read are left out. */
   accepts: listOf(requirementV2Schema),
+  /** Data of x402 extensions; may be absent or `null`. */
   extensions: extraSchema,
 })
 
@@ -29,12 +34,19 @@ export const paymentRequiredV2Schema = z.looseObject({
  * error status) as it came, and its reason must not be lost for want of an empty hash or a network.
  */
 export const settleResponseSchema = z.looseObject({
+  /** Whether the payment settled. */
   success: booleanSchema,
+  /** Why it did not, as an x402 reason code (`insufficient_funds`); may be absent or `null`. */
   errorReason: optionalTextSchema,
+  /** Why it did not, in words; may be absent or `null`. */
   errorMessage: optionalTextSchema,
+  /** The payer's address; may be absent or `null`. */
   payer: optionalTextSchema,
+  /** The hash of the settlement transaction; may be absent from a failure. */
   transaction: z.optional(z.string),
+  /** The network it settled on (`eip155:84532`); may be absent from a failure. */
   network: z.optional(z.string),
+  /** The amount settled, as the server wrote it (atomic units); may be absent or `null`. */
   amount: optionalTextSchema,
 })
 

@@ -15,6 +15,11 @@ const entries = Object.values(pkg.exports).flatMap((target) => {
   return name && name !== 'styles.css' ? [join(ROOT, 'src', `${name}.ts`)] : []
 })
 
+const compilerOptions = (file: string) => {
+  const { config } = ts.readConfigFile(join(ROOT, file), ts.sys.readFile)
+  return ts.parseJsonConfigFileContent(config, ts.sys, ROOT).options
+}
+
 // JSDoc with words in it: a bare `/** @internal */` tells a reader nothing.
 const documented = (node: ts.Node) =>
   ts.getJSDocCommentsAndTags(node).some((doc) => ts.isJSDoc(doc) && !!ts.getTextOfJSDocComment(doc.comment)?.trim())
@@ -23,15 +28,16 @@ const documented = (node: ts.Node) =>
 const isOverloadImplementation = (node: ts.Node, symbol: ts.Symbol) =>
   ts.isFunctionDeclaration(node) && !!node.body && (symbol.declarations?.length ?? 0) > 1
 
-// A member written as a type in our source: not React's HTMLAttributes, nor a zod schema's field
-// (its type is inferred; CONTRACT.md describes the data).
-const isWrittenMember = (node: ts.Node): node is ts.PropertySignature | ts.MethodSignature =>
-  (ts.isPropertySignature(node) || ts.isMethodSignature(node)) && !node.getSourceFile().fileName.includes('/node_modules/')
+// A member written in our source: a property of a type, or a key of an object literal, which is how
+// the fields of a zod schema's shape (whose types are inferred from it) and of an exported const
+// object are declared. Not React's HTMLAttributes.
+const isWrittenMember = (
+  node: ts.Node,
+): node is ts.PropertySignature | ts.MethodSignature | ts.PropertyAssignment | ts.ShorthandPropertyAssignment =>
+  (ts.isPropertySignature(node) || ts.isMethodSignature(node) || ts.isPropertyAssignment(node) || ts.isShorthandPropertyAssignment(node)) &&
+  !node.getSourceFile().fileName.includes('/node_modules/')
 
-function offenders(): string[] {
-  const { config } = ts.readConfigFile(join(ROOT, 'tsconfig.json'), ts.sys.readFile)
-  const { options } = ts.parseJsonConfigFileContent(config, ts.sys, ROOT)
-  const program = ts.createProgram(entries, options)
+function offenders(program: ts.Program, files: string[]): string[] {
   const checker = program.getTypeChecker()
   // By node: a member inherited by several exported types is one offender, named after the first.
   const found = new Map<ts.Node, string>()
@@ -43,31 +49,44 @@ function offenders(): string[] {
   const checkMember = (member: ts.Node, owner: string) => {
     if (isWrittenMember(member) && !documented(member)) report(member, `${owner}.${member.name.getText()}`)
   }
+  // Types whose properties are checked, with the name they are reported under, each type once.
+  const types: [ts.Type, string][] = []
+  const seen = new Set<ts.Type>()
+  const check = (type: ts.Type, owner: string) => {
+    if (!seen.has(type)) types.push([type, owner])
+    seen.add(type)
+  }
 
-  for (const entry of entries) {
+  for (const entry of files) {
     const source = program.getSourceFile(entry)
-    if (!source) throw new Error(`${relative(ROOT, entry)} is in package.json exports but not in src`)
+    if (!source) throw new Error(`${relative(ROOT, entry)}, of an entry in package.json exports, is missing`)
     for (const exported of checker.getExportsOfModule(checker.getSymbolAtLocation(source)!)) {
       // Re-exports (`export * from`, `export { x } from`) resolve to where the thing is written.
       const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported
       for (const declaration of symbol.declarations ?? []) {
         if (!documented(declaration) && !isOverloadImplementation(declaration, symbol)) report(declaration, symbol.name)
-        if (!ts.isInterfaceDeclaration(declaration) && !ts.isTypeAliasDeclaration(declaration)) continue
-        // Members as the checker sees them: those inherited (`extends`) or picked (`Omit<…>`) from
-        // types of ours that are not exported themselves are still options a user writes.
-        const type = checker.getDeclaredTypeOfSymbol(symbol)
-        for (const part of type.isUnion() ? type.types : [type]) {
-          for (const property of checker.getPropertiesOfType(part)) {
-            for (const member of property.declarations ?? []) checkMember(member, symbol.name)
-          }
-        }
-        // And members of object types nested in a member (`retry?: { … }`), but not of a function's
-        // parameters: a label function's `values` are described by the label's own JSDoc.
-        const visit = (node: ts.Node): void => {
-          checkMember(node, symbol.name)
-          if (!ts.isFunctionTypeNode(node) && !ts.isConstructorTypeNode(node) && !ts.isMethodSignature(node)) ts.forEachChild(node, visit)
-        }
-        ts.forEachChild(declaration, visit)
+      }
+      // Members as the checker sees them: those inherited (`extends`) or picked (`Omit<…>`) from
+      // types of ours that are not exported themselves are still options a user writes, and the
+      // fields of a type inferred from a zod schema (`Link`) are what a user reads. A const's are its
+      // type's: an annotated one's are the annotation's, an `as const` object's are its keys.
+      if (symbol.flags & (ts.SymbolFlags.Interface | ts.SymbolFlags.TypeAlias)) check(checker.getDeclaredTypeOfSymbol(symbol), symbol.name)
+      if (symbol.flags & ts.SymbolFlags.Variable) check(checker.getTypeOfSymbol(symbol), symbol.name)
+    }
+  }
+  // Breadth first, so that a field is named after the closest exported type (`Payment.status`, not
+  // `PurchaseState.payment.status`). Into the types of our members (`Link['splits']`,
+  // `retry?: { … }`), through unions and arrays (`accepts: PaymentRequirementV1[]`); not into a
+  // function's parameters (a label function's `values` are described by the label's JSDoc), nor
+  // into React's, the DOM's or zod's types.
+  for (const [type, owner] of types) {
+    if (type.isUnion()) type.types.forEach((part) => check(part, owner))
+    else if (checker.isArrayType(type)) check(checker.getTypeArguments(type as ts.TypeReference)[0]!, owner)
+    else {
+      for (const property of checker.getPropertiesOfType(type)) {
+        const ours = (property.declarations ?? []).filter(isWrittenMember)
+        for (const member of ours) checkMember(member, owner)
+        if (ours.length) check(checker.getTypeOfSymbol(property), `${owner}.${property.name}`)
       }
     }
   }
@@ -77,6 +96,6 @@ function offenders(): string[] {
 describe('JSDoc on the public API', () => {
   it('documents every export of every entry, and every member of its exported object types', () => {
     expect(entries.length).toBeGreaterThanOrEqual(8)
-    expect(offenders()).toEqual([])
+    expect(offenders(ts.createProgram(entries, compilerOptions('tsconfig.json')), entries)).toEqual([])
   })
 })
