@@ -31,8 +31,10 @@ export const linkSchema = z.looseObject({
     /** The platform's share, in basis points (`3000` is 30 %). */
     platform: shareSchema,
   }),
+  // Cast to its own type, which the built link.d.ts then names: a copy of price's fields written out
+  // there would be without their JSDoc.
   /** What paying the link costs; absent when it has none, and the 402 gate then refuses to sell it. */
-  price: z.optional(priceSchema),
+  price: z.optional(priceSchema) as z.Optional<typeof priceSchema>,
   /** A title to show; may be absent. */
   title: z.optional(z.string),
   /** A URL of the link to share; may be absent. */

@@ -18,7 +18,7 @@ import {
 // then carries whole: about 0.7 kB gzip in every component's bundle. Parsing, issues and types are
 // zod's own; only the construction is done here.
 
-export type { $ZodRawIssue as RawIssue, input, output, output as infer }
+export type { $ZodOptional as Optional, $ZodRawIssue as RawIssue, input, output, output as infer }
 
 /** A zod schema with output `O` and input `I`. */
 export type Schema<O = unknown, I = O> = $ZodType<O, I>

@@ -18,10 +18,12 @@ export const paymentPayloadV1Schema = z.looseObject({
 export const paymentPayloadV2Schema = z.looseObject({
   /** Always `2`. */
   x402Version: typed((v): v is 2 => v === 2, '2'),
+  // Cast to their own types, which the built .d.ts then names: a copy of their fields written out
+  // there would be without their JSDoc.
   /** The resource paid for, as the 402 described it; may be absent. */
-  resource: z.optional(resourceInfoSchema),
+  resource: z.optional(resourceInfoSchema) as z.Optional<typeof resourceInfoSchema>,
   /** The requirement paid, as the 402 offered it. */
-  accepted: requirementV2Schema,
+  accepted: requirementV2Schema as typeof requirementV2Schema,
   /** The signed payment, as the scheme defines it (for `exact` on EVM, a signature and its EIP-3009 authorization). */
   payload: z.looseObject({}),
   /** Data of x402 extensions; may be absent or `null`. */

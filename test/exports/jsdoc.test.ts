@@ -7,17 +7,47 @@ const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
   exports: Record<string, string | { types: string }>
 }
 
-// Each entry's source, from its built types (./dist/mock/browser.d.ts is src/mock/browser.ts), so a
+// Each entry's built types and their source (./dist/mock/browser.d.ts is src/mock/browser.ts), so a
 // new entry is covered the day it is added to `exports`.
-const entries = Object.values(pkg.exports).flatMap((target) => {
+const built = Object.values(pkg.exports).flatMap((target) => {
   const types = typeof target === 'string' ? '' : target.types
-  const name = /^\.\/dist\/(.+)\.d\.ts$/.exec(types)?.[1]
-  return name && name !== 'styles.css' ? [join(ROOT, 'src', `${name}.ts`)] : []
+  return types.endsWith('.d.ts') && !types.endsWith('styles.css.d.ts') ? [join(ROOT, types)] : []
 })
+const entries = built.map((types) => join(ROOT, 'src', relative(join(ROOT, 'dist'), types).replace(/\.d\.ts$/, '.ts')))
 
 const compilerOptions = (file: string) => {
   const { config } = ts.readConfigFile(join(ROOT, file), ts.sys.readFile)
   return ts.parseJsonConfigFileContent(config, ts.sys, ROOT).options
+}
+
+// The declarations that `npm run build` writes to dist/, emitted in memory: what an app's editor
+// reads. A type written out there (a schema's fields, inlined from another file) has no JSDoc.
+function builtProgram(): ts.Program {
+  const options = compilerOptions('tsconfig.build.json')
+  const files = new Map<string, string>()
+  ts.createProgram(entries, options).emit(undefined, (name, text) => files.set(name, text), undefined, true)
+  const host = ts.createCompilerHost(options)
+  const { fileExists, readFile, directoryExists } = host
+  host.fileExists = (name) => files.has(name) || fileExists(name)
+  host.readFile = (name) => files.get(name) ?? readFile(name)
+  host.directoryExists = (name) => [...files.keys()].some((file) => file.startsWith(`${name}/`)) || !!directoryExists?.(name)
+  const program = ts.createProgram(built, options, host)
+  // An import left unresolved would make its types `any`, with no members to check: none passes.
+  const checker = program.getTypeChecker()
+  for (const file of program.getSourceFiles().filter((f) => files.has(f.fileName))) {
+    const visit = (node: ts.Node): void => {
+      const specifier =
+        ts.isImportDeclaration(node) || ts.isExportDeclaration(node) ? node.moduleSpecifier
+        : ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) ? node.argument.literal
+        : undefined
+      if (specifier && ts.isStringLiteral(specifier) && !checker.getSymbolAtLocation(specifier)) {
+        throw new Error(`${relative(ROOT, file.fileName)} imports ${specifier.text}, which does not resolve`)
+      }
+      ts.forEachChild(node, visit)
+    }
+    visit(file)
+  }
+  return program
 }
 
 // JSDoc with words in it: a bare `/** @internal */` tells a reader nothing.
@@ -97,5 +127,9 @@ describe('JSDoc on the public API', () => {
   it('documents every export of every entry, and every member of its exported object types', () => {
     expect(entries.length).toBeGreaterThanOrEqual(8)
     expect(offenders(ts.createProgram(entries, compilerOptions('tsconfig.json')), entries)).toEqual([])
+  })
+
+  it('keeps that JSDoc in the built declarations', () => {
+    expect(offenders(builtProgram(), built)).toEqual([])
   })
 })
