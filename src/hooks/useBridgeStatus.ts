@@ -1,12 +1,11 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { getBridgeStatusQueryOptions, transferLifecycle } from '../query/getBridgeStatusQueryOptions.js'
 import { transferKey } from '../query/payLinkKeys.js'
 import type { PollingOptions } from '../query/pollUntilSettled.js'
-import { retryAfterEnd } from '../query/retryAfterEnd.js'
 import type { PayLinkQueryOptions } from '../query/types.js'
 import type { Transfer } from '../schemas/transfer.js'
 import { usePayLinkClient } from './usePayLinkClient.js'
 import { usePolledQuery } from './usePolledQuery.js'
+import { useRetryAfterLeft } from './useRetryAfterLeft.js'
 
 /** Options of `useBridgeStatus`. */
 export interface UseBridgeStatusOptions {
@@ -25,11 +24,8 @@ export function useBridgeStatus(id: string | undefined, { polling, query }: UseB
   const options = getBridgeStatusQueryOptions(usePayLinkClient('useBridgeStatus'), id, polling)
   // A transfer whose only answer is a failure (no data) loads on a mount whatever refetchOnMount
   // says: within that failure's Retry-After (another badge of the list, a remount) it must not.
-  // Read as the hook renders: TanStack 5.48 takes `retryOnMount` as a boolean only.
-  // And it keeps that failure until the Retry-After ends, whatever the app's gcTime (0, as some set by
-  // default): a badge unmounted and mounted again would otherwise find nothing and ask at once, into
-  // the same refusal. TanStack keeps the longest gcTime a query was given.
-  const state = useQueryClient().getQueryState(transferKey(id))
-  const wait = state ? retryAfterEnd(state) - Date.now() : 0
+  // Read as the hook renders: TanStack 5.48 takes `retryOnMount` as a boolean only. And the failure
+  // is kept until the Retry-After ends, past the app's gcTime.
+  const wait = useRetryAfterLeft(options.queryKey)
   return usePolledQuery({ ...options, retryOnMount: wait <= 0, ...(wait > 0 && { gcTime: wait }) }, transferLifecycle, query, polling)
 }
