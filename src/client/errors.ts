@@ -10,6 +10,10 @@ export type PayLinkEndpoint =
 
 /** Base class of every error this package throws; switch on `name` to tell them apart. */
 export class PayLinkError extends Error {
+  /**
+   * The class's name: `'PayLinkError'` here, each subclass's own there (see `PayLinkErrorName`). An own
+   * field, so it survives where `instanceof` does not: an error sent as JSON (a dehydrated query).
+   */
   override name = 'PayLinkError'
   /** One sentence for a person, without the technical detail of `message`. */
   declare readonly shortMessage: string
@@ -25,6 +29,7 @@ export class PayLinkError extends Error {
 
 /** The API answered with a non-2xx status (402 on the payment path is not an error: see `verifyPayment`). */
 export class PayLinkHttpError extends PayLinkError {
+  /** Always `'PayLinkHttpError'`, kept by an error sent as JSON, where `instanceof` fails. */
   override name = 'PayLinkHttpError' as const
   /** The HTTP status, e.g. 404. */
   declare readonly status: number
@@ -80,6 +85,7 @@ export function issuesText(issues: readonly PayLinkIssue[]): string {
 
 /** Input that was refused before sending (`source: 'input'`) or a response that did not match the contract (`source: 'response'`). */
 export class PayLinkValidationError extends PayLinkError {
+  /** Always `'PayLinkValidationError'`, kept by an error sent as JSON, where `instanceof` fails. */
   override name = 'PayLinkValidationError' as const
   /** The endpoint function whose input or response failed. */
   declare readonly endpoint: PayLinkEndpoint | undefined
@@ -98,6 +104,7 @@ export class PayLinkValidationError extends PayLinkError {
 
 /** The request did not get an HTTP answer: offline, DNS, a dropped connection, or the time-out. */
 export class PayLinkNetworkError extends PayLinkError {
+  /** Always `'PayLinkNetworkError'`, kept by an error sent as JSON, where `instanceof` fails. */
   override name = 'PayLinkNetworkError' as const
   /** True when the client's own time-out ended the request. */
   declare readonly timedOut: boolean
@@ -111,6 +118,7 @@ export class PayLinkNetworkError extends PayLinkError {
 
 /** The client was configured in a way that would be unsafe or cannot work (e.g. an API key in a browser). */
 export class PayLinkConfigError extends PayLinkError {
+  /** Always `'PayLinkConfigError'`, kept by an error sent as JSON, where `instanceof` fails. */
   override name = 'PayLinkConfigError' as const
 }
 
@@ -129,6 +137,7 @@ export type X402ErrorReason = 'malformed_base64' | 'malformed_json' | 'invalid_s
 
 /** An x402 header or body (402 requirements, payment payload, settlement) could not be decoded. */
 export class PayLinkX402Error extends PayLinkError {
+  /** Always `'PayLinkX402Error'`, kept by an error sent as JSON, where `instanceof` fails. */
   override name = 'PayLinkX402Error' as const
   /** What was wrong with it. */
   declare readonly reason: X402ErrorReason
@@ -160,6 +169,7 @@ export type PaymentErrorReason =
 
 /** A payment step failed or ended with an unknown outcome; `reason` says which, `x402Reason` carries the server's code. */
 export class PayLinkPaymentError extends PayLinkError {
+  /** Always `'PayLinkPaymentError'`, kept by an error sent as JSON, where `instanceof` fails. */
   override name = 'PayLinkPaymentError' as const
   /** What happened. */
   declare readonly reason: PaymentErrorReason
@@ -171,7 +181,14 @@ export class PayLinkPaymentError extends PayLinkError {
    * payment (never a new one) to learn the outcome. Not enumerable, so error reporters that
    * serialise errors do not copy it.
    */
-  declare readonly paymentHeader: { name: 'PAYMENT-SIGNATURE' | 'X-PAYMENT'; value: string } | undefined
+  declare readonly paymentHeader:
+    | {
+        /** The request header it went in: `PAYMENT-SIGNATURE` for x402 v2, `X-PAYMENT` for v1. */
+        name: 'PAYMENT-SIGNATURE' | 'X-PAYMENT'
+        /** The base64 payment as sent; resend it unchanged, never a newly signed one. */
+        value: string
+      }
+    | undefined
 
   constructor({
     message,

@@ -58,13 +58,25 @@ const documented = (node: ts.Node) =>
 const isOverloadImplementation = (node: ts.Node, symbol: ts.Symbol) =>
   ts.isFunctionDeclaration(node) && !!node.body && (symbol.declarations?.length ?? 0) > 1
 
-// A member written in our source: a property of a type, or a key of an object literal, which is how
+// A class's member that a user can read: not `private`, not `#`. A constructor's parameter written
+// `public readonly x` is one too.
+type ClassMember = ts.PropertyDeclaration | ts.MethodDeclaration | ts.AccessorDeclaration | ts.ParameterPropertyDeclaration
+const isPublicClassMember = (node: ts.Node): node is ClassMember =>
+  (ts.isPropertyDeclaration(node) ||
+    ts.isMethodDeclaration(node) ||
+    ts.isAccessor(node) ||
+    (ts.isParameter(node) && ts.isParameterPropertyDeclaration(node, node.parent))) &&
+  !ts.isPrivateIdentifier(node.name) &&
+  !(ts.getCombinedModifierFlags(node) & ts.ModifierFlags.Private)
+
+// A member written in our source: a property of a type, a key of an object literal, which is how
 // the fields of a zod schema's shape (whose types are inferred from it) and of an exported const
-// object are declared. Not React's HTMLAttributes.
+// object are declared, or a public member of a class. Not React's HTMLAttributes, nor the `message`,
+// `stack` and `cause` that the error classes inherit from `Error`.
 const isWrittenMember = (
   node: ts.Node,
-): node is ts.PropertySignature | ts.MethodSignature | ts.PropertyAssignment | ts.ShorthandPropertyAssignment =>
-  (ts.isPropertySignature(node) || ts.isMethodSignature(node) || ts.isPropertyAssignment(node) || ts.isShorthandPropertyAssignment(node)) &&
+): node is ts.PropertySignature | ts.MethodSignature | ts.PropertyAssignment | ts.ShorthandPropertyAssignment | ClassMember =>
+  (ts.isPropertySignature(node) || ts.isMethodSignature(node) || ts.isPropertyAssignment(node) || ts.isShorthandPropertyAssignment(node) || isPublicClassMember(node)) &&
   !node.getSourceFile().fileName.includes('/node_modules/')
 
 function offenders(program: ts.Program, files: string[]): string[] {
@@ -102,6 +114,12 @@ function offenders(program: ts.Program, files: string[]): string[] {
       // type's: an annotated one's are the annotation's, an `as const` object's are its keys.
       if (symbol.flags & (ts.SymbolFlags.Interface | ts.SymbolFlags.TypeAlias)) check(checker.getDeclaredTypeOfSymbol(symbol), symbol.name)
       if (symbol.flags & ts.SymbolFlags.Variable) check(checker.getTypeOfSymbol(symbol), symbol.name)
+      // A class's instance members (`error.status`) are its declared type's, its static ones its
+      // constructor's. Not the constructor: the package builds its errors, an app reads them.
+      if (symbol.flags & ts.SymbolFlags.Class) {
+        check(checker.getDeclaredTypeOfSymbol(symbol), symbol.name)
+        check(checker.getTypeOfSymbol(symbol), symbol.name)
+      }
     }
   }
   // Breadth first, so that a field is named after the closest exported type (`Payment.status`, not
