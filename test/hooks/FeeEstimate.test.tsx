@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw'
 import { type ComponentProps, createRef, useLayoutEffect } from 'react'
 import { renderToString } from 'react-dom/server'
 import { hydrateRoot } from 'react-dom/client'
-import { dehydrate, hydrate, HydrationBoundary, onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { type DehydratedState, dehydrate, hydrate, HydrationBoundary, onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { PayLinkProvider } from '../../src/hooks/PayLinkProvider.js'
 import { estimateFeesQueryOptions } from '../../src/query/estimateFeesQueryOptions.js'
 import { FeeEstimate, feeEstimateState } from '../../src/components/FeeEstimate.js'
@@ -23,6 +23,23 @@ function figures() {
   return within(root())
     .queryAllByRole('term')
     .map((dt) => [dt.textContent, dt.nextElementSibling?.textContent])
+}
+
+/** The estimate as a server renders it from `state` (dehydrated), in a container on the document; `page` is the same page, for hydrateRoot. */
+function serverRendered(state: DehydratedState) {
+  const page = (queryClient: QueryClient) => (
+    <QueryClientProvider client={queryClient}>
+      <HydrationBoundary state={state}>
+        <PayLinkProvider client={testClient()}>
+          <FeeEstimate {...params} />
+        </PayLinkProvider>
+      </HydrationBoundary>
+    </QueryClientProvider>
+  )
+  const container = document.createElement('div')
+  container.innerHTML = renderToString(page(testQueryClient()))
+  document.body.append(container)
+  return { page, container }
 }
 
 async function renderReady(props: ComponentProps<typeof FeeEstimate> = params, name = 'Fee estimate') {
@@ -384,18 +401,7 @@ describe('with fake timers', () => {
     const server = new QueryClient()
     await server.fetchQuery(estimateFeesQueryOptions(testClient(), params))
     const state = dehydrate(server)
-    const page = (queryClient: QueryClient) => (
-      <QueryClientProvider client={queryClient}>
-        <HydrationBoundary state={state}>
-          <PayLinkProvider client={testClient()}>
-            <FeeEstimate {...params} />
-          </PayLinkProvider>
-        </HydrationBoundary>
-      </QueryClientProvider>
-    )
-    const container = document.createElement('div')
-    container.innerHTML = renderToString(page(testQueryClient()))
-    document.body.append(container)
+    const { page, container } = serverRendered(state)
     expect(container.firstElementChild).toHaveAttribute('data-state', 'ready')
     vi.setSystemTime(Date.now() + 60_000)
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
@@ -421,18 +427,7 @@ describe('with fake timers', () => {
     const server = new QueryClient()
     await server.prefetchQuery(estimateFeesQueryOptions(testClient(), params))
     const state = JSON.parse(JSON.stringify(dehydrate(server, { shouldDehydrateQuery: () => true })))
-    const page = (queryClient: QueryClient) => (
-      <QueryClientProvider client={queryClient}>
-        <HydrationBoundary state={state}>
-          <PayLinkProvider client={testClient()}>
-            <FeeEstimate {...params} />
-          </PayLinkProvider>
-        </HydrationBoundary>
-      </QueryClientProvider>
-    )
-    const container = document.createElement('div')
-    container.innerHTML = renderToString(page(testQueryClient()))
-    document.body.append(container)
+    const { page, container } = serverRendered(state)
     // The page reaches the device a second later.
     vi.setSystemTime(Date.now() + 1_000)
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
