@@ -23,12 +23,13 @@ export interface MockServer {
   close(): Promise<void>
 }
 
-// Lets a browser app on another origin (a dev server) call the mock directly.
+// Lets a browser app on another origin (a dev server) call the mock directly, and read what the
+// client reads of an answer: Date too, the clock an HTTP-date Retry-After is counted from.
 const CORS = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
   'Access-Control-Allow-Headers': 'Content-Type, Accept, X-API-Key, Idempotency-Key, PAYMENT-SIGNATURE, X-PAYMENT',
-  'Access-Control-Expose-Headers': 'PAYMENT-REQUIRED, PAYMENT-RESPONSE, X-PAYMENT-RESPONSE, X-Request-Id, Retry-After',
+  'Access-Control-Expose-Headers': 'PAYMENT-REQUIRED, PAYMENT-RESPONSE, X-PAYMENT-RESPONSE, X-Request-Id, Retry-After, Date',
 }
 
 async function toFetchRequest(req: IncomingMessage, origin: string, signal: AbortSignal): Promise<Request> {

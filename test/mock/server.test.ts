@@ -56,6 +56,15 @@ describe('startMockServer', () => {
     expect(response.headers.get('Access-Control-Expose-Headers')).toContain('PAYMENT-REQUIRED')
   })
 
+  // A page on another origin reads only the headers exposed to it: without Date, an HTTP-date
+  // Retry-After would be counted on the device's clock, not the server's.
+  it('exposes to a page on another origin every header the client reads of an answer, Date included', async () => {
+    const response = await fetch(`${server.url}/pub/v1/links/demo`, { headers: { 'X-API-Key': 'k_server', Origin: 'http://localhost:5173' } })
+    expect(response.headers.get('Date')).toBeTruthy()
+    const exposed = (response.headers.get('Access-Control-Expose-Headers') ?? '').split(/\s*,\s*/)
+    expect(['PAYMENT-REQUIRED', 'PAYMENT-RESPONSE', 'X-PAYMENT-RESPONSE', 'X-Request-Id', 'Retry-After', 'Date'].filter((name) => !exposed.includes(name))).toEqual([])
+  })
+
   // A browser sends a request only if the preflight allows every header it names: a client with
   // `headers` of its own (a bearer token, a tenant) must reach the mock from a dev server as well.
   it("allows in a preflight the headers a client's `headers` option adds, as the browser asks for them", async () => {
