@@ -96,6 +96,9 @@ async function forward(
     if (upstream.status >= 300 && upstream.status < 400) {
       return jsonError(502, 'bad_gateway', 'The PayLink API answered with a redirect, which the proxy does not follow')
     }
+    // Node's servers and fetch carry statuses up to 999, which no Response can be made with: it
+    // answered, so not "could not be reached".
+    if (upstream.status > 599) return jsonError(502, 'bad_gateway', `The PayLink API answered with HTTP ${upstream.status}, which is no HTTP status`)
     // Held whole to redact the key, so bounded: an upstream gone wrong (a misrouted file server, an
     // endless stream) must not fill the server's memory.
     if (!bytes) return jsonError(502, 'bad_gateway', `The PayLink API answered with more than ${config.maxResponseBytes} bytes`)

@@ -378,6 +378,16 @@ describe('upstream failures', () => {
     expect(text).not.toContain('ECONNREFUSED')
   })
 
+  // Node's HTTP server and fetch carry statuses up to 999; a Response cannot be made with one past 599.
+  test('an upstream status past 599 gets 502 that says so, not "could not be reached" (it answered)', async () => {
+    const { proxy } = setup({}, () => Object.defineProperty(new Response('{}', { status: 599 }), 'status', { value: 600 }))
+    const response = await proxy(new Request(`${APP}/links/abc`))
+    expect(response.status).toBe(502)
+    const { error } = await response.json()
+    expect(error.code).toBe('bad_gateway')
+    expect(error.message).toBe('The PayLink API answered with HTTP 600, which is no HTTP status')
+  })
+
   test('a redirect is not followed (it would carry the key elsewhere): 502, no Location', async () => {
     const { proxy, calls } = setup({}, () => new Response(null, { status: 302, headers: { Location: 'https://evil.test/steal' } }))
     const response = await proxy(new Request(`${APP}/links/abc`))
