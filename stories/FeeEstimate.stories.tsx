@@ -203,6 +203,20 @@ export const RetryAfterEnds: Story = {
   },
 }
 
+/**
+ * An amount typed with a decimal comma ("1,5"), passed on as it is: refused before asking, with a
+ * message that says how to write it, and no "Try again" (only a new amount can mend it).
+ */
+export const InvalidAmount: Story = {
+  name: 'Invalid amount',
+  args: { amount: '1,5' },
+  play: async ({ canvas, canvasElement }) => {
+    await expectState(canvasElement, 'error')
+    await expect(canvas.getByRole('alert')).toHaveTextContent('Check the amount: use digits and a dot, like 1.50.')
+    await expect(canvas.queryByRole('button')).toBeNull()
+  },
+}
+
 /** The error in the dark theme: the message and "Try again". */
 export const ErrorDark: Story = { ...ErrorState, name: 'Error (dark)', globals: { theme: 'dark' } }
 

@@ -9,6 +9,7 @@ import { rootClassName } from './rootClassName.js'
 import { useCoarseNow } from './useCoarseNow.js'
 import { withDefaults } from './withDefaults.js'
 import { usePayLinkClient } from '../hooks/usePayLinkClient.js'
+import type { PayLinkIssue } from '../client/errors.js'
 import type { PartialOrUndefined } from '../client/PartialOrUndefined.js'
 import { parseTimestamp } from '../schemas/parseTimestamp.js'
 import type { FeeEstimate as FeeEstimateData } from '../schemas/fees.js'
@@ -32,6 +33,14 @@ export interface FeeEstimateLabels {
   loading: string
   /** Shown when no quote could be had. */
   error: string
+  /**
+   * Shown instead of `error` when the client refuses a parameter before asking (an amount of
+   * "1,5", "abc" or "-5"); `field` is the first refused one: `'amount'`, `'sourceChain'`,
+   * `'destinationChain'` or `'asset'`. Optional: without it an app that translated `error` shows its
+   * `error`, so no English; one that did not reads "Check the amount: use digits and a dot, like
+   * 1.50." for the amount, "Check the transfer details." for another.
+   */
+  invalid?: ((values: { field: string }) => string) | undefined
   /** The button that asks for a quote again after an error. */
   retry: string
   /**
@@ -133,6 +142,10 @@ export const FeeEstimate = forwardRef<HTMLDivElement, FeeEstimateProps>(function
     // screen (expired, or another amount's) is no more current while it waits for the network.
     isFetching: useSyncExternalStore(noop, () => query.fetchStatus !== 'idle', () => false),
   })
+  // A parameter the client refused before asking: only the user can mend it, so the alert says what to mend.
+  const error = query.error as { source?: string; issues?: readonly PayLinkIssue[] } | null
+  const refused = state === 'error' && error!.source === 'input'
+  const field = error?.issues?.[0]?.path ?? ''
   // The quote on screen: the one loaded, while it is ready or refreshing.
   const shown = state === 'ready' || state === 'refreshing' ? query.data : undefined
   // When it arrived on this device: a placeholder's own query has no arrival (0), its quote's is kept.
@@ -196,10 +209,18 @@ export const FeeEstimate = forwardRef<HTMLDivElement, FeeEstimateProps>(function
       {!shown && (
         // Keyed by state: an error's alert is a new element, so that it is announced.
         <p key={state} data-part="message" role={state === 'error' ? 'alert' : undefined}>
-          {labels[state as Exclude<FeeEstimateState, 'ready' | 'refreshing'>]}
+          {refused
+            ? (labels.invalid?.({ field }) ??
+              // English only beside an English `error`: an app that translated it keeps its own words.
+              (labels.error !== defaultFeeEstimateLabels.error
+                ? labels.error
+                : field === 'amount'
+                  ? 'Check the amount: use digits and a dot, like 1.50.'
+                  : 'Check the transfer details.'))
+            : labels[state as Exclude<FeeEstimateState, 'ready' | 'refreshing'>]}
         </p>
       )}
-      {state === 'error' && (query.error as { source?: string }).source !== 'input' && (
+      {state === 'error' && !refused && (
         // None for an amount the client refuses to send ("abc", "1,5" with a decimal comma): asking
         // again cannot work until it changes, and a change asks by itself.
         // aria-disabled, not disabled: the button stays focusable, and its text says when it works.

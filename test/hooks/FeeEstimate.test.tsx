@@ -210,12 +210,28 @@ describe('with real timers', () => {
     expect(root()).toContainElement(document.activeElement as HTMLElement)
   })
 
-  test.each(['1e3', 'abc', '1,5', '-5'])('a bad amount (%j) is an error without a request, and without a retry that could never work', async (amount) => {
+  test.each(['1e3', 'abc', '1,5', '-5'])('a bad amount (%j) is an error without a request that says how to write one, and without a retry that could never work', async (amount) => {
     render(<FeeEstimate {...params} amount={amount} />, { wrapper: wrapperFor() })
     await waitFor(() => expect(root()).toHaveAttribute('data-state', 'error'))
-    expect(screen.getByRole('alert')).toHaveTextContent('Could not get a fee quote.')
+    expect(screen.getByRole('alert')).toHaveTextContent('Check the amount: use digits and a dot, like 1.50.')
     expect(screen.queryByRole('button')).toBeNull()
     expect(quotes()).toBe(0)
+  })
+
+  test('another refused parameter (a number from a JavaScript caller) asks to check the details', async () => {
+    render(<FeeEstimate {...params} sourceChain={1 as never} />, { wrapper: wrapperFor() })
+    await waitFor(() => expect(root()).toHaveAttribute('data-state', 'error'))
+    expect(screen.getByRole('alert')).toHaveTextContent('Check the transfer details.')
+    expect(quotes()).toBe(0)
+  })
+
+  test.each([
+    ['with only "error" translated, a bad amount reads it, no English', { error: 'Aucun devis.' }, 'Aucun devis.'],
+    ['"invalid" gets the refused field', { error: 'Aucun devis.', invalid: ({ field }: { field: string }) => `Vérifiez ${field}.` }, 'Vérifiez amount.'],
+  ])('%s', async (_, labels, text) => {
+    render(<FeeEstimate {...params} amount="1,5" labels={labels} />, { wrapper: wrapperFor() })
+    await waitFor(() => expect(root()).toHaveAttribute('data-state', 'error'))
+    expect(screen.getByRole('alert')).toHaveTextContent(new RegExp(`^${text}$`))
   })
 
   test('typing "1.5" keeps the quote for "1" through "1.", without an error or a request for "1."', async () => {
