@@ -5,7 +5,7 @@ import type { PayLinkQueryOptions } from '../query/types.js'
 import type { Transfer } from '../schemas/transfer.js'
 import { usePayLinkClient } from './usePayLinkClient.js'
 import { usePolledQuery } from './usePolledQuery.js'
-import { useRetryAfterLeft } from './useRetryAfterLeft.js'
+import { useRetryAfterOptions } from './useRetryAfterOptions.js'
 
 /** Options of `useBridgeStatus`. */
 export interface UseBridgeStatusOptions {
@@ -25,7 +25,7 @@ export function useBridgeStatus(id: string | undefined, { polling, query }: UseB
   // A transfer whose only answer is a failure (no data) loads on a mount whatever refetchOnMount
   // says: within that failure's Retry-After (another badge of the list, a remount) it must not.
   // Read as the hook renders: TanStack 5.48 takes `retryOnMount` as a boolean only. And the failure
-  // is kept until the Retry-After ends, past the app's gcTime.
-  const wait = useRetryAfterLeft(options.queryKey)
-  return usePolledQuery({ ...options, retryOnMount: wait <= 0, ...(wait > 0 && { gcTime: wait }) }, transferLifecycle, query, polling)
+  // is kept until the Retry-After ends, past the app's gcTime, and through hydration.
+  const wait = useRetryAfterOptions(options.queryKey)
+  return usePolledQuery({ ...options, retryOnMount: !wait?.gcTime, ...wait }, transferLifecycle, query, polling)
 }

@@ -3,7 +3,7 @@ import type { feesKey } from '../query/payLinkKeys.js'
 import type { PayLinkQueryOptions } from '../query/types.js'
 import type { FeeEstimate, FeeEstimateParams } from '../schemas/fees.js'
 import { usePayLinkClient } from './usePayLinkClient.js'
-import { useRetryAfterLeft } from './useRetryAfterLeft.js'
+import { useRetryAfterOptions } from './useRetryAfterOptions.js'
 import { usePayLinkQuery } from './usePayLinkQuery.js'
 import type { PartialOrUndefined } from '../client/PartialOrUndefined.js'
 
@@ -20,7 +20,6 @@ export interface UseFeeEstimateOptions<TSelected = FeeEstimate> {
  */
 export function useFeeEstimate<TSelected = FeeEstimate>(params: PartialOrUndefined<FeeEstimateParams> | undefined, options?: UseFeeEstimateOptions<TSelected>) {
   const factory = estimateFeesQueryOptions(usePayLinkClient('useFeeEstimate'), params)
-  // The query holds the Retry-After (see afterRetryAfter) past the app's gcTime.
-  const wait = useRetryAfterLeft(factory.queryKey)
-  return usePayLinkQuery(wait > 0 ? { ...factory, gcTime: wait } : factory, options?.query)
+  // The query holds the Retry-After (see afterRetryAfter) past the app's gcTime, and through hydration.
+  return usePayLinkQuery({ ...factory, ...useRetryAfterOptions(factory.queryKey) }, options?.query)
 }

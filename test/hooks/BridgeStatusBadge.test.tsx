@@ -1,12 +1,15 @@
 import { act, render, screen } from '@testing-library/react'
-import { keepPreviousData, QueryClient } from '@tanstack/react-query'
+import { dehydrate, HydrationBoundary, keepPreviousData, QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { http, HttpResponse } from 'msw'
 import { type ComponentProps, createRef, Profiler } from 'react'
 import { renderToString } from 'react-dom/server'
+import { hydrateRoot } from 'react-dom/client'
+import { getBridgeStatusQueryOptions } from '../../src/query/getBridgeStatusQueryOptions.js'
+import { PayLinkProvider } from '../../src/hooks/PayLinkProvider.js'
 import { BridgeStatusBadge, bridgeStatusBadgeState } from '../../src/components/BridgeStatusBadge.js'
 import { MOCK_TRANSFERS } from '../../src/mock/constants.js'
 import { inTimeZone } from '../timeZone.js'
-import { ErrorBoundary, testClient, throwingQueryClient, useMockApi, wrapperFor } from './harness.js'
+import { ErrorBoundary, testClient, testQueryClient, throwingQueryClient, useMockApi, wrapperFor } from './harness.js'
 
 // One step a minute: a pending transfer is due in 3 minutes, one in transit in 1.
 const STEP_MS = 60_000
@@ -420,6 +423,60 @@ test('renders on a server without touching the browser', () => {
   expect(html).toContain('data-state="loading"')
   expect(html).toContain('Checking the transfer…')
   expect(api.requests).toHaveLength(0)
+})
+
+/**
+ * A badge server-rendered after a 429 before any answer (an app that dehydrates errors, sent as
+ * JSON), hydrated 2 s later; it asserts React found the markup as it would render it.
+ */
+async function hydrateAfter429(retryAfter: number) {
+  api.mock.inject('getBridgeStatus', { retryAfter, times: 1 })
+  const server = new QueryClient()
+  await server.prefetchQuery(getBridgeStatusQueryOptions(testClient(), MOCK_TRANSFERS.pending))
+  const state = JSON.parse(JSON.stringify(dehydrate(server, { shouldDehydrateQuery: () => true })))
+  const page = (queryClient: QueryClient) => (
+    <QueryClientProvider client={queryClient}>
+      <HydrationBoundary state={state}>
+        <PayLinkProvider client={testClient()}>
+          <BridgeStatusBadge transferId={MOCK_TRANSFERS.pending} />
+        </PayLinkProvider>
+      </HydrationBoundary>
+    </QueryClientProvider>
+  )
+  const container = document.createElement('div')
+  container.innerHTML = renderToString(page(testQueryClient()))
+  document.body.append(container)
+  expect(container.firstElementChild).toHaveAttribute('data-state', 'error')
+  vi.setSystemTime(Date.now() + 2_000)
+  const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+  const onRecoverableError = vi.fn()
+  const hydrated = hydrateRoot(container, page(testQueryClient()), { onRecoverableError })
+  await act(async () => {})
+  expect(errors).not.toHaveBeenCalled()
+  expect(onRecoverableError).not.toHaveBeenCalled()
+  onTestFinished(() => {
+    act(() => hydrated.unmount())
+    container.remove()
+  })
+  return container.firstElementChild
+}
+
+test('a 429 with a short Retry-After, server-rendered, that has ended by the time the page hydrates: the error the server rendered, not "loading" (a mismatch that throws the page away), then asked again at once', async () => {
+  const badge = await hydrateAfter429(1)
+  await advance(0)
+  expect(badge).toHaveAttribute('data-state', 'pending')
+  expect(api.requests).toHaveLength(2)
+})
+
+test('a 429 server-rendered whose Retry-After still holds when the page hydrates: nothing asked before it ends', async () => {
+  const badge = await hydrateAfter429(10)
+  await advance(7_000)
+  expect(badge).toHaveAttribute('data-state', 'error')
+  expect(api.requests).toHaveLength(1)
+  // The poll a Retry-After after the mount, and its answer.
+  await advance(3_100)
+  expect(api.requests).toHaveLength(2)
+  expect(badge).toHaveAttribute('data-state', 'pending')
 })
 
 test('bridgeStatusBadgeState', () => {

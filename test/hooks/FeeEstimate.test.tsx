@@ -462,6 +462,29 @@ describe('with fake timers', () => {
     container.remove()
   })
 
+  test('a 429 with a short Retry-After that has ended by the time the page hydrates: the failure the server rendered, not "loading" (a mismatch that throws the page away), then a new quote', async () => {
+    api.mock.inject('estimateFees', { status: 429, retryAfter: 1, times: 1 })
+    const server = new QueryClient()
+    await server.prefetchQuery(estimateFeesQueryOptions(testClient(), params))
+    const state = JSON.parse(JSON.stringify(dehydrate(server, { shouldDehydrateQuery: () => true })))
+    const { page, container } = serverRendered(state)
+    expect(container.firstElementChild).toHaveAttribute('data-state', 'error')
+    // The page reaches the device 2 s later: the wait is over here.
+    vi.setSystemTime(Date.now() + 2_000)
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const onRecoverableError = vi.fn()
+    const hydrated = hydrateRoot(container, page(testQueryClient()), { onRecoverableError })
+    await act(async () => {})
+    expect(errors).not.toHaveBeenCalled()
+    expect(onRecoverableError).not.toHaveBeenCalled()
+    // Asked again once hydrated, as before.
+    await advance(0)
+    expect(within(container).getByRole('group', { name: 'Fee estimate' })).toHaveAttribute('data-state', 'ready')
+    expect(quotes()).toBe(2)
+    act(() => hydrated.unmount())
+    container.remove()
+  })
+
   test('a FeeEstimate mounted again 30 s into a 60 s Retry-After shows the 30 s left from its first frame, not the whole minute (that count is for hydration only)', async () => {
     api.mock.inject('estimateFees', { status: 429, retryAfter: 60, times: 1 })
     const queryClient = testQueryClient()
