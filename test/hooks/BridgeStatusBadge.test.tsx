@@ -1,15 +1,13 @@
 import { act, render, screen } from '@testing-library/react'
-import { dehydrate, HydrationBoundary, keepPreviousData, QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { dehydrate, keepPreviousData, QueryClient } from '@tanstack/react-query'
 import { http, HttpResponse } from 'msw'
 import { type ComponentProps, createRef, Profiler } from 'react'
 import { renderToString } from 'react-dom/server'
-import { hydrateRoot } from 'react-dom/client'
 import { getBridgeStatusQueryOptions } from '../../src/query/getBridgeStatusQueryOptions.js'
-import { PayLinkProvider } from '../../src/hooks/PayLinkProvider.js'
 import { BridgeStatusBadge, bridgeStatusBadgeState } from '../../src/components/BridgeStatusBadge.js'
 import { MOCK_TRANSFERS } from '../../src/mock/constants.js'
 import { inTimeZone } from '../timeZone.js'
-import { ErrorBoundary, testClient, testQueryClient, throwingQueryClient, useMockApi, wrapperFor } from './harness.js'
+import { ErrorBoundary, serverRendered, testClient, throwingQueryClient, useMockApi, wrapperFor } from './harness.js'
 
 // One step a minute: a pending transfer is due in 3 minutes, one in transit in 1.
 const STEP_MS = 60_000
@@ -434,30 +432,10 @@ async function hydrateAfter429(retryAfter: number) {
   const server = new QueryClient()
   await server.prefetchQuery(getBridgeStatusQueryOptions(testClient(), MOCK_TRANSFERS.pending))
   const state = JSON.parse(JSON.stringify(dehydrate(server, { shouldDehydrateQuery: () => true })))
-  const page = (queryClient: QueryClient) => (
-    <QueryClientProvider client={queryClient}>
-      <HydrationBoundary state={state}>
-        <PayLinkProvider client={testClient()}>
-          <BridgeStatusBadge transferId={MOCK_TRANSFERS.pending} />
-        </PayLinkProvider>
-      </HydrationBoundary>
-    </QueryClientProvider>
-  )
-  const container = document.createElement('div')
-  container.innerHTML = renderToString(page(testQueryClient()))
-  document.body.append(container)
+  const { container, hydrate } = serverRendered(state, <BridgeStatusBadge transferId={MOCK_TRANSFERS.pending} />)
   expect(container.firstElementChild).toHaveAttribute('data-state', 'error')
   vi.setSystemTime(Date.now() + 2_000)
-  const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
-  const onRecoverableError = vi.fn()
-  const hydrated = hydrateRoot(container, page(testQueryClient()), { onRecoverableError })
-  await act(async () => {})
-  expect(errors).not.toHaveBeenCalled()
-  expect(onRecoverableError).not.toHaveBeenCalled()
-  onTestFinished(() => {
-    act(() => hydrated.unmount())
-    container.remove()
-  })
+  await hydrate()
   return container.firstElementChild
 }
 

@@ -1,5 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { type DehydratedState, HydrationBoundary, QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { act } from '@testing-library/react'
 import { Component, type ReactNode } from 'react'
+import { hydrateRoot } from 'react-dom/client'
+import { renderToString } from 'react-dom/server'
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { createPayLinkClient, type PayLinkClient } from '../../src/client.js'
@@ -133,4 +136,34 @@ export function otherApiClient(baseUrl: string, change: (answer: any) => unknown
     retry: false,
     fetch: async (input, init) => Response.json(change(await (await fetch(input, init)).json())),
   })
+}
+
+/**
+ * `children` as a server renders them from `state` (dehydrated), in a container on the document,
+ * removed when the test ends. `hydrate()` hydrates it (on the device, after any clock change the
+ * test makes between) and asserts React found the markup as it renders it: no hydration error, no
+ * page thrown away; the root is unmounted when the test ends.
+ */
+export function serverRendered(state: DehydratedState, children: ReactNode) {
+  const page = (queryClient: QueryClient) => (
+    <QueryClientProvider client={queryClient}>
+      <HydrationBoundary state={state}>
+        <PayLinkProvider client={testClient()}>{children}</PayLinkProvider>
+      </HydrationBoundary>
+    </QueryClientProvider>
+  )
+  const container = document.createElement('div')
+  container.innerHTML = renderToString(page(testQueryClient()))
+  document.body.append(container)
+  onTestFinished(() => container.remove())
+  const hydrate = async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const onRecoverableError = vi.fn()
+    const hydrated = hydrateRoot(container, page(testQueryClient()), { onRecoverableError })
+    onTestFinished(() => act(() => hydrated.unmount()))
+    await act(async () => {})
+    expect(errors).not.toHaveBeenCalled()
+    expect(onRecoverableError).not.toHaveBeenCalled()
+  }
+  return { container, hydrate }
 }
