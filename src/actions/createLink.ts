@@ -7,9 +7,9 @@ import { fetchValidated } from './fetchValidated.js'
 
 /**
  * Creates a payment link (`POST /pub/v1/links`). The input is checked first (`creatorId`,
- * `chainType` and a price's `currency` sent trimmed and not blank, `model` `payment`/`engagement`,
- * `splits` summing to 10 000 basis points); a bad input rejects with a `PayLinkValidationError`
- * naming each bad field and sends nothing.
+ * `chainType` and a price's `currency` sent trimmed and not blank, a price's `amount` a decimal
+ * above zero, `model` `payment`/`engagement`, `splits` summing to 10 000 basis points); a bad input
+ * rejects with a `PayLinkValidationError` naming each bad field and sends nothing.
  */
 export async function createLink(client: PayLinkClient, input: CreateLinkInput, options?: PayLinkRequestOptions): Promise<Link> {
   return fetchValidated(client, 'createLink', linkSchema, options, '/links', validate(createLinkInputSchema, input, 'createLink', 'input'))

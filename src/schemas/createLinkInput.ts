@@ -30,6 +30,16 @@ const nameSchema = z.withChecks(
   rule((s: string) => s !== '', 'must not be empty'),
 )
 
+// A price of zero makes a link no x402 gate can charge: it would ask for 0, which no payment
+// settles. A free link leaves its price out. Only an amount of the decimal format is tested here,
+// so "abc" gets one issue, the format's. Fraction digits are not capped: the currency's decimals are
+// the server's to know (6 for USDC, 24 for some tokens), and any cap here would be one or the other.
+/** A decimal amount (`"1.50"`) above zero. */
+const priceAmountSchema = z.withChecks(
+  decimalStringSchema,
+  rule((s: string) => !/^0+(\.0+)?$/.test(s), 'must be more than 0'),
+)
+
 /** What `createLink` accepts; checked on the client before anything is sent. */
 export const createLinkInputSchema = z.strictObject({
   /** The creator the link belongs to; sent trimmed, and must not be blank. */
@@ -43,8 +53,8 @@ export const createLinkInputSchema = z.strictObject({
   /** The price of the link; optional. */
   price: z.optional(
     z.looseObject({
-      /** The amount, as a decimal string (`"1.50"`). */
-      amount: decimalStringSchema,
+      /** The amount, as a decimal string above zero (`"1.50"`); a free link leaves `price` out. */
+      amount: priceAmountSchema,
       /** The currency code (`USDC`); sent trimmed, and must not be blank. */
       currency: nameSchema,
     }),

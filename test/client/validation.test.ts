@@ -52,6 +52,12 @@ describe('createLink input', () => {
     ['splits summing to 9999', { splits: { creator: 9000, platform: 999 } }, ['splits']],
     ['splits given as percentages', { splits: { creator: 90, platform: 10 } }, ['splits']],
     ['a float price amount', { price: { amount: 1.5, currency: 'USDC' } }, ['price.amount']],
+    // A price of zero makes a link no x402 gate can charge (it would ask for 0): a free link leaves price out.
+    ['a price amount of "0"', { price: { amount: '0', currency: 'USDC' } }, ['price.amount']],
+    ['a price amount of "0.00"', { price: { amount: '0.00', currency: 'USDC' } }, ['price.amount']],
+    // One issue for the field, not a second about zero beside the format's.
+    ['a price amount of "abc"', { price: { amount: 'abc', currency: 'USDC' } }, ['price.amount']],
+    ['an empty price amount', { price: { amount: '', currency: 'USDC' } }, ['price.amount']],
   ])('refuses %s, naming the field, and sends nothing', async (_name, change, paths) => {
     const error = await validationErrorOf(createLink(makeClient(), withChange(change)))
 
@@ -75,6 +81,26 @@ describe('createLink input', () => {
     await createLink(makeClient(), withChange({ creatorId: ' creator_42\n', chainType: 'solana ', price: { amount: '1.50', currency: ' USDC' } }))
 
     expect(body).toEqual({ ...good, price: { amount: '1.50', currency: 'USDC' } })
+  })
+
+  it('says a zero price must be more than 0', async () => {
+    const error = await validationErrorOf(createLink(makeClient(), withChange({ price: { amount: '0.00', currency: 'USDC' } })))
+
+    expect(error.issues).toEqual([{ path: 'price.amount', message: 'must be more than 0' }])
+  })
+
+  it.each(['1.50', '0.01', '100', '0.000001', '10.0'])('sends a price amount of %j as written', async (amount) => {
+    let body: unknown
+    server.use(
+      http.post(`${API}/links`, async ({ request }) => {
+        body = await request.json()
+        return HttpResponse.json(linkFixture, { status: 201 })
+      }),
+    )
+
+    await createLink(makeClient(), withChange({ price: { amount, currency: 'USDC' } }))
+
+    expect(body).toEqual({ ...good, price: { amount, currency: 'USDC' } })
   })
 
   it('refuses fields the API does not take, naming them, and sends nothing', async () => {
