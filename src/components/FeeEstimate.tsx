@@ -116,7 +116,7 @@ export interface FeeEstimateProps extends Omit<HTMLAttributes<HTMLDivElement>, '
   labels?: PartialOrUndefined<FeeEstimateLabels> | undefined
   /** The locale of amounts, durations and times (one `Intl` refuses, such as `'en_US'`, gives `'en-US'`). Defaults to `'en-US'`, the labels' language: the same on the server and in the browser, so hydration matches. */
   locale?: string | undefined
-  /** Leaves out the library's classes, keeping the structure and data attributes. Defaults to `false`. */
+  /** Leaves out the library's classes, keeping the structure and data attributes. The stylesheet is still needed (or a rule of yours on `[data-paylink-sr-only]`): it keeps the total told to screen readers off the screen. Defaults to `false`. */
   unstyled?: boolean | undefined
 }
 
@@ -190,9 +190,9 @@ export const FeeEstimate = forwardRef<HTMLDivElement, FeeEstimateProps>(function
       <dd>{value}</dd>
     </div>
   )
+  const amountOf = (fee: { amount: string; currency: string }) => labels.amount({ amount: formatDecimal(fee.amount, locale), currency: fee.currency })
   // An amount is also named after its field of the quote.
-  const money = (key: 'totalFee' | 'gasFee' | 'platformFee', fee = shown![key]) =>
-    fee && row(key, labels.amount({ amount: formatDecimal(fee.amount, locale), currency: fee.currency }))
+  const money = (key: 'totalFee' | 'gasFee' | 'platformFee', fee = shown![key]) => fee && row(key, amountOf(fee))
 
   return (
     <div
@@ -242,6 +242,14 @@ export const FeeEstimate = forwardRef<HTMLDivElement, FeeEstimateProps>(function
           {row('estimatedTime', labels.duration({ duration: formatDuration(Math.max(shown.estimatedSeconds, 1), locale), seconds: shown.estimatedSeconds }))}
         </dl>
       )}
+      {/* The total told to a screen reader when it arrives: a region that is there from the first
+          render (one added with its text is not read), empty until there is a total. Its text changes
+          only with the total: the quote kept on screen for a new amount is not said again, and a
+          re-quote of the same total says nothing. The figures cannot be the region: the age below
+          them changes every tick, and they leave while a quote loads. Errors are the alert's. */}
+      <p data-part="announcement" role="status" aria-live="polite" aria-atomic="true" data-paylink-sr-only="">
+        {shown && `${labels.totalFee} ${amountOf(shown.totalFee)}`}
+      </p>
       {quotedAt !== undefined && now !== undefined && (
         // Dated at its arrival when that is earlier: a server clock ahead of ours would otherwise date
         // the quote in the future, "now" for as long as the clocks differ. Never after `now`, which is

@@ -1,9 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render, screen, waitFor } from '@testing-library/react'
-import { userEvent } from 'vitest/browser'
+import { page, userEvent } from 'vitest/browser'
 import { createPayLinkClient } from '../../src/client.js'
 import { FeeEstimate } from '../../src/components/FeeEstimate.js'
 import { PayLinkProvider } from '../../src/hooks/PayLinkProvider.js'
+import '../../src/styles.css'
 
 // The events here are the browser's own, not acted out, so React's act() warnings do not apply.
 beforeAll(() => {
@@ -39,4 +40,24 @@ test('"Try again" pressed with Enter keeps focus in the estimate, not on <body>,
   // Not the top of the page, nor stuck on the root: it is out of the Tab order (tabIndex -1).
   await userEvent.keyboard('{Tab}')
   expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Next' }))
+})
+
+test('the total told to screen readers is in the accessibility tree but not on screen, styled or unstyled', async () => {
+  vi.stubGlobal('fetch', async () => Response.json({ totalFee: '0.42 USDC', estimatedTime: '90 seconds' }))
+  const client = createPayLinkClient({ baseUrl: 'https://api.paylink.test', retry: false })
+  const view = (unstyled: boolean) => (
+    <QueryClientProvider client={new QueryClient()}>
+      <PayLinkProvider client={client}>
+        <FeeEstimate sourceChain="solana" destinationChain="base" asset="USDC" amount="100" unstyled={unstyled} />
+      </PayLinkProvider>
+    </QueryClientProvider>
+  )
+  const { rerender } = render(view(false))
+  for (const unstyled of [false, true]) {
+    rerender(view(unstyled))
+    // Playwright's role query reads Chromium's accessibility tree: hidden from sight, still exposed.
+    await expect.element(page.getByRole('status')).toHaveTextContent(/^Total fee 0.42 USDC$/)
+    const { width, height } = screen.getByRole('status').getBoundingClientRect()
+    expect(width * height).toBeLessThanOrEqual(1)
+  }
 })
