@@ -38,6 +38,12 @@ export interface BridgeStatusBadgeLabels {
   stale: string
   /** Shown when there is no status to show: no such transfer, or reading it failed. */
   error: string
+  /**
+   * The API's `failureReason` of a `failed` or `refunded` transfer, shown after the status: the
+   * service's own text, usually English. Return its translation, or `''` to leave it out. Defaults
+   * to the reason as the API sent it.
+   */
+  reason?: ((values: { reason: string; status: 'failed' | 'refunded' }) => string) | undefined
   /** A status this version does not know, as the API sent it. */
   unknown: (values: { status: string }) => string
   /** Time left until `estimatedCompletionAt`: `duration` is e.g. "3 minutes", `relative` e.g. "in 3 minutes". */
@@ -149,7 +155,8 @@ export const BridgeStatusBadge = forwardRef<HTMLDivElement, BridgeStatusBadgePro
     (etaAt - now >= 500
       ? labels.eta({ duration: formatDuration((etaAt - now) / 1000, locale), relative: formatRelative(etaAt, now, locale) })
       : labels.etaPassed)
-  const reason = ['failed', 'refunded'].includes(state) && transfer!.failureReason
+  const failureReason = ['failed', 'refunded'].includes(state) && transfer!.failureReason
+  const reason = failureReason && (labels.reason?.({ reason: failureReason, status: state as 'failed' }) ?? failureReason)
   // The explorer link of one side of the transfer: its part, fields and label are named after the side.
   // (Its locals are default parameters: an arrow with no body is smaller once minified.)
   const link = (

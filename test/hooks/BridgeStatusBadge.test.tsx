@@ -92,6 +92,17 @@ test('a failed or refunded transfer shows its failure reason, in its status', as
   expect(refunded.status).toHaveTextContent('The bridge timed out; the amount went back to the sender')
 })
 
+test("an app's reason label translates the API's failure reason, or leaves it out with ''", async () => {
+  const reason = vi.fn(({ status }: { reason: string; status: string }) => (status === 'failed' ? 'Zielkette lehnte ab' : '?'))
+  const translated = await renderBadge({ transferId: MOCK_TRANSFERS.failed, labels: { failed: 'Fehlgeschlagen', reason } })
+  expect(translated.status).toHaveTextContent(/^Fehlgeschlagen Zielkette lehnte ab$/)
+  expect(reason).toHaveBeenCalledWith({ reason: 'The destination chain rejected the mint', status: 'failed' })
+  translated.unmount()
+  const hidden = await renderBadge({ transferId: MOCK_TRANSFERS.refunded, labels: { refunded: 'Erstattet', reason: () => '' } })
+  expect(hidden.status).toHaveTextContent(/^Erstattet$/)
+  expect(hidden.status.querySelector('[data-part="reason"]')).toBeNull()
+})
+
 test('shows the time left, which ages on a coarse tick without a render per second', async () => {
   // Polls far apart: only the tick can move the text.
   const polling = { initialIntervalMs: 10 * 60_000, maxIntervalMs: 10 * 60_000 }
