@@ -2,6 +2,7 @@
 // for `setupWorker` and Storybook. Bundlers that resolve every import before tree-shaking (webpack)
 // would otherwise fail on `node:http`, and Vite warns about it.
 export { createMockApi, type MockApi, type MockApiOptions } from './createMockApi.js'
+export { MOCK_ERROR_BODIES, type MockErrorBody } from './errorBody.js'
 export { MOCK_ROUTES, type MockFault, type MockRoute } from './faults.js'
 export { MOCK_SCENARIOS, type MockScenario, QUICK_QUOTE_TTL_MS, SLOW_SETTLE_MS } from './scenarios.js'
 export {

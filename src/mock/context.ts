@@ -1,3 +1,4 @@
+import type { MockErrorBody } from './errorBody.js'
 import type { MockFault, MockRoute } from './faults.js'
 import type { MockScenario } from './scenarios.js'
 import type { MockSeed } from './seed.js'
@@ -11,6 +12,7 @@ export interface MockContext {
   readonly settleDelayMs: number
   readonly transferStepMs: number
   readonly attentionTtlMs: number
+  readonly errorBody: MockErrorBody
   readonly seed: MockSeed
   state: MockState
   readonly faults: Map<MockRoute, MockFault>

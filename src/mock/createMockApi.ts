@@ -1,6 +1,7 @@
 import type { HttpHandler } from 'msw'
 import { MOCK_API_KEY } from './constants.js'
 import type { MockContext } from './context.js'
+import { checkErrorBody, type MockErrorBody } from './errorBody.js'
 import { MOCK_ROUTES, type MockFault, type MockRoute } from './faults.js'
 import { attentionHandlers } from './handlers/attention.js'
 import { bridgeHandlers } from './handlers/bridge.js'
@@ -27,6 +28,12 @@ export interface MockApiOptions {
   now?: (() => number) | undefined
   /** Delay before every answer, in ms. Defaults to `0`. */
   latencyMs?: number | undefined
+  /**
+   * The shape of every error body the mock answers with, its routes' own (401, 404, 409, 422) and its
+   * faults': one of `MOCK_ERROR_BODIES`, to see a client through a server that does not speak the
+   * contract's `{"error":{code,message}}`. A fault's own `errorBody` wins. Defaults to `'contract'`.
+   */
+  errorBody?: MockErrorBody | undefined
   /** Scenarios on from the start (and again after `reset()`). Defaults to none. */
   scenarios?: readonly MockScenario[] | undefined
 }
@@ -39,7 +46,7 @@ export interface MockApi {
   readonly state: MockState
   /** One entry per payment actually taken. */
   readonly ledger: readonly MockLedgerEntry[]
-  /** Makes a route (or every route, `'*'`) misbehave until `clearFaults()` or until its `times` run out; its answer wins over a scenario's, its `latencyMs` adds to it. */
+  /** Makes a route (or every route, `'*'`) misbehave until `clearFaults()` or until its `times` run out; its answer wins over a scenario's, its `latencyMs` adds to it. Throws a `PayLinkConfigError` for an unknown `errorBody`. */
   inject(route: MockRoute | '*', fault: MockFault): void
   /** Removes the injected faults of one route, or of all routes; the scenarios on stay on until `reset()`. */
   clearFaults(route?: MockRoute): void
@@ -51,6 +58,7 @@ export interface MockApi {
 
 /** Creates a mock of the whole API, stateful and driven by its own clock. */
 export function createMockApi(options: MockApiOptions = {}): MockApi {
+  checkErrorBody(options.errorBody)
   const now = options.now ?? (() => Date.now())
   const seed: MockSeed = { ...defaultSeed(), ...options.seed }
   const transferStepMs = options.transferStepMs ?? 5_000
@@ -62,6 +70,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     settleDelayMs,
     transferStepMs,
     attentionTtlMs: options.attentionTtlMs ?? 600_000,
+    errorBody: options.errorBody ?? 'contract',
     seed,
     state: createState(seed, now(), transferStepMs, settleDelayMs),
     faults: new Map(),
@@ -85,6 +94,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
       return ctx.state.ledger
     },
     inject(route, fault) {
+      checkErrorBody(fault.errorBody)
       for (const r of route === '*' ? MOCK_ROUTES : [route]) ctx.faults.set(r, { ...fault })
     },
     clearFaults(route) {

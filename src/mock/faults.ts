@@ -1,6 +1,7 @@
 import { HttpResponse } from 'msw'
 import { codeForStatus } from '../client/parseErrorBody.js'
 import type { PayLinkEndpoint } from '../client/errors.js'
+import type { MockErrorBody } from './errorBody.js'
 import { apiError } from './respond.js'
 
 /** A route of the mock, named after the endpoint function that calls it. */
@@ -31,6 +32,12 @@ export interface MockFault {
   retryAfter?: number | string | undefined
   /** The status of the answer. Defaults to `429` with `retryAfter`, `200` with `malformedJson`; alone, an error body of the contract with the code of that status. */
   status?: number | undefined
+  /**
+   * The shape of the error body (see `MOCK_ERROR_BODIES`) of this fault's `status` or `retryAfter`
+   * answer and, while the fault holds, of the route's own error answers (a 404, a 409). Defaults to
+   * the mock's `errorBody`. A 402, `html502` and `malformedJson` keep their own bodies.
+   */
+  errorBody?: MockErrorBody | undefined
   /** How many requests the fault hits before it clears itself. Defaults to every request until `clearFaults`. */
   times?: number | undefined
 }

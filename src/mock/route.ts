@@ -1,5 +1,6 @@
 import { http, HttpResponse, type HttpHandler } from 'msw'
 import { type MockContext, nextId } from './context.js'
+import { reshapeError } from './errorBody.js'
 import { faultResponse, type MockRoute, takeFault } from './faults.js'
 import { apiError } from './respond.js'
 import { scenarioFault } from './scenarios.js'
@@ -36,6 +37,7 @@ function pause(ctx: MockContext, ms: number, signal: AbortSignal): Promise<void>
 /**
  * One route of the mock on any origin (`*` + `/pub/v1` + `path`), so it serves whatever baseUrl a
  * client uses. Faults come first, then the key check: a gateway fails before the service is reached.
+ * Every error answer, the route's own or a fault's, leaves in the error body shape in force.
  */
 export function route(
   ctx: MockContext,
@@ -56,8 +58,11 @@ export function route(
     // An injected fault's answer first; one that only delays leaves the answer to the scenarios.
     const scenario = scenarioFault(ctx)
     const faulted = (fault && faultResponse(fault, requestId)) || (scenario && faultResponse(scenario, requestId))
-    if (faulted) return faulted
-    if (!authorized(ctx, request)) return apiError(requestId, 401, 'unauthorized', 'A valid X-API-Key header is required')
-    return resolve({ request, params: params as Record<string, string>, requestId })
+    const answer =
+      faulted ||
+      (authorized(ctx, request) ?
+        await resolve({ request, params: params as Record<string, string>, requestId })
+      : apiError(requestId, 401, 'unauthorized', 'A valid X-API-Key header is required'))
+    return reshapeError(answer, fault?.errorBody ?? ctx.errorBody)
   })
 }

@@ -136,6 +136,7 @@ describe('the names each entry exports', () => {
       [
         "BASE_SEPOLIA_USDC",
         "MOCK_API_KEY",
+        "MOCK_ERROR_BODIES",
         "MOCK_LINKS",
         "MOCK_PAYMENTS",
         "MOCK_PAY_TO",

@@ -12,6 +12,7 @@ describe('the mock entries', () => {
     expect(Object.keys(browser).sort()).toEqual([
       'BASE_SEPOLIA_USDC',
       'MOCK_API_KEY',
+      'MOCK_ERROR_BODIES',
       'MOCK_LINKS',
       'MOCK_PAYMENTS',
       'MOCK_PAY_TO',

@@ -1,0 +1,73 @@
+import { getResponse } from 'msw'
+import { createPayLinkClient, getLink, type PayLinkClient, PayLinkConfigError, PayLinkHttpError, verifyPayment } from '../../src/client.js'
+import { createMockApi, MOCK_ERROR_BODIES, MOCK_LINKS, type MockApi, type MockErrorBody, type MockServer, startMockServer } from '../../src/mock.js'
+
+// The msw handlers are reached through the client's own `fetch` (no global interception), so that
+// the server's requests in this file cross a real socket on 127.0.0.1 untouched.
+function handlersClient(mock: MockApi, apiKey: string | null = 'pk_test_paylink'): PayLinkClient {
+  return createPayLinkClient({
+    baseUrl: 'https://api.paylink.test',
+    ...(apiKey !== null && { apiKey }),
+    retry: false,
+    fetch: async (input, init) => (await getResponse(mock.handlers, new Request(input, init)))!,
+  })
+}
+
+let server: MockServer
+beforeAll(async () => {
+  server = await startMockServer()
+})
+afterEach(() => server.mock.reset())
+afterAll(() => server.close())
+
+const serverClient = () => createPayLinkClient({ baseUrl: server.url, apiKey: 'pk_test_paylink', retry: false })
+const fail = (promise: Promise<unknown>) => promise.then(() => undefined, (e: unknown) => e)
+
+// What the client makes of each shape of a 404 that says "No link with code nope".
+const expected: Record<MockErrorBody, { shortMessage: string; body: unknown }> = {
+  contract: { shortMessage: 'No link with code nope', body: { error: expect.objectContaining({ code: 'not_found' }) } },
+  'error-string': { shortMessage: 'No link with code nope', body: { error: 'No link with code nope' } },
+  message: { shortMessage: 'No link with code nope', body: { message: 'No link with code nope' } },
+  empty: { shortMessage: 'The API answered HTTP 404', body: undefined },
+  text: { shortMessage: 'The API answered HTTP 404', body: 'No link with code nope' },
+  html: { shortMessage: 'The API answered HTTP 404 with an HTML page (404 Error)', body: expect.stringContaining('<p>No link with code nope</p>') },
+}
+
+describe.each([
+  ['the msw handlers', () => ({ mock: createMockApi(), client: (m: MockApi) => handlersClient(m) })],
+  ['startMockServer', () => ({ mock: server.mock, client: () => serverClient() })],
+])('error bodies through %s', (_, setup) => {
+  it.each(MOCK_ERROR_BODIES)('answers a route of its own in the %s shape (errorBody of a fault), which the client reads as a typed HTTP error', async (shape) => {
+    const { mock, client } = setup()
+    mock.inject('getLink', { errorBody: shape })
+    const error = await fail(getLink(client(mock), 'nope'))
+    expect(error).toBeInstanceOf(PayLinkHttpError)
+    expect(error).toMatchObject({ status: 404, code: 'not_found', requestId: expect.stringMatching(/^req_/), ...expected[shape] })
+  })
+
+  it.each(MOCK_ERROR_BODIES)('keeps Retry-After on a 429 in the %s shape', async (shape) => {
+    const { mock, client } = setup()
+    mock.inject('getLink', { retryAfter: 5, errorBody: shape })
+    expect(await fail(getLink(client(mock), MOCK_LINKS.demo))).toMatchObject({ name: 'PayLinkHttpError', status: 429, code: 'rate_limited', retryAfterSeconds: 5 })
+  })
+})
+
+describe('the errorBody option', () => {
+  it("shapes every error answer of the mock, its own 401 included, and a fault's errorBody wins", async () => {
+    const mock = createMockApi({ errorBody: 'message' })
+    expect(await fail(getLink(handlersClient(mock, null), MOCK_LINKS.demo))).toMatchObject({ status: 401, code: 'unauthorized', body: { message: 'A valid X-API-Key header is required' } })
+    mock.inject('getLink', { status: 503, errorBody: 'empty' })
+    expect(await fail(getLink(handlersClient(mock), MOCK_LINKS.demo))).toMatchObject({ status: 503, code: 'server_error', body: undefined })
+  })
+
+  it('answers successes and the 402 gate as they are', async () => {
+    const client = handlersClient(createMockApi({ errorBody: 'empty' }))
+    expect((await getLink(client, MOCK_LINKS.demo)).code).toBe('demo')
+    expect(await verifyPayment(client, { code: MOCK_LINKS.demo })).toMatchObject({ status: 'payment-required', paymentRequired: { x402Version: 2 } })
+  })
+
+  it('refuses an unknown shape with a PayLinkConfigError', () => {
+    expect(() => createMockApi({ errorBody: 'xml' as MockErrorBody })).toThrow(PayLinkConfigError)
+    expect(() => createMockApi().inject('getLink', { errorBody: 'Message' as MockErrorBody })).toThrow(/Unknown mock error body "Message"/)
+  })
+})
