@@ -24,5 +24,6 @@ export {
   MOCK_TRANSFERS,
   MOCK_X402_REASONS,
 } from './constants.js'
+export type { MockX402Version } from './x402/versions.js'
 export { createTestSigner, type TestSignerOptions } from './createTestSigner.js'
 export { forgetPurchases } from '../payment/PurchaseStore.js'

@@ -56,7 +56,7 @@ export const MOCK_PAY_TO = '0x00000000000000000000000000000000000A11cE'
 export const MOCK_X402_REASONS = {
   /** The header is not base64 JSON of a payment payload, or its `payload` is not an EIP-3009 authorization. */
   invalidPayload: 'invalid_payload',
-  /** `x402Version` is not the one of the header it came in (`2` in `PAYMENT-SIGNATURE`, `1` in `X-PAYMENT`). */
+  /** `x402Version` is not the one of the header it came in (`2` in `PAYMENT-SIGNATURE`, `1` in `X-PAYMENT`), or the gate does not speak it (`x402Version`). */
   invalidVersion: 'invalid_x402_version',
   /** Another scheme than the one offered (`exact`). */
   scheme: 'invalid_exact_evm_scheme',

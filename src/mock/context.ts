@@ -3,6 +3,7 @@ import type { MockFault, MockRoute } from './faults.js'
 import type { MockScenario } from './scenarios.js'
 import type { MockSeed } from './seed.js'
 import type { MockState } from './state.js'
+import type { MockX402Version } from './x402/versions.js'
 
 /** What the handlers of one mock share; `state`, `faults` and `scenarios` change, the rest is fixed at creation. */
 export interface MockContext {
@@ -13,6 +14,7 @@ export interface MockContext {
   readonly transferStepMs: number
   readonly attentionTtlMs: number
   readonly errorBody: MockErrorBody
+  readonly x402Version: MockX402Version
   readonly seed: MockSeed
   state: MockState
   readonly faults: Map<MockRoute, MockFault>

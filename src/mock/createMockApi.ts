@@ -11,6 +11,7 @@ import { paymentHandlers } from './handlers/payments.js'
 import { applyScenario, type MockScenario } from './scenarios.js'
 import { defaultSeed, type MockSeed } from './seed.js'
 import { createState, type MockLedgerEntry, type MockState } from './state.js'
+import { checkX402Version, type MockX402Version } from './x402/versions.js'
 
 /** Options of `createMockApi`. */
 export interface MockApiOptions {
@@ -34,6 +35,14 @@ export interface MockApiOptions {
    * contract's `{"error":{code,message}}`. A fault's own `errorBody` wins. Defaults to `'contract'`.
    */
   errorBody?: MockErrorBody | undefined
+  /**
+   * The x402 version(s) of the 402 gate: `'both'` as the contract has it (v1 in the body, v2 in
+   * `PAYMENT-REQUIRED`; `PAYMENT-RESPONSE` on every payment), `1` as a v1-only server (the body only;
+   * takes `X-PAYMENT`, answers `X-PAYMENT-RESPONSE` only) or `2` as a v2-only server (`PAYMENT-REQUIRED`
+   * with a `{}` body; takes `PAYMENT-SIGNATURE`). A payment in a version the gate does not speak is
+   * refused with 402 `invalid_x402_version`, nothing charged. Defaults to `'both'`.
+   */
+  x402Version?: MockX402Version | undefined
   /** Scenarios on from the start (and again after `reset()`). Defaults to none. */
   scenarios?: readonly MockScenario[] | undefined
 }
@@ -59,6 +68,7 @@ export interface MockApi {
 /** Creates a mock of the whole API, stateful and driven by its own clock. */
 export function createMockApi(options: MockApiOptions = {}): MockApi {
   checkErrorBody(options.errorBody)
+  checkX402Version(options.x402Version)
   const now = options.now ?? (() => Date.now())
   const seed: MockSeed = { ...defaultSeed(), ...options.seed }
   const transferStepMs = options.transferStepMs ?? 5_000
@@ -71,6 +81,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     transferStepMs,
     attentionTtlMs: options.attentionTtlMs ?? 600_000,
     errorBody: options.errorBody ?? 'contract',
+    x402Version: options.x402Version ?? 'both',
     seed,
     state: createState(seed, now(), transferStepMs, settleDelayMs),
     faults: new Map(),

@@ -9,6 +9,7 @@ import { route } from '../route.js'
 import type { StoredAnswer } from '../state.js'
 import { offerFor, paymentRequired } from '../x402/offer.js'
 import { takePayment } from '../x402/takePayment.js'
+import { speaks } from '../x402/versions.js'
 import { lookupLink } from './lookupLink.js'
 
 async function snapshot(paymentHeader: string, response: Response): Promise<StoredAnswer> {
@@ -22,8 +23,11 @@ export function paymentHandlers(ctx: MockContext): HttpHandler[] {
   return [
     route(ctx, 'verifyPayment', 'post', '/payments/verify', async ({ request, requestId }) => {
       const body = await readJson(request)
-      const signature = request.headers.get('PAYMENT-SIGNATURE')
-      const header = signature ?? request.headers.get('X-PAYMENT')
+      // The header of a version the gate speaks wins over one it does not, which it refuses.
+      const v2 = request.headers.get('PAYMENT-SIGNATURE')
+      const v1 = request.headers.get('X-PAYMENT')
+      const signature = v2 !== null && (v1 === null || speaks(ctx.x402Version, 'PAYMENT-SIGNATURE')) ? v2 : null
+      const header = signature ?? v1
       const key = request.headers.get('Idempotency-Key') ?? undefined
       // Before the link is looked up: a resend after a lost answer gets the charge it made, even if
       // the link has since been disabled or removed.
@@ -38,7 +42,7 @@ export function paymentHandlers(ctx: MockContext): HttpHandler[] {
       if (!input.success) return apiError(requestId, 422, 'invalid_request', 'The body must name a link', toIssues(input.error.issues))
       const link = lookupLink(ctx, input.data.code)
       if (!link) return apiError(requestId, 404, 'not_found', `No link with code ${input.data.code}`)
-      const offer = offerFor(ctx.seed.x402, link, request.url)
+      const offer = offerFor(ctx.seed.x402, link, request.url, ctx.x402Version)
       if ('conflict' in offer) return apiError(requestId, 409, 'conflict', offer.conflict)
       if (header === null) return paymentRequired(requestId, offer)
       const outcome = takePayment(ctx, offer, header, signature !== null ? 'PAYMENT-SIGNATURE' : 'X-PAYMENT', key, requestId)

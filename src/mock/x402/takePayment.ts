@@ -8,6 +8,7 @@ import { currentSettleDelayMs } from '../scenarios.js'
 import type { MockPaymentRecord } from '../state.js'
 import { checkExactPayment, nonceKey } from './checkExactPayment.js'
 import { type LinkOffer, paymentRequired } from './offer.js'
+import { speaks } from './versions.js'
 
 /** What a paid request gets: `answer` is the true one (kept for the `Idempotency-Key`); `shown`, when set, is what this request sees instead. */
 export interface PaymentOutcome {
@@ -17,8 +18,9 @@ export interface PaymentOutcome {
 
 /**
  * Verifies a payment header against the link's offer and, when it passes, records the payment and
- * one ledger entry, spends the nonce, and answers 200 with the settlement headers (`X-PAYMENT-RESPONSE` for v1 only); otherwise a 402
- * with the x402 reason. Scenarios can refuse it (`payment-insufficient-funds`) or hide the answer
+ * one ledger entry, spends the nonce, and answers 200 with the settlement headers (`X-PAYMENT-RESPONSE`
+ * for v1 only, and only it from a v1-only gate); otherwise a 402 with the x402 reason (`invalid_x402_version`
+ * for a header of a version the gate does not speak). Scenarios can refuse it (`payment-insufficient-funds`) or hide the answer
  * (`payment-outcome-unknown`).
  */
 export function takePayment(
@@ -30,6 +32,7 @@ export function takePayment(
   requestId: string,
 ): PaymentOutcome {
   const now = ctx.now()
+  if (!speaks(offer.version, headerName)) return { answer: paymentRequired(requestId, offer, MOCK_X402_REASONS.invalidVersion) }
   const check = checkExactPayment(header, headerName, offer, now, ctx.state.usedNonces)
   if (!check.ok) return { answer: paymentRequired(requestId, offer, check.reason) }
   if (ctx.scenarios.has('payment-insufficient-funds')) {
@@ -62,8 +65,11 @@ export function takePayment(
     200,
     { payment: paymentAt(record, now), proof: { ...settlement, amount: offer.amount, asset: offer.v2.asset } },
     // As the contract has it: PAYMENT-RESPONSE always, X-PAYMENT-RESPONSE too for a v1 payment (a
-    // v1 client reads only that one).
-    { 'PAYMENT-RESPONSE': encoded, ...(headerName === 'X-PAYMENT' && { 'X-PAYMENT-RESPONSE': encoded }) },
+    // v1 client reads only that one); a v1-only server (x402-express) knows only X-PAYMENT-RESPONSE.
+    {
+      ...(offer.version !== 1 && { 'PAYMENT-RESPONSE': encoded }),
+      ...(headerName === 'X-PAYMENT' && { 'X-PAYMENT-RESPONSE': encoded }),
+    },
   )
   if (!ctx.scenarios.has('payment-outcome-unknown')) return { answer }
   return { answer, shown: paymentRequired(requestId, offer, MOCK_X402_REASONS.settlementPending) }
