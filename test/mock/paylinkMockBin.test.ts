@@ -13,6 +13,7 @@ const LISTENING_ENTRY = `
 import { createServer } from 'node:http'
 export const MOCK_API_KEY = 'pk_test_paylink'
 export const MOCK_SCENARIOS = []
+export const MOCK_ERROR_BODIES = ['contract', 'message']
 export const startMockServer = ({ port, host }) => new Promise((resolve, reject) => {
   const server = createServer().once('error', reject)
   server.listen(port, host, () => resolve({ url: 'http://' + host + ':' + port, close: async () => server.close() }))
@@ -73,4 +74,23 @@ test('msw not installed: exit 1, and it says to install msw', async () => {
   expect(lines).toHaveLength(2)
   expect(lines[0]).toMatch(/'msw'.*install msw/)
   expect(lines[1]).toMatch(USAGE)
+})
+
+// Says what it was started with, then fails: the options the launcher passed on.
+const ECHO_ENTRY = `
+export const MOCK_API_KEY = 'pk_test_paylink'
+export const MOCK_SCENARIOS = []
+export const MOCK_ERROR_BODIES = ['contract', 'message']
+export const startMockServer = async ({ x402Version, errorBody }) => { throw new Error(JSON.stringify({ x402Version, errorBody })) }
+`
+
+test('--x402-version and --error-body reach the mock (both and contract by default); a bad value: exit 2 and the usage', async () => {
+  expect((await run(launcher(ECHO_ENTRY), [])).lines[0]).toBe('paylink-mock: {"x402Version":"both","errorBody":"contract"}')
+  expect((await run(launcher(ECHO_ENTRY), ['--x402-version', '1', '--error-body', 'message'])).lines[0]).toBe('paylink-mock: {"x402Version":1,"errorBody":"message"}')
+  expect((await run(launcher(ECHO_ENTRY), ['--x402-version', '2'])).lines[0]).toBe('paylink-mock: {"x402Version":2,"errorBody":"contract"}')
+  const version = await run(launcher(ECHO_ENTRY), ['--x402-version', '3'])
+  expect(version.code).toBe(2)
+  expect(version.lines[1]).toMatch(USAGE)
+  const body = await run(launcher(ECHO_ENTRY), ['--error-body', 'xml'])
+  expect(body).toEqual({ code: 2, lines: ['Unknown error body xml; known: contract, message'] })
 })
