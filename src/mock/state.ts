@@ -78,7 +78,9 @@ export const TRANSFER_STEP = { pending: 0, source_confirmed: 1, in_transit: 2, c
 /** Builds the state from a seed; seeded payments and transfers are placed in time so that they are in their seeded state at `start`. */
 export function createState(seed: MockSeed, start: number, transferStepMs: number, settleDelayMs: number): MockState {
   return {
-    links: new Map(seed.links.map((l) => [l.code, { ...l }])),
+    // Deep copies: a test that changes a link in place (its price, its splits) must not change the
+    // seed, which reset() and every mock made from it start from again.
+    links: new Map(seed.links.map((l) => [l.code, structuredClone(l)])),
     payments: new Map(
       seed.payments.map((p) => [
         p.id,

@@ -68,6 +68,21 @@ describe('createMockApi options', () => {
     expect(a.state.links.has(MOCK_LINKS.demo)).toBe(true)
   })
 
+  // A test that reprices a link in place (price.amount) changed the seed itself: the next test, after
+  // reset(), and every mock made from the same seed saw the new price.
+  it('reset() and other mocks of the same seed are untouched by a link a test changed in place', async () => {
+    const seed = { links: defaultSeed().links }
+    const a = createMockApi({ apiKeys: false, seed })
+    const b = createMockApi({ apiKeys: false, seed })
+    const demo = a.state.links.get(MOCK_LINKS.demo)!
+    demo.price!.amount = '9.00'
+    demo.splits.creator = 1
+    expect((await getLink(clientOf(a), MOCK_LINKS.demo)).price).toEqual({ amount: '9.00', currency: 'USDC' })
+    expect(await getLink(clientOf(b), MOCK_LINKS.demo)).toMatchObject({ price: { amount: '1.50' }, splits: { creator: 9000 } })
+    a.reset()
+    expect(await getLink(clientOf(a), MOCK_LINKS.demo)).toMatchObject({ price: { amount: '1.50' }, splits: { creator: 9000 } })
+  })
+
   // A harness that resets one mock after each test: a paid request of one test, still waiting out
   // an injected latency when the test ended, was answered later from the next test's state, and its
   // payment landed in that test's ledger (and its timer kept running past the reset).
