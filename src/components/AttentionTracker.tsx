@@ -1,4 +1,5 @@
-import { forwardRef, type HTMLAttributes, type ReactNode, useEffect, useImperativeHandle, useInsertionEffect, useMemo, useRef } from 'react'
+import { forwardRef, useEffect, useImperativeHandle, useInsertionEffect, useMemo, useRef } from '../peers/react.js'
+import type { HTMLAttributes, ReactNode } from 'react'
 import { useAttentionToken } from '../hooks/useAttentionToken.js'
 import { usePayLinkClient } from '../hooks/usePayLinkClient.js'
 import { type AttentionReport, createAttentionReporter } from './AttentionReporter.js'

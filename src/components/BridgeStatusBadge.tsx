@@ -1,4 +1,5 @@
-import { forwardRef, type HTMLAttributeAnchorTarget, type HTMLAttributes } from 'react'
+import { forwardRef } from '../peers/react.js'
+import type { HTMLAttributeAnchorTarget, HTMLAttributes } from 'react'
 import { useBridgeStatus } from '../hooks/useBridgeStatus.js'
 import { type PollingOptions, stopsPolling } from '../query/pollUntilSettled.js'
 import { TERMINAL_TRANSFER_STATUSES, TRANSFER_STATUSES } from '../schemas/transfer.js'

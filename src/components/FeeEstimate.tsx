@@ -1,4 +1,5 @@
-import { forwardRef, type HTMLAttributes, type MouseEvent, useState, useSyncExternalStore } from 'react'
+import { forwardRef, useState, useSyncExternalStore } from '../peers/react.js'
+import type { HTMLAttributes, MouseEvent } from 'react'
 import { noop } from '../client/timerDelay.js'
 import { useFeeEstimate } from '../hooks/useFeeEstimate.js'
 import { hasFeeParams, placeholderArrivals } from '../query/estimateFeesQueryOptions.js'

@@ -1,21 +1,15 @@
 import {
-  type ButtonHTMLAttributes,
-  type HTMLAttributes,
-  type KeyboardEvent,
-  type MouseEvent,
   Children,
   cloneElement,
   createElement,
   forwardRef,
   Fragment,
-  type ReactElement,
-  type ReactNode,
-  type Ref,
   useEffect,
   useId,
   useState,
-} from 'react'
-import { useQuery } from '@tanstack/react-query'
+} from '../peers/react.js'
+import type { ButtonHTMLAttributes, HTMLAttributes, KeyboardEvent, MouseEvent, ReactElement, ReactNode, Ref } from 'react'
+import { useQuery } from '../peers/query.js'
 import type { PayLinkError } from '../client/errors.js'
 import { getLinkQueryOptions } from '../query/getLinkQueryOptions.js'
 import { usePayLinkClient } from '../hooks/usePayLinkClient.js'

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useState } from '../peers/react.js'
 
 /**
  * The current time, re-read every 15 s while `at` (the time being described) is set, at `at` itself

@@ -1,5 +1,6 @@
-import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query'
-import { type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react'
+import { QueryClient, QueryClientContext, QueryClientProvider } from '../peers/query.js'
+import { useContext, useEffect, useMemo, useRef, useState } from '../peers/react.js'
+import type { ReactNode } from 'react'
 import { createPayLinkClient, type PayLinkClient, type PayLinkClientOptions } from '../client/createPayLinkClient.js'
 import { PayLinkContext, usePayLinkClient as useClientNamed } from './usePayLinkClient.js'
 import { rootKey } from '../query/payLinkKeys.js'

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query'
+import { useMutation } from '../peers/query.js'
 import { createAttentionTokenMutationOptions } from '../query/createAttentionTokenMutationOptions.js'
 import type { PayLinkMutationOptions } from '../query/types.js'
 import type { AttentionSession, AttentionTokenInput } from '../schemas/attention.js'

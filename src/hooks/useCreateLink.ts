@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '../peers/query.js'
 import { createLinkMutationOptions } from '../query/createLinkMutationOptions.js'
 import type { PayLinkMutationOptions } from '../query/types.js'
 import type { CreateLinkInput } from '../schemas/createLinkInput.js'

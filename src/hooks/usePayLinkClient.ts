@@ -1,4 +1,4 @@
-import { createContext, useContext } from 'react'
+import { createContext, useContext } from '../peers/react.js'
 import type { PayLinkClient } from '../client/createPayLinkClient.js'
 
 // Apart from PayLinkProvider, so that a hook or component bundles the context it reads and not

@@ -1,4 +1,5 @@
-import { type Query, type QueryKey, useQuery, type UseQueryOptions } from '@tanstack/react-query'
+import { useQuery } from '../peers/query.js'
+import type { Query, QueryKey, UseQueryOptions } from '@tanstack/react-query'
 import type { PayLinkError } from '../client/errors.js'
 import type { PayLinkQueryOptions } from '../query/types.js'
 

@@ -1,4 +1,5 @@
-import { type QueryKey, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query'
+import type { QueryKey, UseQueryOptions } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '../peers/query.js'
 import type { PayLinkError } from '../client/errors.js'
 import { type Lifecycle, MAX_DURATION_MS, type PollingOptions, startedAt } from '../query/pollUntilSettled.js'
 import type { PayLinkQueryOptions } from '../query/types.js'

@@ -1,5 +1,6 @@
-import { type QueryKey, useQueryClient } from '@tanstack/react-query'
-import { useSyncExternalStore } from 'react'
+import { useQueryClient } from '../peers/query.js'
+import type { QueryKey } from '@tanstack/react-query'
+import { useSyncExternalStore } from '../peers/react.js'
 import { noop } from '../client/timerDelay.js'
 import { retryAfterEnd } from '../query/retryAfterEnd.js'
 

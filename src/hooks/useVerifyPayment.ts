@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query'
+import { useMutation } from '../peers/query.js'
 import type { VerifyPaymentResult } from '../actions/verifyPayment.js'
 import type { PayLinkMutationOptions } from '../query/types.js'
 import { type VerifyPaymentVariables, verifyPaymentMutationOptions } from '../query/verifyPaymentMutationOptions.js'

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useSyncExternalStore } from 'react'
+import { useEffect, useMemo, useSyncExternalStore } from '../peers/react.js'
 import type { PayLinkClient } from '../client/createPayLinkClient.js'
 import { noop } from '../client/timerDelay.js'
 import { usePolledQueryState } from '../hooks/usePolledQuery.js'

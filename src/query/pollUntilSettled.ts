@@ -1,4 +1,5 @@
-import { type Query, replaceEqualDeep } from '@tanstack/react-query'
+import type { Query } from '@tanstack/react-query'
+import { replaceEqualDeep } from '../peers/query.js'
 import type { PayLinkHttpError } from '../client/errors.js'
 import { timerDelay } from '../client/timerDelay.js'
 

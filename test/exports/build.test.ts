@@ -110,6 +110,12 @@ describe('the library build', () => {
     expect(USE_CLIENT.test(chunks.get('query.js')?.code ?? '')).toBe(false)
   })
 
+  it('imports React and TanStack Query in one built file each (src/peers), so that a bundle requires each once', () => {
+    const importers = (peer: string) => [...chunks].filter(([, chunk]) => chunk.imports.includes(peer)).map(([fileName]) => fileName)
+    expect(importers('react')).toEqual(['peers/react.js'])
+    expect(importers('@tanstack/react-query')).toEqual(['peers/query.js'])
+  })
+
   it('starts with "use client" exactly the files that reach React', () => {
     for (const [fileName, chunk] of chunks) {
       const reachesReact = [...externalsOf(fileName)].some((id) => CLIENT_ONLY.test(id))
