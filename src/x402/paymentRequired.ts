@@ -52,8 +52,9 @@ export interface PaymentRequired {
 
 /**
  * Reads a 402: the v2 `PAYMENT-REQUIRED` header when present (it wins over the body), else the
- * v1 JSON body. An offer in `accepts` that cannot be read (a field missing or of the wrong type:
- * a scheme of a later x402) is left out, as x402's own clients leave out one they cannot pay.
+ * v1 JSON body, or a v2 one when the header cannot be decoded. An offer in `accepts` that cannot
+ * be read (a field missing or of the wrong type: a scheme of a later x402) is left out, as x402's
+ * own clients leave out one they cannot pay.
  * Throws a `PayLinkX402Error` for malformed base64 or JSON, missing fields, an unknown version,
  * or offers none of which can be read (`invalid_shape`, naming each bad field).
  */
@@ -61,7 +62,14 @@ export function decodePaymentRequired({ headers, body }: { headers: Headers; bod
   const header = headers.get('PAYMENT-REQUIRED')
   let source = 'PAYMENT-REQUIRED header'
   let json: unknown
-  let x402Version: 0 | 1 | 2 = header ? x402VersionOf((json = decodeBase64Json(header, source)), source) : 0
+  let x402Version: 0 | 1 | 2 = 0
+  try {
+    if (header) x402Version = x402VersionOf((json = decodeBase64Json(header, source)), source)
+  } catch (error) {
+    // The header is canonical, but one that cannot be decoded (cut or re-encoded on the way) beside
+    // a body that is itself a v2 402 leaves that body's offer, the same server's, to read.
+    if ((body as { x402Version?: unknown } | null)?.x402Version !== 2) throw error
+  }
   // No header, or one that says v1 (which is no v2 header): the body speaks.
   if (x402Version !== 2) x402Version = x402VersionOf((json = body), (source = '402 body'))
   const v1 = x402Version === 1

@@ -128,6 +128,17 @@ describe('decodePaymentRequired', () => {
     expect(x402Error(() => decodePaymentRequired(withHeader('%%%not base64'))).reason).toBe('malformed_base64')
   })
 
+  test('a header that cannot be decoded falls back to a v2 body; beside a v1 body or none, its error stands', () => {
+    const v2Body = { ...v2, error: 'from the body' }
+    for (const broken of ['%%%not base64', b64('{"x402Version":'), encodeBase64Json({ ...v2, x402Version: 3 })]) {
+      const decoded = decodePaymentRequired(withHeader(broken, v2Body))
+      expect(decoded).toMatchObject({ x402Version: 2, error: 'from the body', resource: v2.resource })
+      expect(decoded.accepts.map((r) => r.raw)).toEqual(v2.accepts)
+    }
+    expect(x402Error(() => decodePaymentRequired(withHeader('%%%not base64', v1Fixture))).reason).toBe('malformed_base64')
+    expect(x402Error(() => decodePaymentRequired(withHeader(b64('{"x402Version":'), null))).reason).toBe('malformed_json')
+  })
+
   test('base64 of something that is not JSON is malformed_json', () => {
     expect(x402Error(() => decodePaymentRequired(withHeader(b64('{"x402Version":')))).reason).toBe('malformed_json')
   })
