@@ -371,6 +371,58 @@ test("usePayment given another id, under an app's default keepPreviousData: no s
   expect(result.current.data?.id).toBe(MOCK_PAYMENTS.verified)
 })
 
+test("usePayment within a 429's Retry-After: a tab shown again, a network back online or another usePayment mounting asks nothing; a tab shown once it has ended asks at once", async () => {
+  const path = `/payments/${MOCK_PAYMENTS.pending}`
+  const wrapper = wrapperFor()
+  const first = renderHook(() => usePayment(MOCK_PAYMENTS.pending), { wrapper })
+  await advance(0)
+  expect(first.result.current.data?.status).toBe('pending')
+  api.mock.inject('getPayment', { retryAfter: 30, times: 1 })
+  // The poll 2 s after the first answer.
+  await advance(3_000)
+  expect(first.result.current.error).toMatchObject({ status: 429, retryAfterSeconds: 30 })
+  expect(api.count('GET', path)).toBe(2)
+  setVisibility('hidden')
+  await advance(1_000)
+  setVisibility('visible')
+  await advance(0)
+  await act(async () => {
+    window.dispatchEvent(new Event('offline'))
+    window.dispatchEvent(new Event('online'))
+  })
+  const second = renderHook(() => usePayment(MOCK_PAYMENTS.pending), { wrapper })
+  await advance(1_000)
+  expect(api.count('GET', path)).toBe(2)
+  // Hidden past the end (no poll while hidden): shown again, it asks at once.
+  setVisibility('hidden')
+  await advance(40_000)
+  expect(api.count('GET', path)).toBe(2)
+  setVisibility('visible')
+  await advance(0)
+  expect(api.count('GET', path)).toBe(3)
+  expect(second.result.current.data?.status).toBe('pending')
+})
+
+test("usePayment within a first answer's 429 Retry-After: another usePayment mounting asks nothing, even in an app whose queries are forgotten at once (gcTime: 0); polling resumes when it ends", async () => {
+  const path = `/payments/${MOCK_PAYMENTS.pending}`
+  api.mock.inject('getPayment', { retryAfter: 30, times: 1 })
+  const wrapper = wrapperFor(undefined, new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: 0 } } }))
+  const first = renderHook(() => usePayment(MOCK_PAYMENTS.pending), { wrapper })
+  await advance(1_000)
+  expect(first.result.current.error).toMatchObject({ status: 429, retryAfterSeconds: 30 })
+  first.unmount()
+  await advance(1_000)
+  const second = renderHook(() => usePayment(MOCK_PAYMENTS.pending), { wrapper })
+  await advance(1_000)
+  expect(api.count('GET', path)).toBe(1)
+  expect(second.result.current.error).toMatchObject({ status: 429, retryAfterSeconds: 30 })
+  await advance(26_000)
+  expect(api.count('GET', path)).toBe(1)
+  await advance(5_000)
+  expect(api.count('GET', path)).toBe(2)
+  expect(second.result.current.data?.status).toBe('pending')
+})
+
 test('usePayment reports an unknown payment as a 404, and an empty id as disabled', async () => {
   const { result } = renderHook(() => usePayment('pay_nope'), { wrapper: wrapperFor() })
   await advance(0)
