@@ -413,10 +413,11 @@ export const PriceChangedUnreadable: Story = {
 
 /**
  * `unstyled`: none of the package's classes (the browser's own button), the same structure; the
- * "Ready to pay" status stays visually hidden (a 1 px box), announced but not shown.
+ * status stays visually hidden (a 1 px box), announced but not shown: empty once loaded (nothing to
+ * say), then "Waiting for your wallet to sign" after a press (the wallet here never answers).
  */
 export const Unstyled: Story = {
-  args: { unstyled: true },
+  args: { unstyled: true, signer: testSigner({ delayMs: 10 * 60_000 }) },
   play: async ({ canvas, canvasElement }) => {
     await expectState(canvasElement, 'ready')
     const button = canvas.getByRole('button', { name: 'Pay 1.50 USDC' })
@@ -424,7 +425,10 @@ export const Unstyled: Story = {
     await expect(button).not.toHaveClass('paylink-root')
     await expect(canvas.getByText('Pay 1.50 USDC')).toBeVisible()
     const status = canvasElement.querySelector('[data-paylink-part="status"]')!
-    await expect(status).toHaveTextContent('Ready to pay')
+    await expect(status.textContent).toBe('')
+    await userEvent.click(button)
+    await expectState(canvasElement, 'signing')
+    await expect(status).toHaveTextContent('Waiting for your wallet to sign')
     const box = status.getBoundingClientRect()
     await expect(box.width).toBeLessThanOrEqual(1)
     await expect(box.height).toBeLessThanOrEqual(1)

@@ -53,7 +53,7 @@ interface PayLinkButtonOwnProps extends Omit<ButtonHTMLAttributes<HTMLButtonElem
   labels?: PartialOrUndefined<PayLinkButtonLabels> | undefined
   /** The locale of the price and the split, for `Intl` (one it refuses, such as `'en_US'`, gives `'en-US'`). Defaults to `'en-US'`, the labels' language: the same on the server and in the browser, so hydration matches. */
   locale?: string | undefined
-  /** Drops the package's classes (and so its look), keeping the structure and the data attributes. The stylesheet is still needed (or a rule of yours on `[data-paylink-sr-only]`): it keeps the announced status ("Ready to pay") off the screen. Defaults to `false`. */
+  /** Drops the package's classes (and so its look), keeping the structure and the data attributes. The stylesheet is still needed (or a rule of yours on `[data-paylink-sr-only]`): it keeps the announced status ("Waiting for your wallet to sign") off the screen. Defaults to `false`. */
   unstyled?: boolean | undefined
   /** Replaces the button's visible text (with `asChild`: the child's own children do); empty content (`false`, `''`) keeps the state's text. Defaults to the state's text from `labels`. */
   children?: ReactNode
@@ -166,7 +166,7 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
   const unseen = store?.unseen
   // `store` starts unset: the purchase shown on mount is switched to, as any later one, and
   // StrictMode's second run of the effect finds it the same, so reports its unseen outcome no more.
-  const [seen] = useState<{ state: PayLinkButtonState; store?: unknown; left: Map<unknown, PayLinkButtonState>; shown?: unknown; at?: number; error?: unknown; priced?: unknown }>(() => ({
+  const [seen] = useState<{ state: PayLinkButtonState; store?: unknown; left: Map<unknown, PayLinkButtonState>; shown?: unknown; at?: number; used?: boolean; error?: unknown; priced?: unknown }>(() => ({
     state,
     left: new Map(),
     error: unseen ? undefined : purchase.error,
@@ -222,7 +222,11 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
     ? labels[`${state as 'signing' | 'verifying'}SlowStatus`]
     : priceChanged
       ? labels.priceChangedStatus(shownPrice)
-      : labels[unavailable ? 'unavailableStatus' : (`${state}Status` as StatusKey)]
+      : // "Ready to pay" is news after a press only ("Try again" read the terms again): said on load
+        // by each button of a page, a screen reader would queue it once per button.
+        state !== 'ready' || seen.used
+        ? labels[unavailable ? 'unavailableStatus' : (`${state}Status` as StatusKey)]
+        : ''
   // The split is shown before paying only.
   const splits = showSplit && ['ready', 'loading', 'disabled'].includes(state) ? link.data?.splits : undefined
   const split =
@@ -299,6 +303,7 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
       // the fresh terms against it (priceChanged). Not a resource's: its read on mount is a quiet
       // preview, and a click's own read is what shows its failure.
       if (actionable && event.detail < 2 && !(priceChanged && performance.now() - seen.at! < 500)) {
+        seen.used = true
         void (unavailable && linkCode && seen.priced !== store ? purchase.reset() : purchase.pay())
       }
     }),

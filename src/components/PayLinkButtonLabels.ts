@@ -32,7 +32,7 @@ export interface PayLinkButtonLabels {
   split: (shares: { creator: string; platform: string }) => string
   /** Announced while the price loads. */
   loadingStatus: string
-  /** Announced when the button can be clicked to pay. */
+  /** Announced when the button can be clicked to pay again after a press ("Try again" read the terms); not on load, where each button of a page would say it. */
   readyStatus: string
   /**
    * Announced when a click signed nothing because the price went up (or the asset or network

@@ -94,8 +94,38 @@ describe('PayLinkButton', () => {
     expect(button()).not.toHaveAttribute('aria-disabled')
     expect(button()).not.toHaveAttribute('aria-busy')
     expect(button()).toHaveAttribute('type', 'button')
-    expect(status()).toHaveTextContent('Ready to pay')
+    // Nothing to say on load: each button of a page would otherwise queue its own "Ready to pay".
+    expect(status().textContent).toBe('')
     expect(status()).toHaveAttribute('aria-live', 'polite')
+  })
+
+  test('buttons on a page say nothing once loaded; "Ready to pay" is said after "Try again" read the terms', async () => {
+    // The first button's terms cannot be read once; the second's are.
+    let refused = false
+    api.server.use(
+      http.post(`${BASE_URL}/pub/v1/payments/verify`, async ({ request }) => {
+        if (refused || ((await request.clone().json()) as { code: string }).code !== code) return undefined
+        refused = true
+        return HttpResponse.html('<h1>Payment Required</h1>', { status: 402 })
+      }),
+    )
+    render(
+      <>
+        <PayLinkButton code={code} maxAmount={cap} signer={createTestSigner()} />
+        <PayLinkButton code={MOCK_LINKS.engagement} maxAmount={cap} signer={createTestSigner()} />
+      </>,
+      { wrapper: wrapperFor() },
+    )
+    const [first, second] = screen.getAllByRole('button')
+    await waitFor(() => expect(stateOf(first!)).toBe('failed'))
+    await waitFor(() => expect(stateOf(second!)).toBe('ready'))
+    const [firstStatus, secondStatus] = screen.getAllByRole('status')
+    expect(secondStatus!.textContent).toBe('')
+    expect(firstStatus).toHaveTextContent('Payment unavailable')
+    fireEvent.click(first!)
+    await waitFor(() => expect(stateOf(first!)).toBe('ready'))
+    expect(firstStatus).toHaveTextContent('Ready to pay')
+    expect(secondStatus!.textContent).toBe('')
   })
 
   test('pays the link: signing, verifying, then "Paid", with onSettled once and every state reported', async () => {
@@ -578,14 +608,14 @@ describe('PayLinkButton', () => {
       showSplit: true,
       labels: {
         pay: ({ amount, currency }) => `${amount} ${currency} zahlen`,
-        readyStatus: 'Bereit',
+        loadingStatus: 'Preis wird geladen',
         split: ({ creator, platform }) => `Urheber ${creator}, Plattform ${platform}`,
       },
     })
+    expect(status()).toHaveTextContent('Preis wird geladen')
     await ready()
     // German puts a no-break space before the percent sign.
     expect(button()).toHaveAccessibleName('1,50 USDC zahlen Urheber 90\u00a0%, Plattform 10\u00a0%')
-    expect(status()).toHaveTextContent('Bereit')
   })
 
   test('showSplit shows the creator/platform split before paying, not after', async () => {
@@ -959,10 +989,10 @@ describe('PayLinkButton: an invalid locale, a missing translation, switching pur
 
   test('a label left undefined (a missing translation) keeps its English text', async () => {
     const t: { pay?: undefined; split?: undefined } = {}
-    renderButton({ signer: createTestSigner(), showSplit: true, labels: { pay: t.pay, split: t.split, readyStatus: 'Pronto' } })
+    renderButton({ signer: createTestSigner(), showSplit: true, labels: { pay: t.pay, split: t.split, loadingStatus: 'Carregando' } })
+    expect(status()).toHaveTextContent('Carregando')
     await ready()
     expect(button()).toHaveAccessibleName('Pay 1.50 USDC Creator 90% · Platform 10%')
-    expect(status()).toHaveTextContent('Pronto')
   })
 
   test('switching back to a purchase that settled does not call onSettled again', async () => {
