@@ -180,8 +180,11 @@ export const BridgeStatusBadge = forwardRef<HTMLDivElement, BridgeStatusBadgePro
           changed text, so the ticking time left or the link names inside it would be spoken again. */}
       <span data-part="status" role="status" aria-live={live} aria-atomic="true">
         <span data-part="label">{state === 'unknown' ? labels.unknown({ status: transfer!.status }) : labels[state]}</span>
-        {/* The space keeps the two apart where nothing lays them out: spoken, and unstyled. */}
-        {reason && <span data-part="reason">{' ' + reason}</span>}
+        {/* The space keeps the two apart where nothing lays them out: spoken, and unstyled. <bdi>: the
+            API's English in an Arabic page keeps its own direction ("mint.", not ".The …"), and the
+            space, outside it, stays between the two. */}
+        {reason && ' '}
+        {reason && <bdi data-part="reason">{reason}</bdi>}
       </span>
       {eta && (
         // The instant as HTML's datetime spells it: the API's own spelling may not be one (a Postgres

@@ -112,3 +112,48 @@ test('wrapped onto several lines (a narrow column, a 200% zoom), every line of t
     ])
   }
 })
+
+test("in an Arabic (dir=rtl) page, the API's English failure reason keeps its full stop at its end, styled and unstyled", async () => {
+  const at = new Date().toISOString()
+  vi.stubGlobal('fetch', async () =>
+    Response.json({
+      id: 'tr_1',
+      status: 'failed',
+      failureReason: 'The destination chain rejected the mint.',
+      sourceChain: 'solana',
+      destinationChain: 'base',
+      asset: 'USDC',
+      amount: '1',
+      createdAt: at,
+      updatedAt: at,
+    }),
+  )
+  const client = createPayLinkClient({ baseUrl: 'https://api.paylink.test', retry: false })
+  const view = (unstyled: boolean) => (
+    <QueryClientProvider client={new QueryClient()}>
+      <PayLinkProvider client={client}>
+        <div dir="rtl" lang="ar" style={{ width: 600, font: '16px sans-serif' }}>
+          <BridgeStatusBadge data-testid="badge" transferId="tr_1" locale="ar" labels={{ failed: 'فشل التحويل' }} unstyled={unstyled} />
+        </div>
+      </PayLinkProvider>
+    </QueryClientProvider>
+  )
+  const { rerender } = render(view(false))
+  for (const unstyled of [false, true]) {
+    rerender(view(unstyled))
+    await waitFor(() => expect(screen.getByTestId('badge')).toHaveAttribute('data-state', 'failed'))
+    const text = screen.getByText('The destination chain rejected the mint.').firstChild!
+    const rect = (start: number, end: number) => {
+      const range = document.createRange()
+      range.setStart(text, start)
+      range.setEnd(text, end)
+      return range.getBoundingClientRect()
+    }
+    const length = text.textContent!.length
+    const stop = rect(length - 1, length)
+    // Read left to right as English is: "mint." with the stop right after the word, not ".The …".
+    expect(stop.left).toBeCloseTo(rect(length - 5, length - 1).right, 0)
+    // The reason as a whole follows the Arabic label, on its left.
+    expect(stop.right).toBeLessThan(screen.getByText('فشل التحويل').getBoundingClientRect().left)
+  }
+})
