@@ -33,6 +33,7 @@ export {
 export { AttentionTracker, type AttentionTrackerElement, type AttentionTrackerProps } from './components/AttentionTracker.js'
 export { type AttentionTrackerState, attentionTrackerState } from './components/attentionTrackerState.js'
 export type { AttentionPhase, AttentionReport } from './components/AttentionReporter.js'
+export type { DurationUnit } from './components/format.js'
 export { PayLinkButton, type PayLinkButtonProof, type PayLinkButtonProps } from './components/PayLinkButton.js'
 export { defaultPayLinkButtonLabels, type PayLinkButtonLabels, type PayLinkButtonPrice } from './components/PayLinkButtonLabels.js'
 export { type PayLinkButtonState, type PayLinkButtonStateInput, payLinkButtonState } from './components/payLinkButtonState.js'

@@ -3,7 +3,7 @@ import type { HTMLAttributeAnchorTarget, HTMLAttributes } from 'react'
 import { useBridgeStatus } from '../hooks/useBridgeStatus.js'
 import { type PollingOptions, stopsPolling } from '../query/pollUntilSettled.js'
 import { TERMINAL_TRANSFER_STATUSES, TRANSFER_STATUSES } from '../schemas/transfer.js'
-import { formatDuration, formatRelative } from './format.js'
+import { type DurationUnit, formatDuration, formatRelative } from './format.js'
 import { rootClassName } from './rootClassName.js'
 import { useCoarseNow } from './useCoarseNow.js'
 import { withDefaults } from './withDefaults.js'
@@ -47,8 +47,12 @@ export interface BridgeStatusBadgeLabels {
   reason?: ((values: { reason: string; status: 'failed' | 'refunded' }) => string) | undefined
   /** A status this version does not know, as the API sent it. */
   unknown: (values: { status: string }) => string
-  /** Time left until `estimatedCompletionAt`: `duration` is e.g. "3 minutes", `relative` e.g. "in 3 minutes". */
-  eta: (values: { duration: string; relative: string }) => string
+  /**
+   * Time left until `estimatedCompletionAt`: `duration` is e.g. "3 minutes", `relative` e.g. "in 3
+   * minutes", and `count` and `unit` (`3`, `'minute'`) are the number and unit they show, for words
+   * that agree with the number (Russian "about" takes "1 минуты" but "3 минут").
+   */
+  eta: (values: { duration: string; relative: string; count: number; unit: DurationUnit }) => string
   /** `estimatedCompletionAt` has passed but the transfer has not completed. */
   etaPassed: string
   /** The accessible name of the link to the source transaction. */
@@ -154,7 +158,7 @@ export const BridgeStatusBadge = forwardRef<HTMLDivElement, BridgeStatusBadgePro
     now !== undefined &&
     // Under half a second left would read "about 0 seconds left" until the next tick.
     (etaAt - now >= 500
-      ? labels.eta({ duration: formatDuration((etaAt - now) / 1000, locale), relative: formatRelative(etaAt, now, locale) })
+      ? labels.eta({ ...formatDuration((etaAt - now) / 1000, locale), relative: formatRelative(etaAt, now, locale) })
       : labels.etaPassed)
   const failureReason = ['failed', 'refunded'].includes(state) && transfer!.failureReason
   const reason = failureReason && (labels.reason?.({ reason: failureReason, status: state as 'failed' }) ?? failureReason)

@@ -5,7 +5,7 @@ import { useFeeEstimate } from '../hooks/useFeeEstimate.js'
 import { hasFeeParams, placeholderArrivals } from '../query/estimateFeesQueryOptions.js'
 import { retryAfterEnd } from '../query/retryAfterEnd.js'
 import { composeEventHandlers } from './composeEventHandlers.js'
-import { formatDecimal, formatDuration, formatRelative } from './format.js'
+import { type DurationUnit, formatDecimal, formatDuration, formatRelative } from './format.js'
 import { rootClassName } from './rootClassName.js'
 import { useCoarseNow } from './useCoarseNow.js'
 import { withDefaults } from './withDefaults.js'
@@ -61,10 +61,11 @@ export interface FeeEstimateLabels {
   /** An amount with its currency; `amount` is already formatted for the locale. */
   amount: (values: { amount: string; currency: string }) => string
   /**
-   * The estimated time; `duration` is e.g. "2 minutes" (never under "1 second"), `seconds` the
-   * estimate as a number, e.g. for a text of its own below a second.
+   * The estimated time; `duration` is e.g. "2 minutes" (never under "1 second"), `count` and `unit`
+   * (`2`, `'minute'`) the number and unit it shows, for words that agree with the number, `seconds`
+   * the estimate as a number, e.g. for a text of its own below a second.
    */
-  duration: (values: { duration: string; seconds: number }) => string
+  duration: (values: { duration: string; count: number; unit: DurationUnit; seconds: number }) => string
   /** The quote's age; `relative` is e.g. "10 seconds ago". */
   quoted: (values: { relative: string }) => string
 }
@@ -240,7 +241,7 @@ export const FeeEstimate = forwardRef<HTMLDivElement, FeeEstimateProps>(function
           {money('totalFee')}
           {money('gasFee')}
           {money('platformFee')}
-          {row('estimatedTime', labels.duration({ duration: formatDuration(Math.max(shown.estimatedSeconds, 1), locale), seconds: shown.estimatedSeconds }))}
+          {row('estimatedTime', labels.duration({ ...formatDuration(Math.max(shown.estimatedSeconds, 1), locale), seconds: shown.estimatedSeconds }))}
         </dl>
       )}
       {/* The total told to a screen reader when it arrives: a region that is there from the first

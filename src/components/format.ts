@@ -27,25 +27,32 @@ export function formatDecimal(amount: string, locale: string | undefined, minimu
   return format.format(amount as unknown as number)
 }
 
+/** The unit a duration is worded in. */
+export type DurationUnit = 'day' | 'hour' | 'minute' | 'second'
+
 // Each unit from the duration that the next smaller one would round up to a whole one of it: 3 590 s
 // is 60 minutes rounded, so "1 hour".
-const UNITS: [Intl.RelativeTimeFormatUnit, number, number][] = [
+const UNITS: [DurationUnit, number, number][] = [
   ['day', 86_400, 84_600],
   ['hour', 3_600, 3_570],
   ['minute', 60, 59.5],
 ]
 
 /** The largest whole unit of a duration, rounded: 90 s → `[2, 'minute']`, 45 s → `[45, 'second']`, 3 590 s → `[1, 'hour']`. */
-export function durationParts(seconds: number): [number, Intl.RelativeTimeFormatUnit] {
+export function durationParts(seconds: number): [number, DurationUnit] {
   const abs = Math.abs(seconds)
   for (const [unit, size, from] of UNITS) if (abs >= from) return [Math.round(seconds / size), unit]
   return [Math.round(seconds), 'second']
 }
 
-/** A duration in words in the locale, e.g. `"2 minutes"` (`unitDisplay: 'long'`). */
-export function formatDuration(seconds: number, locale: string | undefined): string {
+/**
+ * A duration in words in the locale (`unitDisplay: 'long'`) with the count and unit it shows:
+ * `{ duration: "2 minutes", count: 2, unit: 'minute' }`, so that a label can agree with the number.
+ */
+export function formatDuration(seconds: number, locale: string | undefined): { duration: string; count: number; unit: DurationUnit } {
   const [value, unit] = durationParts(seconds)
-  return make(Intl.NumberFormat, locale, { style: 'unit', unit, unitDisplay: 'long' }).format(Math.abs(value))
+  const count = Math.abs(value)
+  return { duration: make(Intl.NumberFormat, locale, { style: 'unit', unit, unitDisplay: 'long' }).format(count), count, unit }
 }
 
 /** A time relative to now in the locale, e.g. `"in 3 minutes"`, `"10 seconds ago"`. */

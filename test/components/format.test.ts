@@ -22,17 +22,20 @@ test('durations pick their largest whole unit and read as words', () => {
   expect(durationParts(90)).toEqual([2, 'minute'])
   expect(durationParts(45)).toEqual([45, 'second'])
   expect(durationParts(7_200)).toEqual([2, 'hour'])
-  expect(formatDuration(90, 'en-US')).toBe('2 minutes')
-  expect(formatDuration(1, 'en-US')).toBe('1 second')
-  expect(formatDuration(120, 'fr-FR')).toBe('2 minutes')
+  expect(formatDuration(90, 'en-US').duration).toBe('2 minutes')
+  expect(formatDuration(1, 'en-US').duration).toBe('1 second')
+  expect(formatDuration(120, 'fr-FR').duration).toBe('2 minutes')
+  // The number and unit shown, for a label whose words agree with them.
+  expect(formatDuration(90, 'ru-RU')).toEqual({ duration: '2 минуты', count: 2, unit: 'minute' })
+  expect(formatDuration(-45, 'en-US')).toEqual({ duration: '45 seconds', count: 45, unit: 'second' })
 })
 
 test('a duration that rounds up to the next unit reads in that unit: "1 hour", never "60 minutes"', () => {
-  expect(formatDuration(3_590, 'en-US')).toBe('1 hour')
-  expect(formatDuration(3_569, 'en-US')).toBe('59 minutes')
-  expect(formatDuration(59.6, 'en-US')).toBe('1 minute')
-  expect(formatDuration(85_000, 'en-US')).toBe('1 day')
-  expect(formatDuration(84_599, 'en-US')).toBe('23 hours')
+  expect(formatDuration(3_590, 'en-US').duration).toBe('1 hour')
+  expect(formatDuration(3_569, 'en-US').duration).toBe('59 minutes')
+  expect(formatDuration(59.6, 'en-US').duration).toBe('1 minute')
+  expect(formatDuration(85_000, 'en-US').duration).toBe('1 day')
+  expect(formatDuration(84_599, 'en-US').duration).toBe('23 hours')
   expect(formatRelative(3_590_000, 0, 'en-US')).toBe('in 1 hour')
   expect(formatRelative(0, 3_590_000, 'en-US')).toBe('1 hour ago')
 })
@@ -47,7 +50,7 @@ test('relative times and shares', () => {
 test('a locale Intl refuses ("en_US", "", "pt_BR") formats in en-US instead of throwing a RangeError', () => {
   for (const locale of ['en_US', '', 'pt_BR']) {
     expect(formatDecimal('1234.5', locale, 2)).toBe('1,234.50')
-    expect(formatDuration(90, locale)).toBe('2 minutes')
+    expect(formatDuration(90, locale).duration).toBe('2 minutes')
     expect(formatRelative(0, 10_000, locale)).toBe('10 seconds ago')
     expect(formatBasisPoints(1_250, locale)).toBe('12.5%')
   }

@@ -415,6 +415,17 @@ test('the relative time is offered to labels too', async () => {
   expect(root()).toHaveTextContent('fertig in 3 Minuten')
 })
 
+test('the time left comes to labels as a count and a unit too, for a language whose words agree with the number', async () => {
+  // Russian "about" takes the genitive, which Intl's "3 минуты" is not: 1 минуты, 2-4 and 5+ минут.
+  const eta = ({ count, unit }: { count: number; unit: string }) =>
+    unit === 'minute' ? `осталось около ${count} ${new Intl.PluralRules('ru').select(count) === 'one' ? 'минуты' : 'минут'}` : unit
+  const polling = { initialIntervalMs: 10 * 60_000, maxIntervalMs: 10 * 60_000 }
+  await renderBadge({ transferId: MOCK_TRANSFERS.pending, locale: 'ru-RU', polling, labels: { eta } })
+  expect(root()).toHaveTextContent('осталось около 3 минут')
+  await advance(STEP_MS + 45_000)
+  expect(root()).toHaveTextContent('осталось около 1 минуты')
+})
+
 test('outside a PayLinkProvider, the error names BridgeStatusBadge, not a hook the app never called', () => {
   vi.spyOn(console, 'error').mockImplementation(() => {})
   expect(() => render(<BridgeStatusBadge transferId={MOCK_TRANSFERS.pending} />)).toThrow(/^BridgeStatusBadge must be used inside <PayLinkProvider>/)

@@ -129,6 +129,17 @@ describe('with real timers', () => {
     expect(figures()[1]).toEqual(['Estimated time', german])
   })
 
+  test.each([
+    ['90 seconds', 'около 2 минут'],
+    ['60 seconds', 'около 1 минуты'],
+  ])('an estimated time of %s comes to labels as a count and a unit too: "%s" in Russian, whose "about" takes the genitive', async (estimatedTime, russian) => {
+    api.server.use(http.get('*/pub/v1/fees/estimate', () => HttpResponse.json({ totalFee: '0.01 USDC', estimatedTime })))
+    const duration = ({ count, unit }: { count: number; unit: string }) =>
+      unit === 'minute' ? `около ${count} ${new Intl.PluralRules('ru').select(count) === 'one' ? 'минуты' : 'минут'}` : unit
+    await renderReady({ ...params, locale: 'ru-RU', labels: { estimatedTime: 'Время', duration } })
+    expect(figures()[1]).toEqual(['Время', russian])
+  })
+
   test('new parameters keep the previous figures on screen, busy, until the new quote', async () => {
     const { rerender } = await renderReady()
     api.mock.inject('estimateFees', { latencyMs: 100, times: 1 })
