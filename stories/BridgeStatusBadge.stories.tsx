@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { http, HttpResponse } from 'msw'
 import { expect, waitFor } from 'storybook/test'
 import { BridgeStatusBadge } from '../src/components/BridgeStatusBadge.js'
-import { MOCK_TRANSFERS } from '../src/mock/browser.js'
+import { MOCK_TRANSFER_REASONS, MOCK_TRANSFERS } from '../src/mock/browser.js'
 import { storyBaseUrl } from './support/paylinkMock.js'
 
 const explorerUrl = (chain: string, tx: string) => `https://explorer.example/${chain}/tx/${tx}`
@@ -118,6 +118,36 @@ export const Refunded: Story = {
     await expectState(canvasElement, 'refunded')
     await expect(canvas.getByRole('status')).toHaveTextContent('Transfer refunded')
     await expect(canvas.getByText('The bridge timed out; the amount went back to the sender')).toBeVisible()
+  },
+}
+
+/**
+ * Followed from in transit to failed (`transfer-fails`, one transfer step every 3 seconds): the time
+ * left goes, the label turns to the failure with the API's reason, and only the source transaction stays linked.
+ */
+export const FailsInTransit: Story = {
+  args: { transferId: MOCK_TRANSFERS.inTransit, polling: { initialIntervalMs: 500, maxIntervalMs: 500 } },
+  parameters: { paylinkMock: { scenarios: ['transfer-fails'], options: { transferStepMs: 3_000 } } },
+  play: async ({ canvas, canvasElement }) => {
+    await expectState(canvasElement, 'in_transit')
+    await expect(rootOf(canvasElement)).toHaveTextContent('left')
+    await waitFor(() => expect(rootOf(canvasElement)).toHaveAttribute('data-state', 'failed'), { timeout: 10_000 })
+    await expect(canvas.getByRole('status')).toHaveTextContent(`Transfer failed ${MOCK_TRANSFER_REASONS.failed}`)
+    await expect(rootOf(canvasElement)).not.toHaveTextContent('left')
+    await expect(canvas.getAllByRole('link')).toHaveLength(1)
+    await expect(canvas.getByRole('link', { name: 'Source transaction on solana' })).toBeVisible()
+  },
+}
+
+/** As `FailsInTransit`, but the bridge gives the amount back (`transfer-refunded`). */
+export const RefundedInTransit: Story = {
+  ...FailsInTransit,
+  parameters: { paylinkMock: { scenarios: ['transfer-refunded'], options: { transferStepMs: 3_000 } } },
+  play: async ({ canvas, canvasElement }) => {
+    await expectState(canvasElement, 'in_transit')
+    await waitFor(() => expect(rootOf(canvasElement)).toHaveAttribute('data-state', 'refunded'), { timeout: 10_000 })
+    await expect(canvas.getByRole('status')).toHaveTextContent(`Transfer refunded ${MOCK_TRANSFER_REASONS.refunded}`)
+    await expect(rootOf(canvasElement)).not.toHaveTextContent('left')
   },
 }
 

@@ -21,6 +21,7 @@ export {
   MOCK_LINKS,
   MOCK_PAY_TO,
   MOCK_PAYMENTS,
+  MOCK_TRANSFER_REASONS,
   MOCK_TRANSFERS,
   MOCK_X402_REASONS,
 } from './constants.js'

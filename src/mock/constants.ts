@@ -37,10 +37,18 @@ export const MOCK_TRANSFERS = {
   inTransit: 'tr_in_transit',
   /** `completed`. */
   completed: 'tr_completed',
-  /** Failed, with a `failureReason`. */
+  /** Failed, with `MOCK_TRANSFER_REASONS.failed`. */
   failed: 'tr_failed',
-  /** Refunded, with a `failureReason`. */
+  /** Refunded, with `MOCK_TRANSFER_REASONS.refunded`. */
   refunded: 'tr_refunded',
+} as const
+
+/** The `failureReason` of the seeded failed and refunded transfers, and of those `transfer-fails` and `transfer-refunded` end. */
+export const MOCK_TRANSFER_REASONS = {
+  /** Of a `failed` transfer. */
+  failed: 'The destination chain rejected the mint',
+  /** Of a `refunded` transfer. */
+  refunded: 'The bridge timed out; the amount went back to the sender',
 } as const
 
 /** The USDC contract on Base Sepolia, the asset the mock's 402 asks for. */

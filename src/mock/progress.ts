@@ -15,13 +15,21 @@ export function paymentAt(record: MockPaymentRecord, now: number): Payment {
   }
 }
 
-const STEPS = ['pending', 'source_confirmed', 'in_transit', 'completed'] as const
+const STEPS = ['pending', 'source_confirmed', 'in_transit'] as const
+
+/** How the scenarios on bend the course of a transfer not completed when they were turned on (times in ms since the epoch). */
+export interface TransferCourse {
+  /** From then on, a transfer not completed goes no further than `in_transit` (`transfer-stuck-in-transit`). */
+  stuckSince?: number | undefined
+  /** A transfer not completed by `since` ends `status`, with the transfer's own `failureReason` or `reason` (`transfer-fails`, `transfer-refunded`). */
+  end?: { status: 'failed' | 'refunded'; since: number; reason: string } | undefined
+}
 
 /**
- * A transfer as the API reports it at `now`: one step per `stepMs` since creation. From `stuckSince`
- * on, one not completed by then stops at `in_transit`. Failed and refunded transfers stay as seeded.
+ * A transfer as the API reports it at `now`: one step per `stepMs` since creation, bent by `course`.
+ * Seeded failed and refunded transfers stay as seeded.
  */
-export function transferAt(record: MockTransferRecord, now: number, stepMs: number, stuckSince?: number): Transfer {
+export function transferAt(record: MockTransferRecord, now: number, stepMs: number, course: TransferCourse = {}): Transfer {
   const { createdAt, failureReason, status: seeded, ...rest } = record
   const common = { ...rest, createdAt: iso(createdAt) }
   const sourceTx = fakeHash(`src:${record.id}`)
@@ -32,15 +40,24 @@ export function transferAt(record: MockTransferRecord, now: number, stepMs: numb
     const end = { status: seeded, updatedAt: after(2), ...(failureReason !== undefined && { failureReason }) }
     return { ...common, sourceTx, ...end }
   }
+  // A scenario changes only an end still to come when it was turned on: a status never moves back.
+  const comesAfter = (steps: number, since: number | undefined) => !endless && since !== undefined && createdAt + steps * stepMs > since
+  const last = 3
+  const end = course.end && comesAfter(last, course.end.since) ? course.end : undefined
   // Steps of 0 ms are all taken at once: 0 / 0 steps at the start would be NaN (no status, an Invalid Date).
   const stepAt = (time: number) =>
-    endless ? TRANSFER_STEP[seeded] : stepMs > 0 ? Math.min(3, Math.max(0, Math.floor((time - createdAt) / stepMs))) : 3
+    endless ? TRANSFER_STEP[seeded] : stepMs > 0 ? Math.min(last, Math.max(0, Math.floor((time - createdAt) / stepMs))) : last
+  const { stuckSince } = course
   const step = stuckSince === undefined ? stepAt(now) : Math.min(stepAt(now), Math.max(2, stepAt(stuckSince)))
   return {
     ...common,
-    status: STEPS[step]!,
+    status: STEPS[step] ?? end?.status ?? 'completed',
     updatedAt: after(step),
     ...(step >= 1 && { sourceTx }),
-    ...(step === 3 ? { destinationTx: fakeHash(`dst:${record.id}`) } : !endless && { estimatedCompletionAt: after(3) }),
+    ...(step < last
+      ? !endless && { estimatedCompletionAt: after(last) }
+      : end
+        ? { failureReason: failureReason ?? end.reason }
+        : { destinationTx: fakeHash(`dst:${record.id}`) }),
   }
 }

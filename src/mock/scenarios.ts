@@ -1,11 +1,17 @@
 import { PayLinkConfigError } from '../client/errors.js'
+import { MOCK_TRANSFER_REASONS } from './constants.js'
 import type { MockContext } from './context.js'
 import type { MockFault } from './faults.js'
+import type { TransferCourse } from './progress.js'
 
 /** The named states a story or test can ask the mock for. */
 export const MOCK_SCENARIOS = [
   /** Transfers not completed when it is turned on stop at `in_transit`; their `estimatedCompletionAt` passes. */
   'transfer-stuck-in-transit',
+  /** Transfers not completed when it is turned on go on step by step, then end `failed` (`MOCK_TRANSFER_REASONS.failed`, or their own `failureReason`) where they would complete. */
+  'transfer-fails',
+  /** As `transfer-fails`, but they end `refunded` (`MOCK_TRANSFER_REASONS.refunded`, or their own `failureReason`). */
+  'transfer-refunded',
   /** Every well-formed payment is refused with 402 `insufficient_funds`; nothing is charged. */
   'payment-insufficient-funds',
   /** Payments taken while it is on stay `verified` for `SLOW_SETTLE_MS` before they read as `settled`. */
@@ -32,6 +38,11 @@ export const SLOW_SETTLE_MS = 60_000
 
 /** How long a fee quote holds under `fees-expire-quickly`. */
 export const QUICK_QUOTE_TTL_MS = 5_000
+
+const TRANSFER_ENDS: Partial<Record<MockScenario, { status: 'failed' | 'refunded'; reason: string }>> = {
+  'transfer-fails': { status: 'failed', reason: MOCK_TRANSFER_REASONS.failed },
+  'transfer-refunded': { status: 'refunded', reason: MOCK_TRANSFER_REASONS.refunded },
+}
 
 const FAULTS: Partial<Record<MockScenario, MockFault>> = {
   'rate-limited': { retryAfter: 3 },
@@ -64,4 +75,17 @@ export function scenarioFault(ctx: MockContext): MockFault | undefined {
 /** The settle delay in force: `SLOW_SETTLE_MS` under `payment-settles-slowly`, else the mock's `settleDelayMs`. */
 export function currentSettleDelayMs(ctx: MockContext): number {
   return ctx.scenarios.has('payment-settles-slowly') ? Math.max(SLOW_SETTLE_MS, ctx.settleDelayMs) : ctx.settleDelayMs
+}
+
+/**
+ * How the scenarios on bend a transfer's course. Of `transfer-fails` and `transfer-refunded`, the
+ * latest turned on decides the end; `transfer-stuck-in-transit` keeps a transfer from reaching it.
+ */
+export function transferCourse(ctx: MockContext): TransferCourse {
+  let end: TransferCourse['end']
+  for (const [name, since] of ctx.scenarios) {
+    const ending = TRANSFER_ENDS[name]
+    if (ending) end = { ...ending, since }
+  }
+  return { stuckSince: ctx.scenarios.get('transfer-stuck-in-transit'), end }
 }

@@ -1,5 +1,5 @@
 import type { Link } from '../schemas/link.js'
-import { BASE_SEPOLIA_USDC, MOCK_LINKS, MOCK_PAY_TO, MOCK_PAYMENTS, MOCK_TRANSFERS } from './constants.js'
+import { BASE_SEPOLIA_USDC, MOCK_LINKS, MOCK_PAY_TO, MOCK_PAYMENTS, MOCK_TRANSFER_REASONS, MOCK_TRANSFERS } from './constants.js'
 
 /** How the mock's 402 gate asks to be paid (the `exact` EVM scheme). */
 export interface MockX402Offer {
@@ -148,8 +148,8 @@ export function defaultSeed(): MockSeed {
       transfer(MOCK_TRANSFERS.sourceConfirmed, 'source_confirmed'),
       transfer(MOCK_TRANSFERS.inTransit, 'in_transit'),
       transfer(MOCK_TRANSFERS.completed, 'completed'),
-      transfer(MOCK_TRANSFERS.failed, 'failed', 'The destination chain rejected the mint'),
-      transfer(MOCK_TRANSFERS.refunded, 'refunded', 'The bridge timed out; the amount went back to the sender'),
+      transfer(MOCK_TRANSFERS.failed, 'failed', MOCK_TRANSFER_REASONS.failed),
+      transfer(MOCK_TRANSFERS.refunded, 'refunded', MOCK_TRANSFER_REASONS.refunded),
     ],
     x402: {
       network: 'eip155:84532',

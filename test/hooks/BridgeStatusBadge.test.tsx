@@ -5,7 +5,7 @@ import { type ComponentProps, createRef, Profiler } from 'react'
 import { renderToString } from 'react-dom/server'
 import { getBridgeStatusQueryOptions } from '../../src/query/getBridgeStatusQueryOptions.js'
 import { BridgeStatusBadge, bridgeStatusBadgeState } from '../../src/components/BridgeStatusBadge.js'
-import { MOCK_TRANSFERS } from '../../src/mock/constants.js'
+import { MOCK_TRANSFER_REASONS, MOCK_TRANSFERS } from '../../src/mock/constants.js'
 import { inTimeZone } from '../timeZone.js'
 import { ErrorBoundary, serverRendered, testClient, throwingQueryClient, useMockApi, wrapperFor } from './harness.js'
 
@@ -193,6 +193,25 @@ test('a transfer goes to completed on the mock clock; then no tick and no poll',
   const polls = api.count('GET', `/bridge/status/${MOCK_TRANSFERS.inTransit}`)
   await advance(10 * 60_000)
   expect(onRender.mock.calls.length).toBe(commits)
+  expect(api.count('GET', `/bridge/status/${MOCK_TRANSFERS.inTransit}`)).toBe(polls)
+})
+
+test.each([
+  ['transfer-fails', 'failed', 'Transfer failed', MOCK_TRANSFER_REASONS.failed],
+  ['transfer-refunded', 'refunded', 'Transfer refunded', MOCK_TRANSFER_REASONS.refunded],
+] as const)('%s: a transfer followed from in transit to %s announces the end with its reason; then no time left and no poll', async (scenario, state, label, reason) => {
+  api.mock.useScenario(scenario)
+  const { badge, status } = await renderBadge({ transferId: MOCK_TRANSFERS.inTransit, explorerUrl })
+  expect(badge).toHaveAttribute('data-state', 'in_transit')
+  expect(badge).toHaveTextContent('about 1 minute left')
+  await advance(STEP_MS + 30_000)
+  expect(badge).toHaveAttribute('data-state', state)
+  expect(status).toHaveTextContent(`${label} ${reason}`)
+  expect(badge).not.toHaveTextContent(/left|any moment/)
+  expect(screen.getByRole('link', { name: 'Source transaction on solana' })).toBeInTheDocument()
+  expect(screen.queryByRole('link', { name: 'Destination transaction on base' })).toBeNull()
+  const polls = api.count('GET', `/bridge/status/${MOCK_TRANSFERS.inTransit}`)
+  await advance(10 * 60_000)
   expect(api.count('GET', `/bridge/status/${MOCK_TRANSFERS.inTransit}`)).toBe(polls)
 })
 

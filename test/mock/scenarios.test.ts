@@ -8,7 +8,7 @@ import {
   type PaymentRequirement,
   verifyPayment,
 } from '../../src/client.js'
-import { MOCK_LINKS, MOCK_SCENARIOS, MOCK_TRANSFERS, MOCK_X402_REASONS, type MockScenario, SLOW_SETTLE_MS } from '../../src/mock.js'
+import { MOCK_LINKS, MOCK_SCENARIOS, MOCK_TRANSFER_REASONS, MOCK_TRANSFERS, MOCK_X402_REASONS, type MockScenario, SLOW_SETTLE_MS } from '../../src/mock.js'
 import { mockHarness, START } from './harness.js'
 import { v2Payment } from './payloads.js'
 
@@ -26,6 +26,8 @@ describe('scenarios', () => {
   it('lists every scenario by name', () => {
     expect(MOCK_SCENARIOS).toEqual([
       'transfer-stuck-in-transit',
+      'transfer-fails',
+      'transfer-refunded',
       'payment-insufficient-funds',
       'payment-settles-slowly',
       'payment-outcome-unknown',
@@ -44,6 +46,48 @@ describe('scenarios', () => {
     expect(transfer.status).toBe('in_transit')
     expect(Date.parse(transfer.estimatedCompletionAt!)).toBeLessThan(clock.now)
     expect((await getBridgeStatus(client, MOCK_TRANSFERS.completed)).status).toBe('completed')
+  })
+
+  it('transfer-fails: a transfer goes through its steps on the clock, then ends failed with a reason', async () => {
+    mock.useScenario('transfer-fails')
+    const at = async (ms: number) => {
+      clock.now = START + ms
+      return getBridgeStatus(client, MOCK_TRANSFERS.pending)
+    }
+    expect((await at(0)).status).toBe('pending')
+    expect(await at(5_000)).toMatchObject({ status: 'source_confirmed', sourceTx: expect.any(String) })
+    const inTransit = await at(10_000)
+    expect(inTransit).toMatchObject({ status: 'in_transit', estimatedCompletionAt: new Date(START + 15_000).toISOString() })
+    expect(inTransit.failureReason).toBeUndefined()
+    const failed = await at(15_000)
+    expect(failed).toMatchObject({
+      status: 'failed',
+      failureReason: MOCK_TRANSFER_REASONS.failed,
+      sourceTx: inTransit.sourceTx,
+      updatedAt: new Date(START + 15_000).toISOString(),
+    })
+    expect(failed.destinationTx).toBeUndefined()
+    expect(failed.estimatedCompletionAt).toBeUndefined()
+    expect(await at(60_000)).toEqual(failed)
+    // Those completed before it was turned on stay completed.
+    expect((await getBridgeStatus(client, MOCK_TRANSFERS.completed)).status).toBe('completed')
+  })
+
+  it('transfer-refunded: a transfer in transit ends refunded with a reason; the latest of the two endings wins', async () => {
+    mock.useScenario('transfer-fails')
+    mock.useScenario('transfer-refunded')
+    expect((await getBridgeStatus(client, MOCK_TRANSFERS.inTransit)).status).toBe('in_transit')
+    clock.now += 5_000
+    const refunded = await getBridgeStatus(client, MOCK_TRANSFERS.inTransit)
+    expect(refunded).toMatchObject({ status: 'refunded', failureReason: MOCK_TRANSFER_REASONS.refunded })
+    expect(refunded.destinationTx).toBeUndefined()
+  })
+
+  it('transfer-stuck-in-transit keeps a transfer from the end transfer-fails would give it', async () => {
+    mock.useScenario('transfer-fails')
+    mock.useScenario('transfer-stuck-in-transit')
+    clock.now += 60_000
+    expect((await getBridgeStatus(client, MOCK_TRANSFERS.pending)).status).toBe('in_transit')
   })
 
   it('payment-insufficient-funds: a well-formed payment is refused with insufficient_funds and nothing is charged', async () => {
@@ -71,6 +115,7 @@ describe('scenarios', () => {
     expect((await getBridgeStatus(client, MOCK_TRANSFERS.pending)).status).toBe('completed')
     mock.useScenario('payment-settles-slowly')
     mock.useScenario('transfer-stuck-in-transit')
+    mock.useScenario('transfer-fails')
     expect((await getPayment(client, paid.payment.id)).status).toBe('settled')
     expect((await getBridgeStatus(client, MOCK_TRANSFERS.pending)).status).toBe('completed')
   })

@@ -3,6 +3,7 @@ import type { MockContext } from '../context.js'
 import { transferAt } from '../progress.js'
 import { apiError, json } from '../respond.js'
 import { route } from '../route.js'
+import { transferCourse } from '../scenarios.js'
 
 /** `GET /bridge/status/{id}`: the transfer as it stands on the mock's clock. */
 export function bridgeHandlers(ctx: MockContext): HttpHandler[] {
@@ -10,8 +11,7 @@ export function bridgeHandlers(ctx: MockContext): HttpHandler[] {
     route(ctx, 'getBridgeStatus', 'get', '/bridge/status/:id', ({ params, requestId }) => {
       const record = ctx.state.transfers.get(params.id!)
       if (!record) return apiError(requestId, 404, 'not_found', `No transfer with id ${params.id}`)
-      const stuckSince = ctx.scenarios.get('transfer-stuck-in-transit')
-      return json(requestId, 200, transferAt(record, ctx.now(), ctx.transferStepMs, stuckSince))
+      return json(requestId, 200, transferAt(record, ctx.now(), ctx.transferStepMs, transferCourse(ctx)))
     }),
   ]
 }
