@@ -186,6 +186,25 @@ export const Failed: Story = {
   },
 }
 
+/**
+ * Accepted, then its settlement failed (`payment-fails-to-settle`, a second later): verifying, then
+ * "Payment failed" with a way to try again. Nothing is signed or paid again on its own.
+ */
+export const FailsToSettle: Story = {
+  args: { signer: testSigner() },
+  parameters: { paylinkMock: { scenarios: ['payment-fails-to-settle'], options: { settleDelayMs: 1_000 } } },
+  play: async ({ args, canvas, canvasElement, paylinkMock }) => {
+    await expectState(canvasElement, 'ready')
+    await userEvent.click(canvas.getByRole('button'))
+    await expectState(canvasElement, 'verifying')
+    await waitFor(() => expect(canvasElement.querySelector('[data-state]')).toHaveAttribute('data-state', 'failed'), { timeout: 10_000 })
+    await expect(canvas.getByRole('button', { name: 'Try again Payment failed' })).toBeEnabled()
+    await expect(canvas.getByText('Payment failed')).toBeVisible()
+    await expect(paylinkMock.ledger).toHaveLength(1)
+    await expect(signerOf(args).calls).toBe(1)
+  },
+}
+
 /** The payment's terms could not be read (`link-not-found`): failed before any payment, so "Payment unavailable"; a click tries again. */
 export const Unavailable: Story = {
   parameters: { paylinkMock: { scenarios: ['link-not-found'] } },

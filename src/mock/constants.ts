@@ -58,7 +58,8 @@ export const BASE_SEPOLIA_USDC = '0x036CbD53842c5426634e7929541eC2318f3dCF7e'
 export const MOCK_PAY_TO = '0x00000000000000000000000000000000000A11cE'
 
 /**
- * The x402 reason codes the mock answers a refused payment with. The EVM ones are those of the
+ * The x402 reason codes the mock answers a refused payment with, or gives as the `failureReason` of
+ * a payment that failed. The EVM ones are those of the
  * reference facilitator (`@x402/evm` 2.x); the generic ones come from the x402 specification.
  */
 export const MOCK_X402_REASONS = {
@@ -88,4 +89,6 @@ export const MOCK_X402_REASONS = {
   insufficientFunds: 'insufficient_funds',
   /** The 402 shown in place of a payment's answer under the `payment-outcome-unknown` scenario. */
   settlementPending: 'settlement_pending',
+  /** The `failureReason` of a payment accepted under `payment-fails-to-settle` once it reads `failed`: its settlement did not go through. */
+  settlementFailed: 'invalid_transaction_state',
 } as const

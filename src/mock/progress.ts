@@ -3,13 +3,14 @@ import type { Transfer } from '../schemas/transfer.js'
 import { fakeHash, iso } from './ids.js'
 import { type MockPaymentRecord, type MockTransferRecord, TRANSFER_STEP } from './state.js'
 
-/** A payment as the API reports it at `now`: `verified` reads as `settled` from its `settlesAt` on. */
+/** A payment as the API reports it at `now`: `verified` reads as `settled` (or its `endsAs`) from its `settlesAt` on. */
 export function paymentAt(record: MockPaymentRecord, now: number): Payment {
-  const { createdAt, updatedAt, settlesAt, ...rest } = record
+  const { createdAt, updatedAt, settlesAt, endsAs, ...rest } = record
   const settled = record.status === 'verified' && settlesAt !== undefined && now >= settlesAt
   return {
     ...rest,
     status: settled ? 'settled' : record.status,
+    ...(settled && endsAs),
     createdAt: iso(createdAt),
     updatedAt: iso(settled ? settlesAt : updatedAt),
   }

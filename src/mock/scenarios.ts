@@ -1,8 +1,9 @@
 import { PayLinkConfigError } from '../client/errors.js'
-import { MOCK_TRANSFER_REASONS } from './constants.js'
+import { MOCK_TRANSFER_REASONS, MOCK_X402_REASONS } from './constants.js'
 import type { MockContext } from './context.js'
 import type { MockFault } from './faults.js'
 import type { TransferCourse } from './progress.js'
+import type { MockPaymentRecord } from './state.js'
 
 /** The named states a story or test can ask the mock for. */
 export const MOCK_SCENARIOS = [
@@ -16,6 +17,10 @@ export const MOCK_SCENARIOS = [
   'payment-insufficient-funds',
   /** Payments taken while it is on stay `verified` for `SLOW_SETTLE_MS` before they read as `settled`. */
   'payment-settles-slowly',
+  /** Payments taken while it is on are accepted (200, `verified`), then read `failed` with `failureReason` `invalid_transaction_state` where they would settle. */
+  'payment-fails-to-settle',
+  /** Payments taken while it is on are accepted (200, `verified`), then read `expired` where they would settle. */
+  'payment-expires',
   /** A paid request is charged but answered 402 `settlement_pending`; the same payload under the same `Idempotency-Key` then gets the 200. */
   'payment-outcome-unknown',
   /** Every link lookup (read, 402 gate, attention) answers 404. */
@@ -42,6 +47,11 @@ export const QUICK_QUOTE_TTL_MS = 5_000
 const TRANSFER_ENDS: Partial<Record<MockScenario, { status: 'failed' | 'refunded'; reason: string }>> = {
   'transfer-fails': { status: 'failed', reason: MOCK_TRANSFER_REASONS.failed },
   'transfer-refunded': { status: 'refunded', reason: MOCK_TRANSFER_REASONS.refunded },
+}
+
+const PAYMENT_ENDS: Partial<Record<MockScenario, MockPaymentRecord['endsAs']>> = {
+  'payment-fails-to-settle': { status: 'failed', failureReason: MOCK_X402_REASONS.settlementFailed },
+  'payment-expires': { status: 'expired' },
 }
 
 const FAULTS: Partial<Record<MockScenario, MockFault>> = {
@@ -88,4 +98,11 @@ export function transferCourse(ctx: MockContext): TransferCourse {
     if (ending) end = { ...ending, since }
   }
   return { stuckSince: ctx.scenarios.get('transfer-stuck-in-transit'), end }
+}
+
+/** How a payment taken now ends instead of `settled`: as the latest of `payment-fails-to-settle` and `payment-expires` turned on says. */
+export function paymentEnd(ctx: MockContext): MockPaymentRecord['endsAs'] {
+  let end: MockPaymentRecord['endsAs']
+  for (const name of ctx.scenarios.keys()) end = PAYMENT_ENDS[name] ?? end
+  return end
 }

@@ -8,6 +8,15 @@ export interface MockPaymentRecord extends MockPaymentSeed {
   transaction?: string | undefined
   /** When a `verified` payment reads as `settled`, ms since the epoch; fixed when it is taken, so a status never moves back. */
   settlesAt?: number | undefined
+  /** What it reads as from `settlesAt` on instead of `settled`, fixed when it is taken (`payment-fails-to-settle`, `payment-expires`). */
+  endsAs?:
+    | {
+        /** The status it ends in. */
+        status: 'failed' | 'expired'
+        /** Why a `failed` one failed. Defaults to none. */
+        failureReason?: string | undefined
+      }
+    | undefined
   /** ms since the epoch. */
   createdAt: number
   /** ms since the epoch. */

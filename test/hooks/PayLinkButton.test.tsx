@@ -6,7 +6,7 @@ import { PayLinkButton, type PayLinkButtonProps } from '../../src/components/Pay
 import { payLinkButtonState } from '../../src/components/payLinkButtonState.js'
 import { useLink } from '../../src/hooks/useLink.js'
 import { usePayResource } from '../../src/hooks/usePayResource.js'
-import { BASE_SEPOLIA_USDC, MOCK_LINKS, MOCK_PAY_TO } from '../../src/mock/constants.js'
+import { BASE_SEPOLIA_USDC, MOCK_LINKS, MOCK_PAY_TO, MOCK_X402_REASONS } from '../../src/mock/constants.js'
 import { createMockApi } from '../../src/mock/createMockApi.js'
 import { defaultSeed } from '../../src/mock/seed.js'
 import { createTestSigner } from '../../src/mock/createTestSigner.js'
@@ -251,6 +251,39 @@ describe('PayLinkButton', () => {
       await act(() => vi.advanceTimersByTimeAsync(60_000))
       expect(stateOf(button())).toBe('settled')
       expect(onSettled).toHaveBeenCalledTimes(1)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  test.each([
+    ['payment-fails-to-settle', 'The payment failed to settle', MOCK_X402_REASONS.settlementFailed],
+    ['payment-expires', 'The payment expired before it settled', undefined],
+  ] as const)('%s: a payment the gate accepted that then ends so says "Payment failed" once, stops following it, and signs nothing by itself', async (scenario, message, x402Reason) => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
+    try {
+      api.mock.useScenario(scenario)
+      const signer = createTestSigner()
+      const onError = vi.fn()
+      const onSettled = vi.fn()
+      renderButton({ signer, onError, onSettled })
+      await act(() => vi.advanceTimersByTimeAsync(10))
+      fireEvent.click(button())
+      await act(() => vi.advanceTimersByTimeAsync(10))
+      expect(stateOf(button())).toBe('verifying')
+      await act(() => vi.advanceTimersByTimeAsync(10_000))
+      expect(stateOf(button())).toBe('failed')
+      expect(button()).toHaveAccessibleName('Try again Payment failed')
+      expect(onSettled).not.toHaveBeenCalled()
+      expect(onError).toHaveBeenCalledTimes(1)
+      expect(onError).toHaveBeenCalledWith(expect.objectContaining({ name: 'PayLinkPaymentError', reason: 'payment_refused', message, x402Reason }))
+      const id = api.mock.ledger[0]!.id
+      const polls = api.count('GET', `/payments/${id}`)
+      await act(() => vi.advanceTimersByTimeAsync(10 * 60_000))
+      expect(api.count('GET', `/payments/${id}`)).toBe(polls)
+      expect(stateOf(button())).toBe('failed')
+      expect(onError).toHaveBeenCalledTimes(1)
+      expect([signer.calls, paidRequests(), api.mock.ledger.length]).toEqual([1, 1, 1])
     } finally {
       vi.useRealTimers()
     }

@@ -1,4 +1,6 @@
+import { getResponse } from 'msw'
 import {
+  createPayLinkClient,
   estimateFees,
   getBridgeStatus,
   getLink,
@@ -8,8 +10,8 @@ import {
   type PaymentRequirement,
   verifyPayment,
 } from '../../src/client.js'
-import { MOCK_LINKS, MOCK_SCENARIOS, MOCK_TRANSFER_REASONS, MOCK_TRANSFERS, MOCK_X402_REASONS, type MockScenario, SLOW_SETTLE_MS } from '../../src/mock.js'
-import { mockHarness, START } from './harness.js'
+import { createMockApi, MOCK_API_KEY, MOCK_LINKS, MOCK_SCENARIOS, MOCK_TRANSFER_REASONS, MOCK_TRANSFERS, MOCK_X402_REASONS, type MockScenario, SLOW_SETTLE_MS } from '../../src/mock.js'
+import { BASE_URL, mockHarness, START } from './harness.js'
 import { v2Payment } from './payloads.js'
 
 const { client, clock, mock } = mockHarness({ settleDelayMs: 2_000, transferStepMs: 5_000 })
@@ -30,6 +32,8 @@ describe('scenarios', () => {
       'transfer-refunded',
       'payment-insufficient-funds',
       'payment-settles-slowly',
+      'payment-fails-to-settle',
+      'payment-expires',
       'payment-outcome-unknown',
       'link-not-found',
       'rate-limited',
@@ -107,6 +111,58 @@ describe('scenarios', () => {
     expect((await getPayment(client, paid.payment.id)).status).toBe('settled')
   })
 
+  it('payment-fails-to-settle: an accepted payment stays verified, then reads failed with a reason where it would settle', async () => {
+    const before = await verifyPayment(client, { code: MOCK_LINKS.demo }, { paymentHeader: v2Payment(await quote(), clock.now) })
+    mock.useScenario('payment-fails-to-settle')
+    const paid = await verifyPayment(client, { code: MOCK_LINKS.demo }, { paymentHeader: v2Payment(await quote(), clock.now) })
+    if (paid.status !== 'paid' || before.status !== 'paid') throw new Error('expected both payments to go through')
+    expect(paid.payment).toMatchObject({ status: 'verified' })
+    expect(paid.payment.failureReason).toBeUndefined()
+    clock.now += 1_999
+    expect((await getPayment(client, paid.payment.id)).status).toBe('verified')
+    clock.now += 1
+    const failed = await getPayment(client, paid.payment.id)
+    expect(failed).toMatchObject({
+      status: 'failed',
+      failureReason: MOCK_X402_REASONS.settlementFailed,
+      updatedAt: new Date(clock.now).toISOString(),
+    })
+    clock.now += 60_000
+    expect(await getPayment(client, paid.payment.id)).toEqual(failed)
+    // One taken before it was turned on settles; each purchase was charged once.
+    expect((await getPayment(client, before.payment.id)).status).toBe('settled')
+    expect(mock.ledger.map((e) => e.id)).toEqual([before.payment.id, paid.payment.id])
+  })
+
+  it('payment-expires: an accepted payment reads expired where it would settle (under payment-settles-slowly, that much later)', async () => {
+    mock.useScenario('payment-expires')
+    mock.useScenario('payment-settles-slowly')
+    const paid = await verifyPayment(client, { code: MOCK_LINKS.demo }, { paymentHeader: v2Payment(await quote(), clock.now) })
+    if (paid.status !== 'paid') throw new Error('expected the payment to go through')
+    clock.now += SLOW_SETTLE_MS - 1
+    expect((await getPayment(client, paid.payment.id)).status).toBe('verified')
+    clock.now += 1
+    const expired = await getPayment(client, paid.payment.id)
+    expect(expired.status).toBe('expired')
+    expect(expired.failureReason).toBeUndefined()
+  })
+
+  it('payment-fails-to-settle with settleDelayMs 0: the gate answers verified, and the payment fails right after', async () => {
+    const instant = createMockApi({ settleDelayMs: 0, now: () => clock.now, scenarios: ['payment-fails-to-settle'] })
+    const direct = createPayLinkClient({
+      baseUrl: BASE_URL,
+      apiKey: MOCK_API_KEY,
+      retry: false,
+      fetch: async (input, init) => (await getResponse(instant.handlers, new Request(input, init)))!,
+    })
+    const required = await verifyPayment(direct, { code: MOCK_LINKS.demo })
+    if (required.status !== 'payment-required') throw new Error('expected a 402')
+    const paid = await verifyPayment(direct, { code: MOCK_LINKS.demo }, { paymentHeader: v2Payment(required.paymentRequired.accepts[0]!, clock.now) })
+    expect(paid).toMatchObject({ status: 'paid', payment: { status: 'verified' } })
+    clock.now += 1
+    expect((await getPayment(direct, instant.ledger[0]!.id)).status).toBe('failed')
+  })
+
   it('never moves a status back when a scenario is turned on later', async () => {
     const paid = await verifyPayment(client, { code: MOCK_LINKS.demo }, { paymentHeader: v2Payment(await quote(), clock.now) })
     if (paid.status !== 'paid') throw new Error('expected the payment to go through')
@@ -116,6 +172,7 @@ describe('scenarios', () => {
     mock.useScenario('payment-settles-slowly')
     mock.useScenario('transfer-stuck-in-transit')
     mock.useScenario('transfer-fails')
+    mock.useScenario('payment-fails-to-settle')
     expect((await getPayment(client, paid.payment.id)).status).toBe('settled')
     expect((await getBridgeStatus(client, MOCK_TRANSFERS.pending)).status).toBe('completed')
   })

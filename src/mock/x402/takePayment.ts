@@ -4,7 +4,7 @@ import { type MockContext, nextId } from '../context.js'
 import { fakeHash } from '../ids.js'
 import { paymentAt } from '../progress.js'
 import { json } from '../respond.js'
-import { currentSettleDelayMs } from '../scenarios.js'
+import { currentSettleDelayMs, paymentEnd } from '../scenarios.js'
 import type { MockPaymentRecord } from '../state.js'
 import { checkExactPayment, nonceKey } from './checkExactPayment.js'
 import { type LinkOffer, paymentRequired } from './offer.js'
@@ -20,8 +20,8 @@ export interface PaymentOutcome {
  * Verifies a payment header against the link's offer and, when it passes, records the payment and
  * one ledger entry, spends the nonce, and answers 200 with the settlement headers (`X-PAYMENT-RESPONSE`
  * for v1 only, and only it from a v1-only gate); otherwise a 402 with the x402 reason (`invalid_x402_version`
- * for a header of a version the gate does not speak). Scenarios can refuse it (`payment-insufficient-funds`) or hide the answer
- * (`payment-outcome-unknown`).
+ * for a header of a version the gate does not speak). Scenarios can refuse it (`payment-insufficient-funds`), hide the answer
+ * (`payment-outcome-unknown`), or have it end `failed` or `expired` instead of `settled`.
  */
 export function takePayment(
   ctx: MockContext,
@@ -40,6 +40,7 @@ export function takePayment(
   }
   const { network, payer, nonce } = check
   const price = offer.link.price!
+  const endsAs = paymentEnd(ctx)
   const id = nextId(ctx, 'pay')
   const transaction = fakeHash(`tx:${id}`)
   const record: MockPaymentRecord = {
@@ -53,7 +54,9 @@ export function takePayment(
     transaction,
     createdAt: now,
     updatedAt: now,
-    settlesAt: now + currentSettleDelayMs(ctx),
+    // A payment that fails or expires does so after the gate's 200, which a gate gives only for one it verified.
+    settlesAt: now + Math.max(endsAs ? 1 : 0, currentSettleDelayMs(ctx)),
+    endsAs,
   }
   ctx.state.usedNonces.add(nonceKey(payer, nonce))
   ctx.state.payments.set(id, record)
