@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { http, HttpResponse } from 'msw'
 import { expect, waitFor } from 'storybook/test'
 import { BridgeStatusBadge } from '../src/components/BridgeStatusBadge.js'
-import { MOCK_TRANSFER_REASONS, MOCK_TRANSFERS } from '../src/mock/browser.js'
+import { MOCK_TRANSFER_REASONS, MOCK_TRANSFERS, MOCK_UNKNOWN_STATUS } from '../src/mock/browser.js'
 import { storyBaseUrl } from './support/paylinkMock.js'
 
 const explorerUrl = (chain: string, tx: string) => `https://explorer.example/${chain}/tx/${tx}`
@@ -210,6 +210,22 @@ export const Unknown: Story = {
   play: async ({ canvas, canvasElement }) => {
     await expectState(canvasElement, 'unknown')
     await expect(canvas.getByRole('status')).toHaveTextContent('Transfer status: awaiting_attestation')
+  },
+}
+
+/**
+ * A newer API's status between in transit and completed (`unknown-status`, one transfer step every 3
+ * seconds): shown as sent, as a status rather than a failure; then completed.
+ */
+export const UnknownThenCompleted: Story = {
+  args: { transferId: MOCK_TRANSFERS.inTransit, polling: { initialIntervalMs: 500, maxIntervalMs: 500 } },
+  parameters: { paylinkMock: { scenarios: ['unknown-status'], options: { transferStepMs: 3_000 } } },
+  play: async ({ canvas, canvasElement }) => {
+    await expectState(canvasElement, 'in_transit')
+    await waitFor(() => expect(rootOf(canvasElement)).toHaveAttribute('data-state', 'unknown'), { timeout: 10_000 })
+    await expect(canvas.getByRole('status')).toHaveTextContent(`Transfer status: ${MOCK_UNKNOWN_STATUS}`)
+    await waitFor(() => expect(rootOf(canvasElement)).toHaveAttribute('data-state', 'completed'), { timeout: 10_000 })
+    await expect(canvas.getByRole('link', { name: 'Destination transaction on base' })).toBeVisible()
   },
 }
 

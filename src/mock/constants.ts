@@ -51,6 +51,9 @@ export const MOCK_TRANSFER_REASONS = {
   refunded: 'The bridge timed out; the amount went back to the sender',
 } as const
 
+/** The status, unknown to this package, that payments and transfers read for one step under the `unknown-status` scenario: one a newer API might add. */
+export const MOCK_UNKNOWN_STATUS = 'processing'
+
 /** The USDC contract on Base Sepolia, the asset the mock's 402 asks for. */
 export const BASE_SEPOLIA_USDC = '0x036CbD53842c5426634e7929541eC2318f3dCF7e'
 

@@ -1,18 +1,24 @@
 import type { Payment } from '../schemas/payment.js'
 import type { Transfer } from '../schemas/transfer.js'
+import { MOCK_UNKNOWN_STATUS } from './constants.js'
 import { fakeHash, iso } from './ids.js'
 import { type MockPaymentRecord, type MockTransferRecord, TRANSFER_STEP } from './state.js'
 
-/** A payment as the API reports it at `now`: `verified` reads as `settled` (or its `endsAs`) from its `settlesAt` on. */
+/**
+ * A payment as the API reports it at `now`: `verified` reads as `MOCK_UNKNOWN_STATUS` from its
+ * `unknownFrom` on, and as `settled` (or its `endsAs`) from its `settlesAt` on.
+ */
 export function paymentAt(record: MockPaymentRecord, now: number): Payment {
-  const { createdAt, updatedAt, settlesAt, endsAs, ...rest } = record
-  const settled = record.status === 'verified' && settlesAt !== undefined && now >= settlesAt
+  const { createdAt, updatedAt, settlesAt, endsAs, unknownFrom, ...rest } = record
+  const verified = record.status === 'verified'
+  const settled = verified && settlesAt !== undefined && now >= settlesAt
+  const unknown = verified && !settled && unknownFrom !== undefined && now >= unknownFrom
   return {
     ...rest,
-    status: settled ? 'settled' : record.status,
+    status: settled ? 'settled' : unknown ? MOCK_UNKNOWN_STATUS : record.status,
     ...(settled && endsAs),
     createdAt: iso(createdAt),
-    updatedAt: iso(settled ? settlesAt : updatedAt),
+    updatedAt: iso(settled ? settlesAt : unknown ? unknownFrom : updatedAt),
   }
 }
 
@@ -24,6 +30,8 @@ export interface TransferCourse {
   stuckSince?: number | undefined
   /** A transfer not completed by `since` ends `status`, with the transfer's own `failureReason` or `reason` (`transfer-fails`, `transfer-refunded`). */
   end?: { status: 'failed' | 'refunded'; since: number; reason: string } | undefined
+  /** A transfer not completed by then reads `MOCK_UNKNOWN_STATUS` for one more step before it ends (`unknown-status`). */
+  unknownSince?: number | undefined
 }
 
 /**
@@ -43,7 +51,7 @@ export function transferAt(record: MockTransferRecord, now: number, stepMs: numb
   }
   // A scenario changes only an end still to come when it was turned on: a status never moves back.
   const comesAfter = (steps: number, since: number | undefined) => !endless && since !== undefined && createdAt + steps * stepMs > since
-  const last = 3
+  const last = comesAfter(3, course.unknownSince) ? 4 : 3
   const end = course.end && comesAfter(last, course.end.since) ? course.end : undefined
   // Steps of 0 ms are all taken at once: 0 / 0 steps at the start would be NaN (no status, an Invalid Date).
   const stepAt = (time: number) =>
@@ -52,7 +60,7 @@ export function transferAt(record: MockTransferRecord, now: number, stepMs: numb
   const step = stuckSince === undefined ? stepAt(now) : Math.min(stepAt(now), Math.max(2, stepAt(stuckSince)))
   return {
     ...common,
-    status: STEPS[step] ?? end?.status ?? 'completed',
+    status: STEPS[step] ?? (step < last ? MOCK_UNKNOWN_STATUS : (end?.status ?? 'completed')),
     updatedAt: after(step),
     ...(step >= 1 && { sourceTx }),
     ...(step < last

@@ -23,6 +23,8 @@ export const MOCK_SCENARIOS = [
   'payment-expires',
   /** A paid request is charged but answered 402 `settlement_pending`; the same payload under the same `Idempotency-Key` then gets the 200. */
   'payment-outcome-unknown',
+  /** Transfers not completed when it is turned on, and payments taken while it is on, read `MOCK_UNKNOWN_STATUS` (a status this package does not know) for one more step before they end. */
+  'unknown-status',
   /** Every link lookup (read, 402 gate, attention) answers 404. */
   'link-not-found',
   /** Every route answers 429 with `Retry-After: 3`. */
@@ -97,7 +99,7 @@ export function transferCourse(ctx: MockContext): TransferCourse {
     const ending = TRANSFER_ENDS[name]
     if (ending) end = { ...ending, since }
   }
-  return { stuckSince: ctx.scenarios.get('transfer-stuck-in-transit'), end }
+  return { stuckSince: ctx.scenarios.get('transfer-stuck-in-transit'), end, unknownSince: ctx.scenarios.get('unknown-status') }
 }
 
 /** How a payment taken now ends instead of `settled`: as the latest of `payment-fails-to-settle` and `payment-expires` turned on says. */

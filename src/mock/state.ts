@@ -8,6 +8,8 @@ export interface MockPaymentRecord extends MockPaymentSeed {
   transaction?: string | undefined
   /** When a `verified` payment reads as `settled`, ms since the epoch; fixed when it is taken, so a status never moves back. */
   settlesAt?: number | undefined
+  /** From when until `settlesAt` a `verified` payment reads `MOCK_UNKNOWN_STATUS`, ms since the epoch (`unknown-status`). */
+  unknownFrom?: number | undefined
   /** What it reads as from `settlesAt` on instead of `settled`, fixed when it is taken (`payment-fails-to-settle`, `payment-expires`). */
   endsAs?:
     | {

@@ -144,6 +144,7 @@ describe('the names each entry exports', () => {
         "MOCK_SCENARIOS",
         "MOCK_TRANSFERS",
         "MOCK_TRANSFER_REASONS",
+        "MOCK_UNKNOWN_STATUS",
         "MOCK_X402_REASONS",
         "QUICK_QUOTE_TTL_MS",
         "SLOW_SETTLE_MS",

@@ -5,7 +5,7 @@ import { type ComponentProps, createRef, Profiler } from 'react'
 import { renderToString } from 'react-dom/server'
 import { getBridgeStatusQueryOptions } from '../../src/query/getBridgeStatusQueryOptions.js'
 import { BridgeStatusBadge, bridgeStatusBadgeState } from '../../src/components/BridgeStatusBadge.js'
-import { MOCK_TRANSFER_REASONS, MOCK_TRANSFERS } from '../../src/mock/constants.js'
+import { MOCK_TRANSFER_REASONS, MOCK_TRANSFERS, MOCK_UNKNOWN_STATUS } from '../../src/mock/constants.js'
 import { inTimeZone } from '../timeZone.js'
 import { ErrorBoundary, serverRendered, testClient, throwingQueryClient, useMockApi, wrapperFor } from './harness.js'
 
@@ -319,6 +319,22 @@ test('a status this version does not know shows as unknown, with the status as s
   const { badge, status } = await renderBadge({ transferId: 'tr_new' })
   expect(badge).toHaveAttribute('data-state', 'unknown')
   expect(status).toHaveTextContent('Transfer status: awaiting_attestation')
+})
+
+test('unknown-status: a followed transfer goes from in transit to a status this version does not know, then to completed, with no backward-status warning', async () => {
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+  api.mock.useScenario('unknown-status')
+  const { badge, status } = await renderBadge({ transferId: MOCK_TRANSFERS.inTransit, explorerUrl })
+  expect(badge).toHaveAttribute('data-state', 'in_transit')
+  await advance(STEP_MS + 30_000)
+  expect(badge).toHaveAttribute('data-state', 'unknown')
+  expect(status).toHaveTextContent(`Transfer status: ${MOCK_UNKNOWN_STATUS}`)
+  expect(screen.getByRole('link', { name: 'Source transaction on solana' })).toBeInTheDocument()
+  await advance(STEP_MS + 30_000)
+  expect(badge).toHaveAttribute('data-state', 'completed')
+  expect(status).toHaveTextContent('Transfer completed')
+  expect(screen.getByRole('link', { name: 'Destination transaction on base' })).toBeInTheDocument()
+  expect(warn).not.toHaveBeenCalled()
 })
 
 test('error: a 500 before any answer, and an unknown id', async () => {

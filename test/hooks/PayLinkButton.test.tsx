@@ -7,6 +7,7 @@ import { payLinkButtonState } from '../../src/components/payLinkButtonState.js'
 import { useLink } from '../../src/hooks/useLink.js'
 import { usePayResource } from '../../src/hooks/usePayResource.js'
 import { BASE_SEPOLIA_USDC, MOCK_LINKS, MOCK_PAY_TO, MOCK_X402_REASONS } from '../../src/mock/constants.js'
+import { SLOW_SETTLE_MS } from '../../src/mock/scenarios.js'
 import { createMockApi } from '../../src/mock/createMockApi.js'
 import { defaultSeed } from '../../src/mock/seed.js'
 import { createTestSigner } from '../../src/mock/createTestSigner.js'
@@ -283,6 +284,34 @@ describe('PayLinkButton', () => {
       expect(api.count('GET', `/payments/${id}`)).toBe(polls)
       expect(stateOf(button())).toBe('failed')
       expect(onError).toHaveBeenCalledTimes(1)
+      expect([signer.calls, paidRequests(), api.mock.ledger.length]).toEqual([1, 1, 1])
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  test('unknown-status: a payment that reads a status this version does not know stays "verifying", then "Paid": one signature, nothing reported early', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
+    try {
+      api.mock.useScenario('unknown-status')
+      api.mock.useScenario('payment-settles-slowly')
+      const signer = createTestSigner()
+      const onError = vi.fn()
+      const onSettled = vi.fn()
+      renderButton({ signer, onError, onSettled })
+      await act(() => vi.advanceTimersByTimeAsync(10))
+      fireEvent.click(button())
+      await act(() => vi.advanceTimersByTimeAsync(10))
+      const id = api.mock.ledger[0]!.id
+      // Past the first step: the API now says MOCK_UNKNOWN_STATUS, and the button is still verifying.
+      await act(() => vi.advanceTimersByTimeAsync(SLOW_SETTLE_MS + 30_000))
+      expect(api.mock.state.payments.get(id)!.unknownFrom).toBeLessThan(Date.now())
+      expect(stateOf(button())).toBe('verifying')
+      expect(button()).toHaveAccessibleName('Verifying payment…')
+      await act(() => vi.advanceTimersByTimeAsync(SLOW_SETTLE_MS))
+      expect(stateOf(button())).toBe('settled')
+      expect(onSettled).toHaveBeenCalledTimes(1)
+      expect(onError).not.toHaveBeenCalled()
       expect([signer.calls, paidRequests(), api.mock.ledger.length]).toEqual([1, 1, 1])
     } finally {
       vi.useRealTimers()

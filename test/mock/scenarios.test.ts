@@ -10,7 +10,7 @@ import {
   type PaymentRequirement,
   verifyPayment,
 } from '../../src/client.js'
-import { createMockApi, MOCK_API_KEY, MOCK_LINKS, MOCK_SCENARIOS, MOCK_TRANSFER_REASONS, MOCK_TRANSFERS, MOCK_X402_REASONS, type MockScenario, SLOW_SETTLE_MS } from '../../src/mock.js'
+import { createMockApi, MOCK_API_KEY, MOCK_LINKS, MOCK_SCENARIOS, MOCK_TRANSFER_REASONS, MOCK_TRANSFERS, MOCK_UNKNOWN_STATUS, MOCK_X402_REASONS, type MockScenario, SLOW_SETTLE_MS } from '../../src/mock.js'
 import { BASE_URL, mockHarness, START } from './harness.js'
 import { v2Payment } from './payloads.js'
 
@@ -35,6 +35,7 @@ describe('scenarios', () => {
       'payment-fails-to-settle',
       'payment-expires',
       'payment-outcome-unknown',
+      'unknown-status',
       'link-not-found',
       'rate-limited',
       'gateway-html-502',
@@ -186,6 +187,50 @@ describe('scenarios', () => {
     const again = await verifyPayment(client, { code: MOCK_LINKS.demo }, { paymentHeader, idempotencyKey: 'purchase-1' })
     expect(again).toMatchObject({ status: 'paid', payment: { id: mock.ledger[0]!.id } })
     expect(mock.ledger).toHaveLength(1)
+  })
+
+  it('unknown-status: a transfer reads a status the package does not know for one step, then completes (or ends as transfer-fails says)', async () => {
+    mock.useScenario('unknown-status')
+    const inTransit = await getBridgeStatus(client, MOCK_TRANSFERS.inTransit)
+    expect(inTransit).toMatchObject({ status: 'in_transit', estimatedCompletionAt: new Date(START + 10_000).toISOString() })
+    clock.now += 5_000
+    const unknown = await getBridgeStatus(client, MOCK_TRANSFERS.inTransit)
+    expect(unknown).toMatchObject({
+      status: MOCK_UNKNOWN_STATUS,
+      sourceTx: inTransit.sourceTx,
+      updatedAt: new Date(clock.now).toISOString(),
+      estimatedCompletionAt: new Date(START + 10_000).toISOString(),
+    })
+    expect(unknown.destinationTx).toBeUndefined()
+    clock.now += 5_000
+    expect(await getBridgeStatus(client, MOCK_TRANSFERS.inTransit)).toMatchObject({ status: 'completed', destinationTx: expect.any(String) })
+    mock.useScenario('transfer-fails')
+    expect((await getBridgeStatus(client, MOCK_TRANSFERS.sourceConfirmed)).status).toBe(MOCK_UNKNOWN_STATUS)
+    clock.now += 5_000
+    expect(await getBridgeStatus(client, MOCK_TRANSFERS.sourceConfirmed)).toMatchObject({ status: 'failed', failureReason: MOCK_TRANSFER_REASONS.failed })
+    // Those completed before it was turned on stay completed.
+    expect((await getBridgeStatus(client, MOCK_TRANSFERS.completed)).status).toBe('completed')
+  })
+
+  it('unknown-status: an accepted payment reads a status the package does not know for one settle delay, then settles (or fails)', async () => {
+    mock.useScenario('unknown-status')
+    const pay = async () => {
+      const paid = await verifyPayment(client, { code: MOCK_LINKS.demo }, { paymentHeader: v2Payment(await quote(), clock.now) })
+      if (paid.status !== 'paid') throw new Error('expected the payment to go through')
+      expect(paid.payment.status).toBe('verified')
+      return paid.payment.id
+    }
+    const id = await pay()
+    clock.now += 2_000
+    expect(await getPayment(client, id)).toMatchObject({ status: MOCK_UNKNOWN_STATUS, updatedAt: new Date(clock.now).toISOString() })
+    clock.now += 2_000
+    expect((await getPayment(client, id)).status).toBe('settled')
+    mock.useScenario('payment-fails-to-settle')
+    const failing = await pay()
+    clock.now += 2_000
+    expect((await getPayment(client, failing)).status).toBe(MOCK_UNKNOWN_STATUS)
+    clock.now += 2_000
+    expect(await getPayment(client, failing)).toMatchObject({ status: 'failed', failureReason: MOCK_X402_REASONS.settlementFailed })
   })
 
   it('link-not-found: every link lookup answers 404', async () => {

@@ -21,7 +21,8 @@ export interface PaymentOutcome {
  * one ledger entry, spends the nonce, and answers 200 with the settlement headers (`X-PAYMENT-RESPONSE`
  * for v1 only, and only it from a v1-only gate); otherwise a 402 with the x402 reason (`invalid_x402_version`
  * for a header of a version the gate does not speak). Scenarios can refuse it (`payment-insufficient-funds`), hide the answer
- * (`payment-outcome-unknown`), or have it end `failed` or `expired` instead of `settled`.
+ * (`payment-outcome-unknown`), have it read a status this package does not know for a while (`unknown-status`),
+ * or end `failed` or `expired` instead of `settled`.
  */
 export function takePayment(
   ctx: MockContext,
@@ -41,6 +42,9 @@ export function takePayment(
   const { network, payer, nonce } = check
   const price = offer.link.price!
   const endsAs = paymentEnd(ctx)
+  const unknown = ctx.scenarios.has('unknown-status')
+  // A status other than `settled` comes after the gate's 200, which says `verified`: a step of at least 1 ms.
+  const step = Math.max(endsAs || unknown ? 1 : 0, currentSettleDelayMs(ctx))
   const id = nextId(ctx, 'pay')
   const transaction = fakeHash(`tx:${id}`)
   const record: MockPaymentRecord = {
@@ -54,9 +58,9 @@ export function takePayment(
     transaction,
     createdAt: now,
     updatedAt: now,
-    // A payment that fails or expires does so after the gate's 200, which a gate gives only for one it verified.
-    settlesAt: now + Math.max(endsAs ? 1 : 0, currentSettleDelayMs(ctx)),
+    settlesAt: now + step * (unknown ? 2 : 1),
     endsAs,
+    ...(unknown && { unknownFrom: now + step }),
   }
   ctx.state.usedNonces.add(nonceKey(payer, nonce))
   ctx.state.payments.set(id, record)
