@@ -40,7 +40,10 @@ async function toFetchRequest(req: IncomingMessage, origin: string, signal: Abor
   const chunks: Buffer[] = []
   for await (const chunk of req) chunks.push(chunk as Buffer)
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD' && chunks.length > 0
-  return new Request(new URL(req.url ?? '/', origin), { method: req.method, headers, signal, ...(hasBody && { body: Buffer.concat(chunks) }) })
+  // HEAD is answered as its GET (Node's response then leaves the body out), as a real server does;
+  // the handlers know GET only.
+  const method = req.method === 'HEAD' ? 'GET' : req.method
+  return new Request(new URL(req.url ?? '/', origin), { method, headers, signal, ...(hasBody && { body: Buffer.concat(chunks) }) })
 }
 
 /** Answers with the contract's error body, for what the mock's handlers never see. */
@@ -75,7 +78,7 @@ async function answer(mock: MockApi, origin: string, signal: AbortSignal, req: I
   res.end(Buffer.from(await response.arrayBuffer()))
 }
 
-/** Serves the mock API over HTTP through the same MSW handlers; a `dropConnection` fault destroys the socket. */
+/** Serves the mock API over HTTP through the same MSW handlers (a HEAD as its GET, without the body); a `dropConnection` fault destroys the socket. */
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const { port = 0, host = '127.0.0.1', ...apiOptions } = options
   const mock = createMockApi(apiOptions)

@@ -35,6 +35,19 @@ describe('startMockServer', () => {
     expect(server.mock.ledger).toHaveLength(1)
   })
 
+  it('answers HEAD on a GET route as that GET, without its body, as a real server does (an uptime check)', async () => {
+    const headers = { 'X-API-Key': 'k_server' }
+    const get = await fetch(`${server.url}/pub/v1/links/${MOCK_LINKS.demo}`, { headers })
+    const head = await fetch(`${server.url}/pub/v1/links/${MOCK_LINKS.demo}`, { method: 'HEAD', headers })
+    expect(head.status).toBe(200)
+    expect(head.headers.get('Content-Type')).toBe(get.headers.get('Content-Type'))
+    expect(await head.text()).toBe('')
+    expect((await fetch(`${server.url}/pub/v1/links/nope`, { method: 'HEAD', headers })).status).toBe(404)
+    // No route of the API takes a POST's HEAD: the gate is not run, nothing is quoted or charged.
+    expect((await fetch(`${server.url}/pub/v1/payments/verify`, { method: 'HEAD', headers })).status).toBe(404)
+    expect(server.mock.ledger).toHaveLength(0)
+  })
+
   it('answers 401 without the key and 404 on a path it does not serve', async () => {
     expect(await getLink(createPayLinkClient({ baseUrl: server.url, retry: false }), MOCK_LINKS.demo).catch((e: unknown) => e)).toMatchObject({ status: 401 })
     const response = await fetch(`${server.url}/pub/v1/nothing-here`)
