@@ -7,6 +7,8 @@
  */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'X-Content-Type-Options': 'nosniff',
-  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+  // `sandbox`: a page from upstream that echoes what someone sent it gets an opaque origin and no
+  // forms (`default-src` does not cover `form-action`), so it cannot post from the app's origin.
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'; sandbox",
   'Cache-Control': 'no-store',
 }

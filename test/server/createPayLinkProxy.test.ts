@@ -514,7 +514,7 @@ test('every answer says nosniff and carries a CSP that runs and frames nothing: 
   expect(answers.map((a) => a.status)).toEqual([502, 404, 204, 403])
   for (const answer of answers) {
     expect(answer.headers.get('X-Content-Type-Options')).toBe('nosniff')
-    expect(answer.headers.get('Content-Security-Policy')).toBe("default-src 'none'; frame-ancestors 'none'")
+    expect(answer.headers.get('Content-Security-Policy')).toBe("default-src 'none'; frame-ancestors 'none'; sandbox")
   }
 })
 

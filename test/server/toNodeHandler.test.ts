@@ -445,7 +445,7 @@ test('the adapter\'s own answers (a refused target, a proxy that failed) say nos
   expect(answers.map((a) => a.status)).toEqual([400, 500])
   for (const answer of answers) {
     expect(answer.headers['x-content-type-options']).toBe('nosniff')
-    expect(answer.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'")
+    expect(answer.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'; sandbox")
     expect(answer.headers['cache-control']).toBe('no-store')
   }
 })
