@@ -1,10 +1,13 @@
 import { createAttentionToken } from '../actions/createAttentionToken.js'
 import type { PayLinkClient } from '../client/createPayLinkClient.js'
-import type { AttentionTokenInput } from '../schemas/attention.js'
+import type { AttentionSession, AttentionTokenInput } from '../schemas/attention.js'
 import { mutationKey } from './payLinkKeys.js'
+import type { TaggedMutationOptions } from './types.js'
 
 /** Mutation options that request an attention session token. Never retried at query level. */
-export function createAttentionTokenMutationOptions(client: PayLinkClient) {
+export function createAttentionTokenMutationOptions(
+  client: PayLinkClient,
+): TaggedMutationOptions<AttentionSession, AttentionTokenInput | undefined, readonly ['paylink', 'mutation', 'createAttentionToken']> {
   return {
     mutationKey: mutationKey('createAttentionToken'),
     mutationFn: (input?: AttentionTokenInput) => createAttentionToken(client, input),

@@ -3,13 +3,18 @@ import { createLink } from '../actions/createLink.js'
 import type { PayLinkClient } from '../client/createPayLinkClient.js'
 import { identities } from '../client/transport.js'
 import type { CreateLinkInput } from '../schemas/createLinkInput.js'
+import type { Link } from '../schemas/link.js'
 import { linkKey, mutationKey } from './payLinkKeys.js'
+import type { TaggedMutationOptions } from './types.js'
 
 /** The API (`identities`) of the client each `PayLinkProvider` last committed, by the `QueryClient` it gives it with. */
 export const providedApis = new WeakMap<QueryClient, string | undefined>()
 
 /** Mutation options that create a link and put it into the `useLink` cache, so reading it back costs no request. Never retried at query level. */
-export function createLinkMutationOptions(client: PayLinkClient, queryClient: QueryClient) {
+export function createLinkMutationOptions(
+  client: PayLinkClient,
+  queryClient: QueryClient,
+): TaggedMutationOptions<Link, CreateLinkInput, readonly ['paylink', 'mutation', 'createLink']> {
   return {
     mutationKey: mutationKey('createLink'),
     // Cached here, by the client that sent it: an answer that comes after the provider switched to

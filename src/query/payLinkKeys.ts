@@ -25,7 +25,7 @@ export const feesKey = (params: PartialOrUndefined<FeeEstimateParams> | undefine
     },
   ] as const
 /** The key of a mutation. */
-export const mutationKey = (name: 'createLink' | 'verifyPayment' | 'createAttentionToken') =>
+export const mutationKey = <N extends 'createLink' | 'verifyPayment' | 'createAttentionToken'>(name: N) =>
   ['paylink', 'mutation', name] as const
 
 /**

@@ -1,4 +1,4 @@
-import type { dataTagSymbol, QueryFunction, QueryKey, UseMutationOptions, UseQueryOptions } from '@tanstack/react-query'
+import type { dataTagSymbol, MutationKey, QueryFunction, QueryKey, UseMutationOptions, UseQueryOptions } from '@tanstack/react-query'
 import type { PayLinkClient } from '../client/createPayLinkClient.js'
 import type { PayLinkError } from '../client/errors.js'
 
@@ -48,4 +48,15 @@ export type TaggedQueryOptions<TData, TKey extends QueryKey> = Omit<UseQueryOpti
    * loader's `prefetchQuery`) and to drop the rest.
    */
   client: PayLinkClient
+}
+
+/**
+ * What a mutation factory returns: TanStack mutation options with the error typed as a
+ * `PayLinkError`. The options themselves name no error type, so without it `useMutation(factory(…))`
+ * would type `error` and `onError`'s argument as TanStack's `Error`, which has none of our fields.
+ */
+export type TaggedMutationOptions<TData, TVariables, TKey extends MutationKey> = UseMutationOptions<TData, PayLinkError, TVariables> & {
+  mutationKey: TKey
+  mutationFn: (variables: TVariables) => Promise<TData>
+  retry: false
 }

@@ -1,6 +1,7 @@
-import { type VerifyPaymentOptions, verifyPayment } from '../actions/verifyPayment.js'
+import { type VerifyPaymentOptions, type VerifyPaymentResult, verifyPayment } from '../actions/verifyPayment.js'
 import type { PayLinkClient } from '../client/createPayLinkClient.js'
 import { mutationKey } from './payLinkKeys.js'
+import type { TaggedMutationOptions } from './types.js'
 
 /** What `useVerifyPayment().mutate` takes: the link code, and the signed payment and its idempotency key when paying. */
 export interface VerifyPaymentVariables extends Omit<VerifyPaymentOptions, 'signal'> {
@@ -9,7 +10,9 @@ export interface VerifyPaymentVariables extends Omit<VerifyPaymentOptions, 'sign
 }
 
 /** Mutation options for the 402 gate: price a link (no `paymentHeader`) or verify a signed payment. Never retried at query level. */
-export function verifyPaymentMutationOptions(client: PayLinkClient) {
+export function verifyPaymentMutationOptions(
+  client: PayLinkClient,
+): TaggedMutationOptions<VerifyPaymentResult, VerifyPaymentVariables, readonly ['paylink', 'mutation', 'verifyPayment']> {
   return {
     mutationKey: mutationKey('verifyPayment'),
     mutationFn: ({ code, ...options }: VerifyPaymentVariables) => verifyPayment(client, { code }, options),

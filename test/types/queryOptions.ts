@@ -1,0 +1,116 @@
+// Type-checked by queryOptions.test.ts, never run: what an app gets from the factories of
+// `@paylink/react/query` through TanStack Query's own functions, and from the hooks' `query` bag.
+import { QueryClient, useMutation, useQueries, useQuery, useSuspenseQuery } from '@tanstack/react-query'
+import {
+  createAttentionTokenMutationOptions,
+  createLinkMutationOptions,
+  estimateFeesQueryOptions,
+  getBridgeStatusQueryOptions,
+  getLinkQueryOptions,
+  getPaymentQueryOptions,
+  payLinkKeys,
+  verifyPaymentMutationOptions,
+} from '../../src/query.js'
+import {
+  type AttentionSession,
+  createPayLinkClient,
+  type FeeEstimate,
+  type Link,
+  type Payment,
+  type PayLinkError,
+  type Transfer,
+  type VerifyPaymentResult,
+} from '../../src/client.js'
+import { useCreateLink, useFeeEstimate, useLink, usePayment } from '../../src/index.js'
+
+type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false
+declare function assert<T extends true>(): void
+
+const client = createPayLinkClient({ baseUrl: '/api/paylink' })
+const queryClient = new QueryClient()
+const link = getLinkQueryOptions(client, 'demo')
+
+// The key is tagged with the data and error types, as TanStack's `queryOptions` tags it.
+assert<Equal<ReturnType<typeof queryClient.getQueryData<Link>>, Link | undefined>>()
+const cached = queryClient.getQueryData(link.queryKey)
+assert<Equal<typeof cached, Link | undefined>>()
+queryClient.setQueryData(link.queryKey, (old) => {
+  assert<Equal<typeof old, Link | undefined>>()
+  return old && { ...old, code: 'other' }
+})
+// @ts-expect-error the key of a link takes a link, not a payment
+queryClient.setQueryData(link.queryKey, {} as Payment)
+assert<Equal<NonNullable<ReturnType<typeof queryClient.getQueryState<Link, PayLinkError>>>['error'], PayLinkError | null>>()
+const state = queryClient.getQueryState(getPaymentQueryOptions(client, 'pay_1').queryKey)
+assert<Equal<NonNullable<typeof state>['error'], PayLinkError | null>>()
+
+export async function loader() {
+  assert<Equal<Awaited<ReturnType<typeof queryClient.fetchQuery<Link>>>, Link>>()
+  const fetched = await queryClient.fetchQuery(link)
+  assert<Equal<typeof fetched, Link>>()
+  const ensured = await queryClient.ensureQueryData(getBridgeStatusQueryOptions(client, 'tr_1'))
+  assert<Equal<typeof ensured, Transfer>>()
+  await queryClient.prefetchQuery(estimateFeesQueryOptions(client, undefined))
+  await queryClient.invalidateQueries({ queryKey: link.queryKey })
+  await queryClient.invalidateQueries({ queryKey: payLinkKeys.all })
+}
+
+export function Queries() {
+  const one = useQuery(link)
+  assert<Equal<typeof one.data, Link | undefined>>()
+  assert<Equal<typeof one.error, PayLinkError | null>>()
+  const selected = useQuery({ ...link, select: (l) => l.price })
+  assert<Equal<typeof selected.data, Link['price'] | undefined>>()
+  // Never skipToken, so the suspense hooks take them.
+  const suspended = useSuspenseQuery(getPaymentQueryOptions(client, 'pay_1'))
+  assert<Equal<typeof suspended.data, Payment>>()
+  assert<Equal<typeof suspended.error, PayLinkError | null>>()
+  const [first, second] = useQueries({ queries: [link, estimateFeesQueryOptions(client, undefined)] })
+  assert<Equal<typeof first.data, Link | undefined>>()
+  assert<Equal<typeof second.data, FeeEstimate | undefined>>()
+  assert<Equal<typeof second.error, PayLinkError | null>>()
+  return null
+}
+
+export function Mutations() {
+  // The options name no error type of their own: the factories' return type gives it.
+  const create = useMutation(createLinkMutationOptions(client, queryClient))
+  assert<Equal<typeof create.error, PayLinkError | null>>()
+  assert<Equal<typeof create.data, Link | undefined>>()
+  const verify = useMutation(verifyPaymentMutationOptions(client))
+  assert<Equal<typeof verify.error, PayLinkError | null>>()
+  assert<Equal<typeof verify.data, VerifyPaymentResult | undefined>>()
+  const token = useMutation(createAttentionTokenMutationOptions(client))
+  assert<Equal<typeof token.error, PayLinkError | null>>()
+  assert<Equal<typeof token.data, AttentionSession | undefined>>()
+  // An app's own callbacks beside the factory's: the error, and the context its onMutate returns.
+  useMutation({
+    ...createLinkMutationOptions(client, queryClient),
+    onMutate: () => ({ before: 1 }),
+    onError: (error, _input, context) => {
+      assert<Equal<typeof error, PayLinkError>>()
+      assert<Equal<typeof context, { before: number } | undefined>>()
+    },
+  })
+  // @ts-expect-error the factory's mutation takes a link's input, not a code
+  create.mutate('demo')
+  return null
+}
+
+export function Hooks() {
+  const plain = useLink('demo')
+  assert<Equal<typeof plain.data, Link | undefined>>()
+  assert<Equal<typeof plain.error, PayLinkError | null>>()
+  const price = useLink('demo', { query: { select: (l) => l.price } })
+  assert<Equal<typeof price.data, Link['price'] | undefined>>()
+  const total = useFeeEstimate(undefined, { query: { select: (fee) => fee.totalFee, enabled: false } })
+  assert<Equal<typeof total.data, FeeEstimate['totalFee'] | undefined>>()
+  const payment = usePayment('pay_1')
+  assert<Equal<typeof payment.data, Payment | undefined>>()
+  assert<Equal<typeof payment.isStale, boolean>>()
+  // @ts-expect-error a polled hook reads the status of its data: its `select` keeps the payment's type
+  usePayment('pay_1', { query: { select: (p) => p.status } })
+  const created = useCreateLink()
+  assert<Equal<typeof created.error, PayLinkError | null>>()
+  return null
+}
