@@ -19,6 +19,7 @@ export {
   type PayLinkEndpoint,
   PayLinkError,
   type PayLinkErrorName,
+  type PayLinkErrorType,
   PayLinkHttpError,
   type PayLinkIssue,
   PayLinkNetworkError,

@@ -8,7 +8,10 @@ export type PayLinkEndpoint =
   | 'getBridgeStatus'
   | 'estimateFees'
 
-/** Base class of every error this package throws; switch on `name` to tell them apart. */
+/**
+ * Base class of every error this package throws. To tell them apart by `name`, switch on it as a
+ * `PayLinkErrorType` (the type of the hooks' `error`; a caught `PayLinkError` is one of it).
+ */
 export class PayLinkError extends Error {
   /**
    * The class's name: `'PayLinkError'` here, each subclass's own there (see `PayLinkErrorName`). An own
@@ -131,6 +134,24 @@ export type PayLinkErrorName =
   | 'PayLinkConfigError'
   | 'PayLinkX402Error'
   | 'PayLinkPaymentError'
+
+/**
+ * Any error of the family, as a union that `name` tells apart: the type of every `error` the hooks,
+ * the query options and the components give. `switch (error.name)` then narrows it as `instanceof`
+ * does (`case 'PayLinkHttpError':` reads `error.status`), exhaustively, and also holds for an error
+ * sent as JSON (a dehydrated query), where `instanceof` fails.
+ */
+export type PayLinkErrorType =
+  | (PayLinkError & {
+      /** A `PayLinkError` of the base class itself (no subclass): a failure of none of the kinds below. */
+      readonly name: 'PayLinkError'
+    })
+  | PayLinkHttpError
+  | PayLinkValidationError
+  | PayLinkNetworkError
+  | PayLinkConfigError
+  | PayLinkX402Error
+  | PayLinkPaymentError
 
 /** Why an x402 message could not be read. */
 export type X402ErrorReason = 'malformed_base64' | 'malformed_json' | 'invalid_shape' | 'unsupported_version'

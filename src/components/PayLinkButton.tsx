@@ -10,7 +10,7 @@ import {
 } from '../peers/react.js'
 import type { ButtonHTMLAttributes, HTMLAttributes, KeyboardEvent, MouseEvent, ReactElement, ReactNode, Ref } from 'react'
 import { useQuery } from '../peers/query.js'
-import type { PayLinkError } from '../client/errors.js'
+import type { PayLinkErrorType } from '../client/errors.js'
 import { getLinkQueryOptions } from '../query/getLinkQueryOptions.js'
 import { usePayLinkClient } from '../hooks/usePayLinkClient.js'
 import { linkPurchase } from '../payment/linkPurchase.js'
@@ -44,7 +44,7 @@ interface PayLinkButtonOwnProps extends Omit<ButtonHTMLAttributes<HTMLButtonElem
   /** Called once when the purchase settles, with its proof and, for a `resource`, the paid-for answer (its body unread); for a purchase this button left in flight (signing, verifying, unknown) and that settled while it showed another `code` or `resource`, or one that settled while no button or hook showed it, when it is shown (on mount, or on switching to it). Defaults to none. */
   onSettled?: ((proof: PayLinkButtonProof | undefined, response?: Response) => void) | undefined
   /** Called when the purchase fails (as `onSettled`, also a failure this button left in flight or nobody saw, when it is shown), or when its outcome becomes unknown (a payment being confirmed, not failed). Defaults to none. */
-  onError?: ((error: PayLinkError) => void) | undefined
+  onError?: ((error: PayLinkErrorType) => void) | undefined
   /** Shows the link's creator/platform split on a second line before paying. Defaults to `false`. */
   showSplit?: boolean | undefined
   /** Renders the only child element (an `<a>`, a design-system button) with the button's props and content merged in. Defaults to `false`. */

@@ -1,6 +1,6 @@
 import { useQuery } from '../peers/query.js'
 import type { Query, QueryKey, UseQueryOptions } from '@tanstack/react-query'
-import type { PayLinkError } from '../client/errors.js'
+import type { PayLinkErrorType } from '../client/errors.js'
 import type { PayLinkQueryOptions } from '../query/types.js'
 
 /**
@@ -9,7 +9,7 @@ import type { PayLinkQueryOptions } from '../query/types.js'
  * `enabled` must allow it.
  */
 export function usePayLinkQuery<T, K extends QueryKey, S = T>(
-  options: UseQueryOptions<T, PayLinkError, T, K> & { queryKey: K },
+  options: UseQueryOptions<T, PayLinkErrorType, T, K> & { queryKey: K },
   query?: PayLinkQueryOptions<T, K, S> | undefined,
 ) {
   return useQuery(withQueryBag<T, K, S>(options, query))
@@ -21,16 +21,16 @@ export function usePayLinkQuery<T, K extends QueryKey, S = T>(
  * its payment calls with none: the button then bundles no merging.
  */
 export function withQueryBag<T, K extends QueryKey, S = T>(
-  options: UseQueryOptions<T, PayLinkError, T, K> & { queryKey: K },
+  options: UseQueryOptions<T, PayLinkErrorType, T, K> & { queryKey: K },
   query: PayLinkQueryOptions<T, K, S> | undefined,
-): UseQueryOptions<T, PayLinkError, S, K> & { queryKey: K } {
+): UseQueryOptions<T, PayLinkErrorType, S, K> & { queryKey: K } {
   return {
-    ...(options as UseQueryOptions<T, PayLinkError, S, K>),
+    ...(options as UseQueryOptions<T, PayLinkErrorType, S, K>),
     ...query,
     queryKey: options.queryKey,
     queryFn: options.queryFn,
     // One function asking both, each `false`, `true`, unset or a function of the query: TanStack
     // resolves a function wherever it reads `enabled` (5.48 on), so it holds the query as `false` would.
-    enabled: (q: Query<T, PayLinkError, T, K>) => [options.enabled, query?.enabled].every((e) => (typeof e === 'function' ? e(q) : e !== false)),
+    enabled: (q: Query<T, PayLinkErrorType, T, K>) => [options.enabled, query?.enabled].every((e) => (typeof e === 'function' ? e(q) : e !== false)),
   }
 }

@@ -1,4 +1,4 @@
-import type { PayLinkError } from '../client/errors.js'
+import type { PayLinkErrorType } from '../client/errors.js'
 import type { PurchaseStatus } from '../payment/PurchaseStore.js'
 import { resourcePurchase } from '../payment/resourcePurchase.js'
 import { usePurchase } from '../payment/usePurchase.js'
@@ -48,7 +48,7 @@ export interface PayResourceState {
   /** The paid-for answer (`settled`), its body unread: a copy for this hook alone, so that every hook and button showing the purchase can read it (the purchase lets the answer go once none shows it). */
   response?: Response | undefined
   /** Why the purchase failed, or why its outcome is unknown. */
-  error?: PayLinkError | undefined
+  error?: PayLinkErrorType | undefined
 }
 
 /**

@@ -1,19 +1,19 @@
 import type { QueryKey, UseQueryOptions } from '@tanstack/react-query'
 import { useQuery, useQueryClient } from '../peers/query.js'
-import type { PayLinkError } from '../client/errors.js'
+import type { PayLinkErrorType } from '../client/errors.js'
 import { type Lifecycle, MAX_DURATION_MS, type PollingOptions, startedAt } from '../query/pollUntilSettled.js'
 import type { PayLinkQueryOptions } from '../query/types.js'
 import { withQueryBag } from './usePayLinkQuery.js'
 
 /** A polled query's result; `isStale` is true once polling gave up (`maxDurationMs` passed without a terminal status). */
-export type PolledQueryResult<T> = ReturnType<typeof useQuery<T, PayLinkError>> & {
+export type PolledQueryResult<T> = ReturnType<typeof useQuery<T, PayLinkErrorType>> & {
   /** Polling stopped after `maxDurationMs` without a terminal status: say "taking longer than usual". */
   isStale: boolean
 }
 
 /** `useQuery` with the polling policy's `isStale`, shared by `usePayment` and `useBridgeStatus`. */
 export function usePolledQuery<T extends { status: string }, K extends QueryKey>(
-  options: UseQueryOptions<T, PayLinkError, T, K> & { queryKey: K },
+  options: UseQueryOptions<T, PayLinkErrorType, T, K> & { queryKey: K },
   lifecycle: Lifecycle,
   query?: PayLinkQueryOptions<T, K> | undefined,
   polling?: PollingOptions | undefined,
@@ -38,7 +38,7 @@ export function usePolledQuery<T extends { status: string }, K extends QueryKey>
  * up with an answer that can equal the last one.
  */
 export function usePolledQueryState<T extends { status: string }, K extends QueryKey>(
-  options: UseQueryOptions<T, PayLinkError, T, K> & { queryKey: K },
+  options: UseQueryOptions<T, PayLinkErrorType, T, K> & { queryKey: K },
   lifecycle: Lifecycle,
   maxDurationMs = MAX_DURATION_MS,
 ) {

@@ -1,5 +1,5 @@
 import type { PayLinkClient } from '../client/createPayLinkClient.js'
-import { PayLinkError, PayLinkPaymentError, paymentError } from '../client/errors.js'
+import { PayLinkError, type PayLinkErrorType, PayLinkPaymentError, paymentError } from '../client/errors.js'
 import { identities, identityHashes } from '../client/transport.js'
 import type { Payment, SettlementProof } from '../schemas/payment.js'
 import { signPaymentHeader } from '../x402/createPaymentHeader.js'
@@ -48,7 +48,7 @@ export interface PurchaseState {
   /** The settlement proof, once the server accepted the payment. */
   proof?: SettlementProof | undefined
   /** Why the purchase failed, or why its outcome is unknown. */
-  error?: PayLinkError | undefined
+  error?: PayLinkErrorType | undefined
 }
 
 /** A snapshot of a purchase whose seller answers an accepted payment with `A`. */
@@ -77,10 +77,10 @@ export interface PayOptions {
  * made without acting on the request (`error`), or a 402 to a paid request that gives only the
  * x402 reason of its failure (`x402Reason`). The keys are the snapshot's own where they can be.
  */
-export type GateAnswer<A> = { paymentRequired: PaymentRequired } | { accepted: A } | { error: PayLinkError } | { x402Reason: string }
+export type GateAnswer<A> = { paymentRequired: PaymentRequired } | { accepted: A } | { error: PayLinkErrorType } | { x402Reason: string }
 
 // A gate's answer as the store reads it: the field of its kind set, the others `undefined`.
-type AnswerFields<A> = { paymentRequired?: PaymentRequired; accepted?: A; error?: PayLinkError; x402Reason?: string }
+type AnswerFields<A> = { paymentRequired?: PaymentRequired; accepted?: A; error?: PayLinkErrorType; x402Reason?: string }
 
 /** Sends a purchase's request to its seller: without a payment to learn the requirements, or with the signed one. */
 export type PurchaseGate<A> = (payment?: PendingPurchase) => Promise<GateAnswer<A>>
@@ -97,8 +97,9 @@ const termKey = (id: string) => toCaip2(id) ?? assetKey(id)
 const differs = (was: PaymentRequirement, fresh: PaymentRequirement) =>
   BigInt(fresh.amount) > BigInt(was.amount) || (['scheme', 'network', 'asset'] as const).some((k) => termKey(was[k]) !== termKey(fresh[k]))
 
+// Each of the family is a member of the union: the cast only says so of a `PayLinkError` typed as the base.
 const toPayLinkError = (error: unknown) =>
-  error instanceof PayLinkError ? error : new PayLinkError('The payment could not be completed', { cause: error })
+  (error instanceof PayLinkError ? error : new PayLinkError('The payment could not be completed', { cause: error })) as PayLinkErrorType
 
 /** One purchase: its snapshot for `useSyncExternalStore`, and what a user can do with it. */
 export interface PurchaseStore<A> {

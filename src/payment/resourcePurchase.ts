@@ -1,4 +1,4 @@
-import { PayLinkError } from '../client/errors.js'
+import { PayLinkError, type PayLinkErrorType } from '../client/errors.js'
 import { decodePaymentRequired } from '../x402/paymentRequired.js'
 import { paymentHeaderName, readPaymentResponse } from '../x402/paymentHeaders.js'
 import type { SettleResponse } from '../x402/schemas.js'
@@ -41,7 +41,7 @@ export function resourcePurchase(url: string, options: SendX402Options = {}): Pu
       if (response.ok || proof?.success) return { accepted: { response, proof } }
       // A failed settlement's reason is in its receipt: x402's reference server sends no new requirements with it.
       if (response.status === 402) return proof?.errorReason ? { x402Reason: proof.errorReason } : { paymentRequired: decodePaymentRequired(answer) }
-      const error = new PayLinkError(`The resource answered HTTP ${response.status}`)
+      const error = new PayLinkError(`The resource answered HTTP ${response.status}`) as PayLinkErrorType
       if (isRefusal(response.status)) return { error }
       throw error
     },

@@ -1,6 +1,6 @@
 import type { dataTagSymbol, MutationKey, QueryFunction, QueryKey, UseMutationOptions, UseQueryOptions } from '@tanstack/react-query'
 import type { PayLinkClient } from '../client/createPayLinkClient.js'
-import type { PayLinkError } from '../client/errors.js'
+import type { PayLinkErrorType } from '../client/errors.js'
 
 /**
  * TanStack query options a caller may pass through a hook's `query` bag. The key and the query
@@ -9,7 +9,7 @@ import type { PayLinkError } from '../client/errors.js'
  * lets it change the data's type.
  */
 export type PayLinkQueryOptions<TData, TKey extends QueryKey = QueryKey, TSelected = TData> = Omit<
-  UseQueryOptions<TData, PayLinkError, TSelected, TKey>,
+  UseQueryOptions<TData, PayLinkErrorType, TSelected, TKey>,
   'queryKey' | 'queryFn' | 'enabled'
 > & {
   /** Set to `false` to hold the query. Defaults to `true`. */
@@ -22,13 +22,13 @@ export type PayLinkQueryOptions<TData, TKey extends QueryKey = QueryKey, TSelect
  * repeats only with an Idempotency-Key, as a repeat after a lost answer would do it twice.
  */
 export type PayLinkMutationOptions<TData, TVariables> = Omit<
-  UseMutationOptions<TData, PayLinkError, TVariables>,
+  UseMutationOptions<TData, PayLinkErrorType, TVariables>,
   'mutationFn' | 'mutationKey' | 'retry'
 >
 
 // The key's error type, where TanStack Query tags one (5.6x on): looked up, as
 // 5.48 has no such symbol to import.
-type ErrorTag = typeof import('@tanstack/react-query') extends { dataTagErrorSymbol: infer S extends symbol } ? { [K in S]: PayLinkError } : unknown
+type ErrorTag = typeof import('@tanstack/react-query') extends { dataTagErrorSymbol: infer S extends symbol } ? { [K in S]: PayLinkErrorType } : unknown
 
 /**
  * What TanStack's `queryOptions` returns for a factory's options: the options, with the key tagged
@@ -37,9 +37,9 @@ type ErrorTag = typeof import('@tanstack/react-query') extends { dataTagErrorSym
  * instead of calling `queryOptions`, an identity at run time that would cost every bundle an import.
  * Spelled with types every TanStack Query 5.48 and later exports (`QueryKeyWithDataTag` and
  * `UnusedSkipTokenOptions` came in later minors, and where missing every factory typed as `any`);
- * the key's error type (`PayLinkError`) is tagged where TanStack Query tags one.
+ * the key's error type (`PayLinkErrorType`) is tagged where TanStack Query tags one.
  */
-export type TaggedQueryOptions<TData, TKey extends QueryKey> = Omit<UseQueryOptions<TData, PayLinkError, TData, TKey>, 'queryKey' | 'queryFn'> & {
+export type TaggedQueryOptions<TData, TKey extends QueryKey> = Omit<UseQueryOptions<TData, PayLinkErrorType, TData, TKey>, 'queryKey' | 'queryFn'> & {
   queryKey: TKey & { [dataTagSymbol]: TData } & ErrorTag
   queryFn: QueryFunction<TData, TKey>
   /**
@@ -52,10 +52,10 @@ export type TaggedQueryOptions<TData, TKey extends QueryKey> = Omit<UseQueryOpti
 
 /**
  * What a mutation factory returns: TanStack mutation options with the error typed as a
- * `PayLinkError`. The options themselves name no error type, so without it `useMutation(factory(…))`
+ * `PayLinkErrorType`. The options themselves name no error type, so without it `useMutation(factory(…))`
  * would type `error` and `onError`'s argument as TanStack's `Error`, which has none of our fields.
  */
-export type TaggedMutationOptions<TData, TVariables, TKey extends MutationKey> = UseMutationOptions<TData, PayLinkError, TVariables> & {
+export type TaggedMutationOptions<TData, TVariables, TKey extends MutationKey> = UseMutationOptions<TData, PayLinkErrorType, TVariables> & {
   mutationKey: TKey
   mutationFn: (variables: TVariables) => Promise<TData>
   retry: false

@@ -1,6 +1,6 @@
 import { dehydrate, HydrationBoundary, QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render, renderHook, screen, waitFor } from '@testing-library/react'
-import { PayLinkHttpError, createPayLinkClient, type PayLinkError } from '../../src/client.js'
+import { PayLinkHttpError, createPayLinkClient, type PayLinkErrorType } from '../../src/client.js'
 import { PayLinkProvider } from '../../src/hooks/PayLinkProvider.js'
 import { useLink } from '../../src/hooks/useLink.js'
 import { estimateFeesQueryOptions } from '../../src/query/estimateFeesQueryOptions.js'
@@ -146,7 +146,7 @@ test("the factories' keys carry their data and error types, as TanStack's queryO
   expectTypeOf(queryClient.getQueryData(getBridgeStatusQueryOptions(client, 't').queryKey)).toEqualTypeOf<Transfer | undefined>()
   expectTypeOf(queryClient.getQueryData(estimateFeesQueryOptions(client, {}).queryKey)).toEqualTypeOf<FeeEstimate | undefined>()
   // And their error type, on a TanStack Query that tags one (5.6x on; this suite's types are 5.108's).
-  expectTypeOf(queryClient.getQueryState(link.queryKey)?.error).toEqualTypeOf<PayLinkError | null | undefined>()
+  expectTypeOf(queryClient.getQueryState(link.queryKey)?.error).toEqualTypeOf<PayLinkErrorType | null | undefined>()
   const fetched = await queryClient.fetchQuery(link)
   expectTypeOf(fetched).toEqualTypeOf<Link>()
   expect(fetched.code).toBe(MOCK_LINKS.demo)

@@ -17,7 +17,7 @@ import {
   type FeeEstimate,
   type Link,
   type Payment,
-  type PayLinkError,
+  type PayLinkErrorType,
   type Transfer,
   type VerifyPaymentResult,
 } from '../../src/client.js'
@@ -40,9 +40,9 @@ queryClient.setQueryData(link.queryKey, (old) => {
 })
 // @ts-expect-error the key of a link takes a link, not a payment
 queryClient.setQueryData(link.queryKey, {} as Payment)
-assert<Equal<NonNullable<ReturnType<typeof queryClient.getQueryState<Link, PayLinkError>>>['error'], PayLinkError | null>>()
+assert<Equal<NonNullable<ReturnType<typeof queryClient.getQueryState<Link, PayLinkErrorType>>>['error'], PayLinkErrorType | null>>()
 const state = queryClient.getQueryState(getPaymentQueryOptions(client, 'pay_1').queryKey)
-assert<Equal<NonNullable<typeof state>['error'], PayLinkError | null>>()
+assert<Equal<NonNullable<typeof state>['error'], PayLinkErrorType | null>>()
 
 export async function loader() {
   assert<Equal<Awaited<ReturnType<typeof queryClient.fetchQuery<Link>>>, Link>>()
@@ -58,37 +58,37 @@ export async function loader() {
 export function Queries() {
   const one = useQuery(link)
   assert<Equal<typeof one.data, Link | undefined>>()
-  assert<Equal<typeof one.error, PayLinkError | null>>()
+  assert<Equal<typeof one.error, PayLinkErrorType | null>>()
   const selected = useQuery({ ...link, select: (l) => l.price })
   assert<Equal<typeof selected.data, Link['price'] | undefined>>()
   // Never skipToken, so the suspense hooks take them.
   const suspended = useSuspenseQuery(getPaymentQueryOptions(client, 'pay_1'))
   assert<Equal<typeof suspended.data, Payment>>()
-  assert<Equal<typeof suspended.error, PayLinkError | null>>()
+  assert<Equal<typeof suspended.error, PayLinkErrorType | null>>()
   const [first, second] = useQueries({ queries: [link, estimateFeesQueryOptions(client, undefined)] })
   assert<Equal<typeof first.data, Link | undefined>>()
   assert<Equal<typeof second.data, FeeEstimate | undefined>>()
-  assert<Equal<typeof second.error, PayLinkError | null>>()
+  assert<Equal<typeof second.error, PayLinkErrorType | null>>()
   return null
 }
 
 export function Mutations() {
   // The options name no error type of their own: the factories' return type gives it.
   const create = useMutation(createLinkMutationOptions(client, queryClient))
-  assert<Equal<typeof create.error, PayLinkError | null>>()
+  assert<Equal<typeof create.error, PayLinkErrorType | null>>()
   assert<Equal<typeof create.data, Link | undefined>>()
   const verify = useMutation(verifyPaymentMutationOptions(client))
-  assert<Equal<typeof verify.error, PayLinkError | null>>()
+  assert<Equal<typeof verify.error, PayLinkErrorType | null>>()
   assert<Equal<typeof verify.data, VerifyPaymentResult | undefined>>()
   const token = useMutation(createAttentionTokenMutationOptions(client))
-  assert<Equal<typeof token.error, PayLinkError | null>>()
+  assert<Equal<typeof token.error, PayLinkErrorType | null>>()
   assert<Equal<typeof token.data, AttentionSession | undefined>>()
   // An app's own callbacks beside the factory's: the error, and the context its onMutate returns.
   useMutation({
     ...createLinkMutationOptions(client, queryClient),
     onMutate: () => ({ before: 1 }),
     onError: (error, _input, context) => {
-      assert<Equal<typeof error, PayLinkError>>()
+      assert<Equal<typeof error, PayLinkErrorType>>()
       assert<Equal<typeof context, { before: number } | undefined>>()
     },
   })
@@ -100,7 +100,7 @@ export function Mutations() {
 export function Hooks() {
   const plain = useLink('demo')
   assert<Equal<typeof plain.data, Link | undefined>>()
-  assert<Equal<typeof plain.error, PayLinkError | null>>()
+  assert<Equal<typeof plain.error, PayLinkErrorType | null>>()
   const price = useLink('demo', { query: { select: (l) => l.price } })
   assert<Equal<typeof price.data, Link['price'] | undefined>>()
   const total = useFeeEstimate(undefined, { query: { select: (fee) => fee.totalFee, enabled: false } })
@@ -111,6 +111,6 @@ export function Hooks() {
   // @ts-expect-error a polled hook reads the status of its data: its `select` keeps the payment's type
   usePayment('pay_1', { query: { select: (p) => p.status } })
   const created = useCreateLink()
-  assert<Equal<typeof created.error, PayLinkError | null>>()
+  assert<Equal<typeof created.error, PayLinkErrorType | null>>()
   return null
 }
