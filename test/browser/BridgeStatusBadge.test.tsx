@@ -113,6 +113,39 @@ test('wrapped onto several lines (a narrow column, a 200% zoom), every line of t
   }
 })
 
+test.each([
+  ['failed, with its reason', { status: 'failed', failureReason: 'The destination chain rejected the mint' }, 'Transfer failed'],
+  ['a failure to check it', { status: 'not-json' }, 'Could not check the transfer'],
+])('in a narrow column (a 320 px phone), the dot stays beside the first line of the label: %s', async (_, fields, label) => {
+  const at = new Date().toISOString()
+  // An answer that is not JSON stops the polling: the error state, whose label is long.
+  vi.stubGlobal('fetch', async () =>
+    fields.status === 'not-json'
+      ? new Response('<html>', { headers: { 'content-type': 'text/html' } })
+      : Response.json({ id: 'tr_1', sourceChain: 'solana', destinationChain: 'base', asset: 'USDC', amount: '1', createdAt: at, updatedAt: at, ...fields }),
+  )
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <PayLinkProvider client={createPayLinkClient({ baseUrl: 'https://api.paylink.test', retry: false })}>
+        {/* A 320 px phone's column, less the page's margins: too narrow for either label beside the dot and the rest. */}
+        <div style={{ width: 220, font: '16px sans-serif' }}>
+          <BridgeStatusBadge data-testid="badge" transferId="tr_1" />
+        </div>
+      </PayLinkProvider>
+    </QueryClientProvider>,
+  )
+  const badge = screen.getByTestId('badge')
+  await waitFor(() => expect(screen.getByText(label)).toBeVisible())
+  const range = document.createRange()
+  range.selectNodeContents(screen.getByText(label))
+  const firstLine = range.getClientRects()[0]!
+  const dot = badge.querySelector('[data-part="indicator"]')!.getBoundingClientRect()
+  // On the label's first line, centred on it, before it: not alone on a line of its own above it,
+  // nor centred on the whole wrapped text.
+  expect(Math.abs((dot.top + dot.bottom) / 2 - (firstLine.top + firstLine.bottom) / 2)).toBeLessThanOrEqual(1)
+  expect(dot.right).toBeLessThan(firstLine.left)
+})
+
 test("in an Arabic (dir=rtl) page, the API's English failure reason keeps its full stop at its end, styled and unstyled", async () => {
   const at = new Date().toISOString()
   vi.stubGlobal('fetch', async () =>
