@@ -142,3 +142,34 @@ test('a press whose fresh 402 this wallet can pay none of: "Payment unavailable"
   expect(signer.calls).toBe(0)
   expect(reads).toBe(2)
 })
+
+test("the wallet being asked, in a narrow column (a 320 px phone): the spinner stays before the wrapped text's first word, and each line is centred", async () => {
+  vi.stubGlobal('fetch', async () => new Response('{}', { status: 402, headers: { 'PAYMENT-REQUIRED': offerAt('50000') } }))
+  // The wallet never answers: the button stays `signing`.
+  const waiting = { ...createTestSigner(), signPayment: () => new Promise<never>(() => {}) }
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <PayLinkProvider client={createPayLinkClient({ baseUrl: 'https://api.paylink.test', retry: false })}>
+        {/* Too narrow for "Confirm in your wallet…" on one line beside the spinner. */}
+        <div style={{ width: 200, font: '16px sans-serif' }}>
+          <PayLinkButton resource={RESOURCE} signer={waiting} />
+        </div>
+      </PayLinkProvider>
+    </QueryClientProvider>,
+  )
+  const button = await screen.findByRole('button', { name: 'Pay 0.05 USDC' })
+  button.click()
+  await waitFor(() => expect(button).toHaveAttribute('data-state', 'signing'))
+  const range = document.createRange()
+  range.selectNodeContents(screen.getByText('Confirm in your wallet…'))
+  const lines = [...range.getClientRects()]
+  const box = button.getBoundingClientRect()
+  const centre = (box.left + box.right) / 2
+  // The spinner (1em) and its gap (0.5em) before the first line: 24 px at 16 px.
+  const spinner = 24
+  expect(lines.length).toBeGreaterThan(1)
+  // The first line with the spinner before it, and the last line on its own, both centred: not the
+  // spinner at the button's edge with the text centred in what is left, away from it.
+  expect(Math.abs((lines[0]!.left - spinner + lines[0]!.right) / 2 - centre)).toBeLessThanOrEqual(1)
+  expect(Math.abs((lines.at(-1)!.left + lines.at(-1)!.right) / 2 - centre)).toBeLessThanOrEqual(1)
+})
