@@ -61,3 +61,35 @@ test('the total told to screen readers is in the accessibility tree but not on s
     expect(width * height).toBeLessThanOrEqual(1)
   }
 })
+
+test('in a narrow column (a 320 px phone), a figure too wide to sit beside its label goes under it: neither is broken across lines', async () => {
+  vi.stubGlobal('fetch', async () =>
+    Response.json({ totalFee: '3000.0415 USDT', gasFee: '0.0415 USDT', platformFee: '3000 USDT', estimatedTime: '120 seconds' }),
+  )
+  const client = createPayLinkClient({ baseUrl: 'https://api.paylink.test', retry: false })
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <PayLinkProvider client={client}>
+        {/* Too narrow for "Estimated time" beside "about 2 minutes", or "Total fee" beside its amount. */}
+        <div style={{ width: 200, font: '16px sans-serif' }}>
+          <FeeEstimate sourceChain="solana" destinationChain="base" asset="USDT" amount="1000000" />
+        </div>
+      </PayLinkProvider>
+    </QueryClientProvider>,
+  )
+  await waitFor(() => expect(screen.getByRole('group', { name: 'Fee estimate' })).toHaveAttribute('data-state', 'ready'))
+  const lines = (element: Element) => {
+    const range = document.createRange()
+    range.selectNodeContents(element)
+    return [...range.getClientRects()]
+  }
+  const rows = [...document.querySelectorAll('[data-part="figures"] > div')]
+  expect(rows).toHaveLength(4)
+  for (const row of rows) {
+    const [term, value] = [row.querySelector('dt')!, row.querySelector('dd')!]
+    // Each on one line: not "3,000.0415 / USDT" beside "Total / fee", nor "about 2 / minutes".
+    expect([term.textContent, lines(term).length, lines(value).length]).toEqual([term.textContent, 1, 1])
+    // The figure at the end of the row, beside its label or under it.
+    expect(Math.abs(lines(value)[0]!.right - row.getBoundingClientRect().right)).toBeLessThanOrEqual(1)
+  }
+})
