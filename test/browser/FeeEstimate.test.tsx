@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render, screen, waitFor } from '@testing-library/react'
+import type { CSSProperties } from 'react'
 import { page, userEvent } from 'vitest/browser'
 import { createPayLinkClient } from '../../src/client.js'
 import { FeeEstimate } from '../../src/components/FeeEstimate.js'
@@ -92,4 +93,32 @@ test('in a narrow column (a 320 px phone), a figure too wide to sit beside its l
     // The figure at the end of the row, beside its label or under it.
     expect(Math.abs(lines(value)[0]!.right - row.getBoundingClientRect().right)).toBeLessThanOrEqual(1)
   }
+})
+
+test("the estimate holding focus after \"Try again\" (pressed with Enter) shows it in the theme's focus colour, as its button did", async () => {
+  let asked = 0
+  vi.stubGlobal('fetch', async () => (asked++ ? Response.json({ totalFee: '0.42 USDC', estimatedTime: '90 seconds' }) : new Response('{}', { status: 500 })))
+  const client = createPayLinkClient({ baseUrl: 'https://api.paylink.test', retry: false })
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <PayLinkProvider client={client}>
+        <FeeEstimate sourceChain="solana" destinationChain="base" asset="USDC" amount="100" style={{ '--paylink-focus': 'rgb(0, 128, 0)' } as CSSProperties} />
+      </PayLinkProvider>
+    </QueryClientProvider>,
+  )
+  const group = screen.getByRole('group', { name: 'Fee estimate' })
+  await waitFor(() => expect(group).toHaveAttribute('data-state', 'error'))
+  const retry = screen.getByRole('button', { name: 'Try again' })
+  retry.focus()
+  const ring = (element: Element) => {
+    const { outlineStyle, outlineColor, outlineWidth, outlineOffset } = getComputedStyle(element)
+    return { outlineStyle, outlineColor, outlineWidth, outlineOffset }
+  }
+  const buttonRing = ring(retry)
+  expect(buttonRing.outlineColor).toBe('rgb(0, 128, 0)')
+  await userEvent.keyboard('{Enter}')
+  await waitFor(() => expect(group).toHaveAttribute('data-state', 'ready'))
+  expect(document.activeElement).toBe(group)
+  // The app's focus colour, not the browser's own ring: the same ring the button had.
+  expect(ring(group)).toEqual(buttonRing)
 })
