@@ -172,9 +172,12 @@ export const BridgeStatusBadge = forwardRef<HTMLDivElement, BridgeStatusBadgePro
   ) =>
     href &&
     isHttp(href) && (
-      <a data-part={`${side}-tx`} href={href} target={linkTarget} rel="noopener noreferrer">
-        {labels[`${side}Tx`]({ chain: chain! })}
-      </a>
+      <>
+        {' '}
+        <a data-part={`${side}-tx`} href={href} target={linkTarget} rel="noopener noreferrer">
+          {labels[`${side}Tx`]({ chain: chain! })}
+        </a>
+      </>
     )
 
   return (
@@ -190,6 +193,9 @@ export const BridgeStatusBadge = forwardRef<HTMLDivElement, BridgeStatusBadgePro
         {reason && ' '}
         {reason && <bdi data-part="reason">{reason}</bdi>}
       </span>
+      {/* Spaces between the parts, as between the label and the reason: unstyled, nothing else keeps
+          "Transfer pending" from "about 3 minutes left" (a flex badge drops them). */}
+      {eta && ' '}
       {eta && (
         // The instant as HTML's datetime spells it: the API's own spelling may not be one (a Postgres
         // `2026-01-05 10:00:00+00`).

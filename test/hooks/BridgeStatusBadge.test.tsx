@@ -416,6 +416,14 @@ test('unstyled drops our classes and keeps the structure and data attributes', a
   expect(badge.querySelector('[data-part="indicator"]')).toHaveAttribute('aria-hidden', 'true')
 })
 
+test('unstyled, the status, the time left and the links read as words apart, not run together', async () => {
+  const inTransit = await renderBadge({ transferId: MOCK_TRANSFERS.inTransit, unstyled: true, explorerUrl })
+  expect(inTransit.badge.textContent).toMatch(/^In transit about 1 minute left Source transaction on \S+$/)
+  inTransit.unmount()
+  const completed = await renderBadge({ transferId: MOCK_TRANSFERS.completed, unstyled: true, explorerUrl })
+  expect(completed.badge.textContent).toMatch(/^Transfer completed Source transaction on \S+ Destination transaction on \S+$/)
+})
+
 test('labels and locale: German texts and durations', async () => {
   await renderBadge({
     transferId: MOCK_TRANSFERS.pending,
