@@ -144,14 +144,15 @@ export const BridgeStatusBadge = forwardRef<HTMLDivElement, BridgeStatusBadgePro
   const labels = withDefaults(defaultBridgeStatusBadgeLabels, customLabels)
   // Only the fields it needs (no rest, no spread): each field read is a field TanStack re-renders for.
   // A failure is the badge's to show, whatever the app's throwOnError.
-  const { data: transfer, isStale, isError, error, dataUpdatedAt } = useBridgeStatus(transferId, { polling, query: { throwOnError: false } })
+  const { data: transfer, isStale, isError, error } = useBridgeStatus(transferId, { polling, query: { throwOnError: false } })
   const state = bridgeStatusBadgeState({ status: transfer?.status, isStale, isError, error })
   // Only while the transfer moves.
   const etaAt =
     ['pending', 'source_confirmed', 'in_transit'].includes(state) && transfer?.estimatedCompletionAt
       ? parseTimestamp(transfer.estimatedCompletionAt)
       : undefined
-  const now = useCoarseNow(etaAt, dataUpdatedAt)
+  // Not re-read with each answer: one that leaves the ETA as it was leaves the time left as shown.
+  const now = useCoarseNow(etaAt)
 
   const eta =
     etaAt !== undefined &&

@@ -2,11 +2,11 @@ import { useEffect, useState } from '../peers/react.js'
 
 /**
  * The current time, re-read every 15 s while `at` (the time being described) is set, at `at` itself
- * when it comes sooner (what it ends, a wait or a time left, ends on time), and whenever `at` or
- * `resetKey` changes, so that texts like "about 3 minutes left" age without a render per second.
+ * when it comes sooner (what it ends, a wait or a time left, ends on time), and whenever `at`
+ * changes, so that texts like "about 3 minutes left" age without a render per second.
  * `undefined` on the server and in the first client render, so that server and client markup agree.
  */
-export function useCoarseNow(at: number | undefined, resetKey?: unknown): number | undefined {
+export function useCoarseNow(at: number | undefined): number | undefined {
   const [now, setNow] = useState<number>()
   useEffect(() => {
     let id: ReturnType<typeof setTimeout>
@@ -17,6 +17,6 @@ export function useCoarseNow(at: number | undefined, resetKey?: unknown): number
     }
     tick()
     return () => clearTimeout(id)
-  }, [at, resetKey])
+  }, [at])
   return now
 }

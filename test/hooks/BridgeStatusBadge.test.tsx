@@ -124,6 +124,46 @@ test('shows the time left, which ages on a coarse tick without a render per seco
   expect(onRender.mock.calls.length - commits).toBeLessThanOrEqual(3)
 })
 
+test.each([
+  ['without a time left', false],
+  ['with a time left', true],
+])('a poll answer that changes nothing re-renders the badge once, %s', async (_, withEta) => {
+  const t0 = Date.now()
+  api.server.use(
+    http.get('*/pub/v1/bridge/status/:id', () =>
+      HttpResponse.json({
+        id: 'tr_still',
+        status: 'in_transit',
+        sourceChain: 'solana',
+        destinationChain: 'base',
+        asset: 'USDC',
+        amount: '10',
+        createdAt: new Date(t0).toISOString(),
+        updatedAt: new Date(t0).toISOString(),
+        ...(withEta && { estimatedCompletionAt: new Date(t0 + 60 * 60_000).toISOString() }),
+      }),
+    ),
+  )
+  const onRender = vi.fn()
+  // Polls 7 s apart, between the ticks (every 15 s): each window below holds one answer and no tick.
+  render(
+    <Profiler id="badge" onRender={onRender}>
+      <BridgeStatusBadge transferId="tr_still" polling={{ initialIntervalMs: 7_000, maxIntervalMs: 7_000 }} />
+    </Profiler>,
+    { wrapper: wrapperFor() },
+  )
+  await advance(0)
+  const polls = () => api.count('GET', '/bridge/status/tr_still')
+  for (let answer = 1; answer <= 4; answer++) {
+    await advance(6_800)
+    const [commits, asked] = [onRender.mock.calls.length, polls()]
+    while (polls() === asked) await advance(100)
+    await advance(100)
+    expect(onRender.mock.calls.length - commits).toBe(1)
+  }
+  expect(root()).toHaveTextContent(withEta ? 'In transit about 1 hour left' : /^In transit$/)
+})
+
 test('an ETA that has passed says so instead of counting down below zero', async () => {
   api.mock.useScenario('transfer-stuck-in-transit')
   const { badge } = await renderBadge({ transferId: MOCK_TRANSFERS.inTransit })
