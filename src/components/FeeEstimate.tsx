@@ -110,7 +110,7 @@ export interface FeeEstimateProps extends Omit<HTMLAttributes<HTMLDivElement>, '
   destinationChain?: string | undefined
   /** The asset transferred, e.g. `'USDC'`. Defaults to none: nothing is quoted (`idle`). */
   asset?: string | undefined
-  /** The amount transferred, as a decimal string (`'100'`, `'1.50'`; `'1.'`, mid-typing, counts as `'1'`, `'.5'` as `'0.5'`). Defaults to none: nothing is quoted (`idle`). */
+  /** The amount transferred, as a decimal string (`'100'`, `'1.50'`; `'1.'` and `'1.0'`, mid-typing, count as `'1'`, `'.5'` as `'0.5'`). Defaults to none: nothing is quoted (`idle`). */
   amount?: string | undefined
   /** Called when the retry button is pressed, before the new quote is asked for; `preventDefault()` cancels it. Not while the button waits out a `Retry-After`. Defaults to none. */
   onRetry?: ((event: MouseEvent<HTMLButtonElement>) => void) | undefined

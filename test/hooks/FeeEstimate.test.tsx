@@ -246,6 +246,24 @@ describe('with real timers', () => {
     expect(amounts).toEqual(['1', '1.5'])
   })
 
+  test('typing "10.05" or "10.00": the zeros after the dot ask nothing new, the quote for "10" stays ready', async () => {
+    const amounts: (string | null)[] = []
+    const record = ({ request }: { request: Request }) => void amounts.push(new URL(request.url).searchParams.get('amount'))
+    api.server.events.on('request:start', record)
+    onTestFinished(() => api.server.events.removeListener('request:start', record))
+    const { rerender } = await renderReady({ ...params, amount: '10' })
+    const states: (string | null)[] = []
+    for (const amount of ['10.', '10.0', '10.00', '10.0', '10.05']) {
+      rerender(<FeeEstimate {...params} amount={amount} />)
+      states.push(root().getAttribute('data-state'))
+      await act(() => new Promise((r) => setTimeout(r, 20)))
+    }
+    await waitFor(() => expect(root()).toHaveAttribute('data-state', 'ready'))
+    // Only "10.05" is another amount: refreshing once, for it.
+    expect(states).toEqual(['ready', 'ready', 'ready', 'ready', 'refreshing'])
+    expect(amounts).toEqual(['10', '10.05'])
+  })
+
   test('typing ".5": a lone "." is incomplete, unsent, with no error; ".5" is quoted as "0.5" without an error', async () => {
     const amounts: (string | null)[] = []
     const record = ({ request }: { request: Request }) => void amounts.push(new URL(request.url).searchParams.get('amount'))
