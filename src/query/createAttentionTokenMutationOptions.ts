@@ -1,13 +1,14 @@
 import { createAttentionToken } from '../actions/createAttentionToken.js'
 import type { PayLinkClient } from '../client/createPayLinkClient.js'
+import type { PayLinkErrorType } from '../client/errors.js'
 import type { AttentionSession, AttentionTokenInput } from '../schemas/attention.js'
 import { mutationKey } from './payLinkKeys.js'
 import type { TaggedMutationOptions } from './types.js'
 
 /** Mutation options that request an attention session token. Never retried at query level. */
-export function createAttentionTokenMutationOptions(
+export function createAttentionTokenMutationOptions<TError = PayLinkErrorType>(
   client: PayLinkClient,
-): TaggedMutationOptions<AttentionSession, AttentionTokenInput | undefined, readonly ['paylink', 'mutation', 'createAttentionToken']> {
+): TaggedMutationOptions<AttentionSession, AttentionTokenInput | undefined, readonly ['paylink', 'mutation', 'createAttentionToken'], TError> {
   return {
     mutationKey: mutationKey('createAttentionToken'),
     mutationFn: (input?: AttentionTokenInput) => createAttentionToken(client, input),

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { createLink } from '../actions/createLink.js'
 import type { PayLinkClient } from '../client/createPayLinkClient.js'
+import type { PayLinkErrorType } from '../client/errors.js'
 import { identities } from '../client/transport.js'
 import type { CreateLinkInput } from '../schemas/createLinkInput.js'
 import type { Link } from '../schemas/link.js'
@@ -11,10 +12,10 @@ import type { TaggedMutationOptions } from './types.js'
 export const providedApis = new WeakMap<QueryClient, string | undefined>()
 
 /** Mutation options that create a link and put it into the `useLink` cache, so reading it back costs no request. Never retried at query level. */
-export function createLinkMutationOptions(
+export function createLinkMutationOptions<TError = PayLinkErrorType>(
   client: PayLinkClient,
   queryClient: QueryClient,
-): TaggedMutationOptions<Link, CreateLinkInput, readonly ['paylink', 'mutation', 'createLink']> {
+): TaggedMutationOptions<Link, CreateLinkInput, readonly ['paylink', 'mutation', 'createLink'], TError> {
   return {
     mutationKey: mutationKey('createLink'),
     // Cached here, by the client that sent it: an answer that comes after the provider switched to

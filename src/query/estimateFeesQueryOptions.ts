@@ -1,5 +1,6 @@
 import { estimateFees } from '../actions/estimateFees.js'
 import type { PayLinkClient } from '../client/createPayLinkClient.js'
+import type { PayLinkErrorType } from '../client/errors.js'
 import type { PartialOrUndefined } from '../client/PartialOrUndefined.js'
 import { timerDelay } from '../client/timerDelay.js'
 import type { FeeEstimate, FeeEstimateParams } from '../schemas/fees.js'
@@ -8,7 +9,7 @@ import { afterRetryAfter } from './retryAfterEnd.js'
 import type { TaggedQueryOptions } from './types.js'
 import { parseTimestamp } from '../schemas/parseTimestamp.js'
 
-type Options = TaggedQueryOptions<FeeEstimate, ReturnType<typeof feesKey>>
+type Options<TError = PayLinkErrorType> = TaggedQueryOptions<FeeEstimate, ReturnType<typeof feesKey>, TError>
 
 /**
  * When each quote kept as a placeholder arrived on this device: the query it stands in for has no
@@ -63,7 +64,7 @@ export function hasFeeParams(params: PartialOrUndefined<FeeEstimateParams> | und
  * disabled until then; `refetch()` still asks). An amount ending in a dot (`'1.'`) is quoted as `'1'`, one starting with it (`'.5'`)
  * as `'0.5'`, one whose fraction ends in zeros without them (`'1.50'` as `'1.5'`, `'1.00'` as `'1'`).
  */
-export function estimateFeesQueryOptions(client: PayLinkClient, params: PartialOrUndefined<FeeEstimateParams> | undefined): Options {
+export function estimateFeesQueryOptions<TError = PayLinkErrorType>(client: PayLinkClient, params: PartialOrUndefined<FeeEstimateParams> | undefined): Options<TError> {
   // "1." is "1" being typed on the way to "1.5": keyed and checked as "1", so its quote stays on
   // screen instead of an error. So are "1.0" and "1.00" on the way to "1.05": the same amount, which
   // would be asked for again at each zero typed. ".5" is how many write half a unit: "0.5". A lone
@@ -73,7 +74,7 @@ export function estimateFeesQueryOptions(client: PayLinkClient, params: PartialO
   // of the input, instead of throwing from the render.
   if (typeof params?.amount === 'string') params = { ...params, amount: params.amount.replace(/^(?=\.\d)/, '0').replace(/^(\d+\.\d*?)0+$/, '$1').replace(/(\d)\.$/, '$1') }
   return {
-    queryKey: feesKey(params) as Options['queryKey'],
+    queryKey: feesKey(params) as Options<TError>['queryKey'],
     // The context as the request options: the action reads only its `signal`.
     queryFn: (context) => estimateFees(client, params as FeeEstimateParams, context),
     // Who is asked: a PayLinkProvider mounting keeps the answers of its own API (a loader's prefetch).

@@ -1,12 +1,13 @@
 import { getBridgeStatus } from '../actions/getBridgeStatus.js'
 import type { PayLinkClient } from '../client/createPayLinkClient.js'
+import type { PayLinkErrorType } from '../client/errors.js'
 import { TERMINAL_TRANSFER_STATUSES, type Transfer, TRANSFER_STATUSES } from '../schemas/transfer.js'
 import { transferKey } from './payLinkKeys.js'
 import { type PollingOptions, pollUntilSettled } from './pollUntilSettled.js'
 import { afterRetryAfter } from './retryAfterEnd.js'
 import type { TaggedQueryOptions } from './types.js'
 
-type Options = TaggedQueryOptions<Transfer, ReturnType<typeof transferKey>>
+type Options<TError = PayLinkErrorType> = TaggedQueryOptions<Transfer, ReturnType<typeof transferKey>, TError>
 
 /** The transfer lifecycle the polling policy follows. */
 export const transferLifecycle = {
@@ -21,9 +22,9 @@ export const transferLifecycle = {
  * `refunded` (see `pollUntilSettled`), asking nothing before a failure's `Retry-After`, not even
  * on a window focus, a reconnect or a mount. Disabled while `id` is missing.
  */
-export function getBridgeStatusQueryOptions(client: PayLinkClient, id: string | undefined, polling?: PollingOptions): Options {
+export function getBridgeStatusQueryOptions<TError = PayLinkErrorType>(client: PayLinkClient, id: string | undefined, polling?: PollingOptions): Options<TError> {
   return {
-    queryKey: transferKey(id) as Options['queryKey'],
+    queryKey: transferKey(id) as Options<TError>['queryKey'],
     // The context as the request options: the action reads only its `signal`.
     queryFn: (context) => getBridgeStatus(client, id!, context),
     // Who is asked: a PayLinkProvider mounting keeps the answers of its own API (a loader's prefetch).

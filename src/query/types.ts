@@ -28,7 +28,7 @@ export type PayLinkMutationOptions<TData, TVariables> = Omit<
 
 // The key's error type, where TanStack Query tags one (5.6x on): looked up, as
 // 5.48 has no such symbol to import.
-type ErrorTag = typeof import('@tanstack/react-query') extends { dataTagErrorSymbol: infer S extends symbol } ? { [K in S]: PayLinkErrorType } : unknown
+type ErrorTag<TError> = typeof import('@tanstack/react-query') extends { dataTagErrorSymbol: infer S extends symbol } ? { [K in S]: TError } : unknown
 
 /**
  * What TanStack's `queryOptions` returns for a factory's options: the options, with the key tagged
@@ -37,10 +37,12 @@ type ErrorTag = typeof import('@tanstack/react-query') extends { dataTagErrorSym
  * instead of calling `queryOptions`, an identity at run time that would cost every bundle an import.
  * Spelled with types every TanStack Query 5.48 and later exports (`QueryKeyWithDataTag` and
  * `UnusedSkipTokenOptions` came in later minors, and where missing every factory typed as `any`);
- * the key's error type (`PayLinkErrorType`) is tagged where TanStack Query tags one.
+ * the key's error type (`PayLinkErrorType`) is tagged where TanStack Query tags one. `TError` is
+ * what an app names in TanStack's generics (`useQuery<Link, PayLinkError, …>(…)`, written when the
+ * error was typed as the base class): it is inferred from there, else `PayLinkErrorType`.
  */
-export type TaggedQueryOptions<TData, TKey extends QueryKey> = Omit<UseQueryOptions<TData, PayLinkErrorType, TData, TKey>, 'queryKey' | 'queryFn'> & {
-  queryKey: TKey & { [dataTagSymbol]: TData } & ErrorTag
+export type TaggedQueryOptions<TData, TKey extends QueryKey, TError = PayLinkErrorType> = Omit<UseQueryOptions<TData, TError, TData, TKey>, 'queryKey' | 'queryFn'> & {
+  queryKey: TKey & { [dataTagSymbol]: TData } & ErrorTag<TError>
   queryFn: QueryFunction<TData, TKey>
   /**
    * The client the query function asks. The keys hold none: a `PayLinkProvider` mounting where one
@@ -54,8 +56,10 @@ export type TaggedQueryOptions<TData, TKey extends QueryKey> = Omit<UseQueryOpti
  * What a mutation factory returns: TanStack mutation options with the error typed as a
  * `PayLinkErrorType`. The options themselves name no error type, so without it `useMutation(factory(…))`
  * would type `error` and `onError`'s argument as TanStack's `Error`, which has none of our fields.
+ * As with `TaggedQueryOptions`, an error type the app names (`useMutation<Link, PayLinkError,
+ * CreateLinkInput>(…)`) is taken instead: the options' callbacks would otherwise refuse it.
  */
-export type TaggedMutationOptions<TData, TVariables, TKey extends MutationKey> = UseMutationOptions<TData, PayLinkErrorType, TVariables> & {
+export type TaggedMutationOptions<TData, TVariables, TKey extends MutationKey, TError = PayLinkErrorType> = UseMutationOptions<TData, TError, TVariables> & {
   mutationKey: TKey
   mutationFn: (variables: TVariables) => Promise<TData>
   retry: false

@@ -1,5 +1,6 @@
 import { type VerifyPaymentOptions, type VerifyPaymentResult, verifyPayment } from '../actions/verifyPayment.js'
 import type { PayLinkClient } from '../client/createPayLinkClient.js'
+import type { PayLinkErrorType } from '../client/errors.js'
 import { mutationKey } from './payLinkKeys.js'
 import type { TaggedMutationOptions } from './types.js'
 
@@ -10,9 +11,9 @@ export interface VerifyPaymentVariables extends Omit<VerifyPaymentOptions, 'sign
 }
 
 /** Mutation options for the 402 gate: price a link (no `paymentHeader`) or verify a signed payment. Never retried at query level. */
-export function verifyPaymentMutationOptions(
+export function verifyPaymentMutationOptions<TError = PayLinkErrorType>(
   client: PayLinkClient,
-): TaggedMutationOptions<VerifyPaymentResult, VerifyPaymentVariables, readonly ['paylink', 'mutation', 'verifyPayment']> {
+): TaggedMutationOptions<VerifyPaymentResult, VerifyPaymentVariables, readonly ['paylink', 'mutation', 'verifyPayment'], TError> {
   return {
     mutationKey: mutationKey('verifyPayment'),
     mutationFn: ({ code, ...options }: VerifyPaymentVariables) => verifyPayment(client, { code }, options),
