@@ -173,3 +173,37 @@ test("the wallet being asked, in a narrow column (a 320 px phone): the spinner s
   expect(Math.abs((lines[0]!.left - spinner + lines[0]!.right) / 2 - centre)).toBeLessThanOrEqual(1)
   expect(Math.abs((lines.at(-1)!.left + lines.at(-1)!.right) / 2 - centre)).toBeLessThanOrEqual(1)
 })
+
+test("the app's own label (an icon and its text) keeps its row while the wallet is asked: spaced and centred as when ready, the spinner before it", async () => {
+  vi.stubGlobal('fetch', async () => new Response('{}', { status: 402, headers: { 'PAYMENT-REQUIRED': offerAt('50000') } }))
+  const waiting = { ...createTestSigner(), signPayment: () => new Promise<never>(() => {}) }
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <PayLinkProvider client={createPayLinkClient({ baseUrl: 'https://api.paylink.test', retry: false })}>
+        <div style={{ font: '16px sans-serif' }}>
+          <PayLinkButton resource={RESOURCE} signer={waiting} aria-label="Buy the article">
+            <svg data-testid="icon" width="16" height="16" aria-hidden="true" />
+            <span>Buy</span>
+          </PayLinkButton>
+        </div>
+      </PayLinkProvider>
+    </QueryClientProvider>,
+  )
+  const button = await screen.findByRole('button', { name: 'Buy the article' })
+  await waitFor(() => expect(button).toHaveAttribute('data-state', 'ready'))
+  const icon = screen.getByTestId('icon')
+  const text = screen.getByText('Buy')
+  const middle = (e: Element) => (e.getBoundingClientRect().top + e.getBoundingClientRect().bottom) / 2
+  const gap = () => text.getBoundingClientRect().left - icon.getBoundingClientRect().right
+  // The label's own gap, 0.5em.
+  expect(gap()).toBeCloseTo(8, 0)
+  expect(middle(icon)).toBeCloseTo(middle(text), 0)
+  button.click()
+  await waitFor(() => expect(button).toHaveAttribute('data-state', 'signing'))
+  // Not the icon run into its text, raised off its middle, as a line of text would set them.
+  expect(gap()).toBeCloseTo(8, 0)
+  expect(middle(icon)).toBeCloseTo(middle(text), 0)
+  // The spinner (1em) before the icon, one gap apart.
+  const label = icon.parentElement!
+  expect(icon.getBoundingClientRect().left - label.getBoundingClientRect().left).toBeCloseTo(16 + 8, 0)
+})
