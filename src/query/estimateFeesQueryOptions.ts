@@ -62,21 +62,16 @@ export function hasFeeParams(params: PartialOrUndefined<FeeEstimateParams> | und
  * (30 s after its arrival for a quote without one; not while the last quote failed), and nothing asked automatically before the `Retry-After` of a
  * failure: not on a focus, a reconnect, a mount or a return to the same parameters (the query is
  * disabled until then; `refetch()` still asks). An amount ending in a dot (`'1.'`) is quoted as `'1'`, one starting with it (`'.5'`)
- * as `'0.5'`, one whose fraction ends in zeros without them (`'1.50'` as `'1.5'`, `'1.00'` as `'1'`).
+ * as `'0.5'`, one whose fraction ends in zeros without them (`'1.50'` as `'1.5'`, `'1.00'` as `'1'`),
+ * and keyed so: `payLinkKeys.fees(params)` of the amount as given is its key.
  */
 export function estimateFeesQueryOptions<TError = PayLinkErrorType>(client: PayLinkClient, params: PartialOrUndefined<FeeEstimateParams> | undefined): Options<TError> {
-  // "1." is "1" being typed on the way to "1.5": keyed and checked as "1", so its quote stays on
-  // screen instead of an error. So are "1.0" and "1.00" on the way to "1.05": the same amount, which
-  // would be asked for again at each zero typed. ".5" is how many write half a unit: "0.5". A lone
-  // "." is incomplete (hasFeeParams). Zeros are dropped from a decimal's fraction only: "1.0.0" stays
-  // as it is, to be refused.
-  // A string only: another (a JavaScript caller's number) goes as it is, to be refused by the check
-  // of the input, instead of throwing from the render.
-  if (typeof params?.amount === 'string') params = { ...params, amount: params.amount.replace(/^(?=\.\d)/, '0').replace(/^(\d+\.\d*?)0+$/, '$1').replace(/(\d)\.$/, '$1') }
+  const queryKey = feesKey(params) as Options<TError>['queryKey']
   return {
-    queryKey: feesKey(params) as Options<TError>['queryKey'],
-    // The context as the request options: the action reads only its `signal`.
-    queryFn: (context) => estimateFees(client, params as FeeEstimateParams, context),
+    queryKey,
+    // The key's parameters, its amount as feeAmount makes it: "1." sent as "1", so its quote stays on
+    // screen instead of an error. The context as the request options: the action reads only its `signal`.
+    queryFn: (context) => estimateFees(client, queryKey[2] as FeeEstimateParams, context),
     // Who is asked: a PayLinkProvider mounting keeps the answers of its own API (a loader's prefetch).
     client,
     // A function of the query from TanStack Query 5.48 on (the package's peer floor); false while a

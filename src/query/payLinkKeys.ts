@@ -12,7 +12,19 @@ export const linkKey = (code: string | undefined) => ['paylink', 'link', code ??
 export const paymentKey = (id: string | undefined) => ['paylink', 'payment', id ?? null] as const
 /** The key of a transfer by id. */
 export const transferKey = (id: string | undefined) => ['paylink', 'transfer', id ?? null] as const
-/** The key of a fee estimate for a set of parameters (missing ones as `null`). */
+/**
+ * An amount as a fee estimate keys and asks for it (`estimateFeesQueryOptions`), so that the app's
+ * `payLinkKeys.fees(params)` finds the estimate of the amount it holds. "1." is "1" being typed on
+ * the way to "1.5", and "1.0" and "1.00" on the way to "1.05": the same amount, which would be asked
+ * for again at each zero typed. ".5" is how many write half a unit: "0.5". A lone "." is incomplete
+ * (hasFeeParams). Zeros are dropped from a decimal's fraction only: "1.0.0" stays as it is, to be
+ * refused. A string only: another (a JavaScript caller's number) stays as it is, to be refused by
+ * the check of the input, instead of throwing from the render.
+ */
+export const feeAmount = <A>(amount: A): A =>
+  typeof amount === 'string' ? (amount.replace(/^(?=\.\d)/, '0').replace(/^(\d+\.\d*?)0+$/, '$1').replace(/(\d)\.$/, '$1') as A) : amount
+
+/** The key of a fee estimate for a set of parameters (missing ones as `null`), the amount as it is asked for (`'1.50'` as `'1.5'`). */
 export const feesKey = (params: PartialOrUndefined<FeeEstimateParams> | undefined) =>
   [
     'paylink',
@@ -21,7 +33,7 @@ export const feesKey = (params: PartialOrUndefined<FeeEstimateParams> | undefine
       sourceChain: params?.sourceChain ?? null,
       destinationChain: params?.destinationChain ?? null,
       asset: params?.asset ?? null,
-      amount: params?.amount ?? null,
+      amount: feeAmount(params?.amount) ?? null,
     },
   ] as const
 /** The key of a mutation. */

@@ -4,8 +4,9 @@ import type { FeeEstimateParams } from '../../src/client.js'
 import { useFeeEstimate } from '../../src/hooks/useFeeEstimate.js'
 import { createMockApi } from '../../src/mock/createMockApi.js'
 import { estimateFeesQueryOptions } from '../../src/query/estimateFeesQueryOptions.js'
+import { payLinkKeys } from '../../src/query/payLinkKeys.js'
 import { inTimeZone } from '../timeZone.js'
-import { testClient, useMockApi, wrapperFor } from './harness.js'
+import { testClient, testQueryClient, useMockApi, wrapperFor } from './harness.js'
 
 const api = useMockApi()
 const params: FeeEstimateParams = { sourceChain: 'solana', destinationChain: 'base', asset: 'USDC', amount: '100' }
@@ -229,6 +230,18 @@ test('an amount with a leading dot (".5") is quoted, keyed and sent as "0.5"; a 
   await waitFor(() => expect(result.current.isSuccess).toBe(true))
   expect(result.current.data?.totalFee.amount).toBe('0.123')
   expect(amounts).toEqual(['0.5'])
+})
+
+test(`payLinkKeys.fees of the amount the app holds ("10.00", "100.", ".5") is the key of its estimate: the app's getQueryData and invalidateQueries reach it`, async () => {
+  const queryClient = testQueryClient()
+  for (const amount of ['10.00', '100.', '.5']) {
+    const { result } = renderHook(() => useFeeEstimate({ ...params, amount }), { wrapper: wrapperFor(testClient(), queryClient) })
+    await waitFor(() => expect(result.current.isSuccess).toBe(true))
+    expect([amount, queryClient.getQueryData(payLinkKeys.fees({ ...params, amount }))]).toEqual([amount, result.current.data])
+    const before = quotes()
+    await act(() => queryClient.invalidateQueries({ queryKey: payLinkKeys.fees({ ...params, amount }) }))
+    expect(quotes()).toBe(before + 1)
+  }
 })
 
 describe('after a 429 with Retry-After: 120', () => {
