@@ -1,4 +1,5 @@
 import { timerDelay } from '../client/timerDelay.js'
+import type { PayLinkErrorType } from '../client/errors.js'
 import type { AttentionSession } from '../schemas/attention.js'
 import type { AttentionTrackerProps } from './AttentionTracker.js'
 import { parseTimestamp } from '../schemas/parseTimestamp.js'
@@ -124,7 +125,7 @@ export function createAttentionReporter(
   let retryAt = -Infinity
   // The failure onError has not heard of: one that came while stopped (consent withdrawn, an
   // <Activity> hidden) is told once started again, as data-state then reads what it caused.
-  let unheard: [error: unknown] | undefined
+  let unheard: [error: PayLinkErrorType] | undefined
   // The attention the last report carried; 0 until a report goes, and again after a final one.
   let reportedMs = 0
   // Whether a report went since the tracker started or the page was left: `minDwellMs` holds until
@@ -209,7 +210,8 @@ export function createAttentionReporter(
           : Infinity
       // In a task of its own, after the state above is settled: an onError that throws is the app's
       // own uncaught error, not a rejection of this request that nobody handles.
-      unheard = [error]
+      // The client rejects with its own errors only (a fetch of its own that threw is a network error).
+      unheard = [error as PayLinkErrorType]
       setTimeout(tell)
       // A refusal ends tracking: said now, not at the next signal.
       update()

@@ -1,5 +1,6 @@
 import { forwardRef, useEffect, useImperativeHandle, useInsertionEffect, useMemo, useRef } from '../peers/react.js'
 import type { HTMLAttributes, ReactNode } from 'react'
+import type { PayLinkErrorType } from '../client/errors.js'
 import { useAttentionToken } from '../hooks/useAttentionToken.js'
 import { usePayLinkClient } from '../hooks/usePayLinkClient.js'
 import { type AttentionReport, createAttentionReporter } from './AttentionReporter.js'
@@ -12,7 +13,7 @@ export type AttentionTrackerElement = 'div' | 'section' | 'article' | 'main' | '
  * Props of `AttentionTracker`; the rest go to its root element. It shows no text of its own, so it
  * takes no `labels` and no `locale`.
  */
-export interface AttentionTrackerProps extends HTMLAttributes<HTMLElement> {
+export interface AttentionTrackerProps extends Omit<HTMLAttributes<HTMLElement>, 'onError'> {
   /** The content whose attention is counted; it never re-renders because of tracking. */
   children?: ReactNode
   /** Whether the viewer agreed to attention tracking: no token and no tracking until true, and turning it false stops both. */
@@ -38,7 +39,7 @@ export interface AttentionTrackerProps extends HTMLAttributes<HTMLElement> {
    */
   onHeartbeat?: ((report: AttentionReport) => void) | undefined
   /** Receives the error of a failed token request (one that may pass is retried at a heartbeat, not before its `Retry-After`; any other ends tracking, and `data-state` reads `stopped`), in a task of its own: a throw there is the app's own uncaught error. One that fails while consent is withdrawn or the tracker is in a hidden `<Activity>` is told when tracking starts again. Defaults to none. */
-  onError?: ((error: unknown) => void) | undefined
+  onError?: ((error: PayLinkErrorType) => void) | undefined
   /** Where `navigator.sendBeacon` posts every report `onHeartbeat` receives, just before it, as JSON text (`text/plain`, so no CORS preflight). Defaults to none. */
   beaconUrl?: string | undefined
   /** The root element. Defaults to `'div'`. */

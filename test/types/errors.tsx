@@ -12,7 +12,7 @@ import {
   type PaymentErrorReason,
   type X402ErrorReason,
 } from '../../src/client.js'
-import { PayLinkButton, useCreateLink, useLink, usePayLink, usePayment } from '../../src/index.js'
+import { AttentionTracker, PayLinkButton, useCreateLink, useLink, usePayLink, usePayment } from '../../src/index.js'
 import { getLinkQueryOptions } from '../../src/query.js'
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false
@@ -65,12 +65,16 @@ export function Errors() {
   const state = new QueryClient().getQueryState(getLinkQueryOptions(null!, 'demo').queryKey)
   if (state?.error?.name === 'PayLinkHttpError') return state.error.retryAfterSeconds
   return (
-    <PayLinkButton
-      code="demo"
-      onError={(error) => {
-        if (error.name === 'PayLinkPaymentError') assert<Equal<typeof error.reason, PaymentErrorReason>>()
-        else describe(error)
-      }}
-    />
+    <>
+      <PayLinkButton
+        code="demo"
+        onError={(error) => {
+          if (error.name === 'PayLinkPaymentError') assert<Equal<typeof error.reason, PaymentErrorReason>>()
+          else describe(error)
+        }}
+      />
+      {/* A refused token: a 403 reads its status, a 429 its Retry-After. */}
+      <AttentionTracker code="demo" consent onError={(error) => error.name === 'PayLinkHttpError' && error.retryAfterSeconds} />
+    </>
   )
 }
