@@ -77,7 +77,7 @@ export async function signPaymentHeader(
   const asked = Date.now()
   try {
     const payload = await signer.signPayment(requirement, { x402Version, resource, signal })
-    if (typeof payload !== 'object' || !payload) throw new TypeError('signPayment must return the payload object')
+    if (!payload || typeof payload !== 'object') throw new TypeError('signPayment must return the payload object')
     // A wallet that answered late signed a payment that expires too soon: sent, it could only be
     // refused, and a purchase would be left unknown, resending it for good. Nothing is sent, so
     // signing again is safe. An EIP-3009 authorization (x402's `exact` EVM payload) is judged by its
