@@ -13,7 +13,7 @@ const idle = <A>() => IDLE as PurchaseSnapshot<A>
 /** A purchase store in React, shared by `usePayLink` and `usePayResource`: its state, `pay`, `reset` and `canPay`. */
 export function usePurchase<A extends object>(store: PurchaseStore<A> | undefined, { signer, maxAmount, selectRequirement }: Partial<PayOptions>) {
   // `noop` is also `reset` without a store; the store's own methods need no `this`, so they are passed as they are.
-  const state: PurchaseSnapshot<A> = useSyncExternalStore(store?.subscribe ?? noop, store?.getSnapshot ?? idle, idle)
+  const state: PurchaseSnapshot<A> = useSyncExternalStore(store ? store.subscribe : noop, store ? store.getSnapshot : idle, idle)
   useEffect(() => store?.start(), [store])
   // useMemo of a function is useCallback, which the bundle then need not name too.
   const pay = useMemo(() => async () => store?.pay({ signer, maxAmount, selectRequirement }), [store, signer, maxAmount, selectRequirement])
@@ -31,7 +31,7 @@ export function usePurchase<A extends object>(store: PurchaseStore<A> | undefine
      * that never answers: whatever that wallet signs later is dropped unsent. Does nothing in
      * `verifying`; in `unknown` it forgets a payment that may have gone through.
      */
-    reset: (store?.reset ?? noop) as () => void,
+    reset: (store ? store.reset : noop) as () => void,
     /** Whether a click would start a purchase (needs a signer), ask a `walletSlow` wallet again, or resend one whose outcome is unknown (needs none). */
     canPay: state.status === 'unknown' || (!!signer && (['ready', 'cancelled', 'failed'].includes(state.status) || !!state.walletSlow)),
   }
