@@ -331,7 +331,7 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
       getSnapshot: () => state,
       start() {
         // Listed again if a server-side sweep (below) dropped it before it mounted, unless another took its place.
-        if (!purchases.has(id)) purchases.set(id, store!)
+        purchases.get(id) ?? purchases.set(id, store!)
         if (state.status !== 'idle') return
         try {
           // JSON.parse(null) is null: nothing kept. A header that is not a string or does not decode
@@ -385,7 +385,7 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
             // What a cancel or a failure leaves on screen with its price: the baseline from now on.
             set({ status: 'signing', paymentRequired: (shown = required) })
             // Left to run out: it marks only this click's signing, and only while it lasts.
-            setTimeout(() => busy === click && state.status === 'signing' && update({ walletSlow: true } as Fields), 20_000)
+            setTimeout(() => state.status === 'signing' && busy === click && update({ walletSlow: true } as Fields), 20_000)
             const value = await signPaymentHeader(requirement, options.signer, required, click.signal)
             if (busy !== click) return
             // The server only compares keys.
