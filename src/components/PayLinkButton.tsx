@@ -158,7 +158,7 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
   // API and code, so switching back finds the same one) is a new baseline, as its outcome came
   // before (reporting it could fulfil an order twice), unless this button left it in flight: then
   // its outcome is this button's to report, once, when it shows the purchase again.
-  // `shown` and `at`: the new price last put on screen and when, for the click handler below; `error`: the error last shown;
+  // `priceChanged` and `at`: the requirements whose new price was last put on screen and when, for the click handler below; `error`: the error last shown;
   // `priced`: the purchase last shown with terms read.
   // A purchase that ended while no hook showed it (a checkout closed while the wallet was open) is
   // reported by the buttons that show it first (on mount, or on switching to it), as if they had left
@@ -166,11 +166,12 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
   const unseen = store?.unseen
   // `store` starts unset: the purchase shown on mount is switched to, as any later one, and
   // StrictMode's second run of the effect finds it the same, so reports its unseen outcome no more.
-  const [seen] = useState<{ state: PayLinkButtonState; store?: unknown; left: Map<unknown, PayLinkButtonState>; shown?: unknown; at?: number; used?: boolean; error?: unknown; priced?: unknown }>(() => ({
+  // Built on each render, kept from the first: cheaper in the bundle than an initializer function.
+  const [seen] = useState<{ state: PayLinkButtonState; store?: unknown; left: Map<unknown, PayLinkButtonState>; priceChanged?: unknown; at?: number; used?: boolean; error?: unknown; priced?: unknown }>({
     state,
     left: new Map(),
     error: unseen ? undefined : purchase.error,
-  }))
+  })
   useEffect(() => {
     const { proof, error, response, paymentRequired } = purchase
     if (paymentRequired) {
@@ -180,8 +181,8 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
       // signs them only within the terms shown before (dearer ones are shown first, priceChanged).
       if (link.dataUpdatedAt > paymentRequired.receivedAt && !gatePrice) paymentRequired.receivedAt = 0
     }
-    if (priceChanged && seen.shown !== paymentRequired) {
-      seen.shown = paymentRequired
+    if (priceChanged && seen.priceChanged !== paymentRequired) {
+      seen.priceChanged = paymentRequired
       seen.at = performance.now()
     }
     // `left` keeps the state last shown of the purchase shown, and of those this button left in
