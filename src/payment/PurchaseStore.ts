@@ -145,7 +145,8 @@ export interface PurchaseStore<A> {
 // whatever the client object: a provider that remounts (a checkout closed and opened again) makes a new client, and a
 // page can have two providers of one API (two React roots). A purchase signing, being confirmed or
 // paid while no hook showed it must be the one they show, not a second purchase offered beside it.
-// Kept for the page's life, as sessionStorage keeps a signed payload for the tab's.
+// Kept while a hook shows it, and once signed, in flight or ended for the page's life, as
+// sessionStorage keeps a signed payload for the tab's (see subscribe).
 const purchases = new Map<string, PurchaseStore<object>>()
 
 /**
@@ -325,6 +326,9 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
           setTimeout(() => {
             const { response } = state as { response?: Response }
             if (!store!.unseen && !listeners.size && response) update({ response: void response.body?.cancel().catch(Boolean) } as unknown as Fields)
+            // One that only shows a price is let go, and read afresh when shown again: a feed would
+            // otherwise keep one per link for the page's life. One signed, in flight or ended stays.
+            if (['ready', 'loading', 'cancelled'].includes(state.status) && !busy && !listeners.size && purchases.get(id) === store) purchases.delete(id)
           })
         }
       },

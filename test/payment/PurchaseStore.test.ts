@@ -1,7 +1,7 @@
 import { createPayLinkClient } from '../../src/client/createPayLinkClient.js'
 import { PayLinkHttpError, PayLinkNetworkError } from '../../src/client/errors.js'
 import { createTestSigner } from '../../src/mock/createTestSigner.js'
-import { forgetPurchases, type GateAnswer, type PendingPurchase, sharedPurchase } from '../../src/payment/PurchaseStore.js'
+import { forgetPurchases, type GateAnswer, type PendingPurchase, type PurchaseGate, type PurchaseStore, sharedPurchase } from '../../src/payment/PurchaseStore.js'
 import { priceToPay } from '../../src/payment/priceToPay.js'
 import type { PaymentRequired } from '../../src/x402/paymentRequired.js'
 import type { PaymentSigner } from '../../src/x402/paymentSigner.js'
@@ -872,5 +872,44 @@ describe('a paid-for answer let go once no hook shows it', () => {
     } finally {
       process.off('unhandledRejection', onRejection)
     }
+  })
+})
+
+describe('a purchase no hook shows any more (a feed scrolled past, a route left)', () => {
+  const turn = () => new Promise((resolve) => setTimeout(resolve))
+  // Shown by a hook, then left: the lookup after a turn finds it again only if it was kept.
+  async function leftAs(name: string, gate: PurchaseGate<{ ok: true }>, act: (store: PurchaseStore<{ ok: true }>) => unknown, status: string) {
+    const key = `url:https://seller.test/left-${name}`
+    const store = sharedPurchase({}, key, gate)
+    const unsubscribe = store.subscribe(() => {})
+    store.start()
+    await vi.waitFor(() => expect(store.getSnapshot().status).toBe('ready'))
+    void act(store)
+    await vi.waitFor(() => expect(store.getSnapshot().status).toBe(status))
+    unsubscribe()
+    await turn()
+    return sharedPurchase({}, key, gate) === store
+  }
+  const never = new Promise<never>(() => {})
+
+  it('is let go while it only shows a price (ready, or a wallet refusal), and read afresh when shown again', async () => {
+    expect(await leftAs('ready', seller().gate, () => {}, 'ready')).toBe(false)
+    expect(await leftAs('cancelled', seller().gate, (store) => store.pay({ signer: createTestSigner({ rejects: true }) }), 'cancelled')).toBe(false)
+  })
+
+  it('is kept while signing, sent, of unknown outcome, failed or settled: it is the one shown next, never paid twice', async () => {
+    const asking = async (payment?: PendingPurchase): Promise<GateAnswer<{ ok: true }>> => (payment ? never : { paymentRequired: paymentRequired() })
+    const heldWallet = { ...createTestSigner(), signPayment: () => never }
+    expect(await leftAs('signing', asking, (store) => store.pay({ signer: heldWallet }), 'signing')).toBe(true)
+    expect(await leftAs('verifying', asking, (store) => store.pay({ signer: createTestSigner() }), 'verifying')).toBe(true)
+    const lost = async (payment?: PendingPurchase): Promise<GateAnswer<{ ok: true }>> => {
+      if (payment) throw new PayLinkNetworkError({ endpoint: 'verifyPayment', timedOut: false })
+      return { paymentRequired: paymentRequired() }
+    }
+    expect(await leftAs('unknown', lost, (store) => store.pay({ signer: createTestSigner() }), 'unknown')).toBe(true)
+    const refused = async (payment?: PendingPurchase): Promise<GateAnswer<{ ok: true }>> =>
+      payment ? { error: new PayLinkHttpError({ endpoint: 'verifyPayment', status: 409, attempt: 1 } as never) } : { paymentRequired: paymentRequired() }
+    expect(await leftAs('failed', refused, (store) => store.pay({ signer: createTestSigner() }), 'failed')).toBe(true)
+    expect(await leftAs('settled', seller().gate, (store) => store.pay({ signer: createTestSigner() }), 'settled')).toBe(true)
   })
 })
