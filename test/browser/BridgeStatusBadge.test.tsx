@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render, screen, waitFor } from '@testing-library/react'
+import type { ReactNode } from 'react'
 import { commands } from 'vitest/browser'
 import { createPayLinkClient } from '../../src/client.js'
 import { BridgeStatusBadge } from '../../src/components/BridgeStatusBadge.js'
@@ -11,20 +12,25 @@ beforeAll(() => {
 })
 afterEach(() => vi.unstubAllGlobals())
 
-/** Renders the badge of a transfer the API answers with `fields` (and the usual rest); returns its root. */
-function renderTransfer(fields: Record<string, string>) {
+/** The API answers every request with the transfer `tr_1` of `fields` (and the usual rest). */
+function stubTransfer(fields: Record<string, string>) {
   const at = new Date().toISOString()
   vi.stubGlobal('fetch', async () =>
     Response.json({ id: 'tr_1', sourceChain: 'solana', destinationChain: 'base', asset: 'USDC', amount: '1', createdAt: at, updatedAt: at, ...fields }),
   )
-  const client = createPayLinkClient({ baseUrl: 'https://api.paylink.test', retry: false })
-  const { container } = render(
-    <QueryClientProvider client={new QueryClient()}>
-      <PayLinkProvider client={client}>
-        <BridgeStatusBadge transferId="tr_1" />
-      </PayLinkProvider>
-    </QueryClientProvider>,
-  )
+}
+
+/** `ui` under a fresh QueryClient and a provider of `client` (one of the stubbed API by default). */
+const withApi = (ui: ReactNode, client = createPayLinkClient({ baseUrl: 'https://api.paylink.test', retry: false })) => (
+  <QueryClientProvider client={new QueryClient()}>
+    <PayLinkProvider client={client}>{ui}</PayLinkProvider>
+  </QueryClientProvider>
+)
+
+/** Renders the badge of a transfer the API answers with `fields` (and the usual rest); returns its root. */
+function renderTransfer(fields: Record<string, string>) {
+  stubTransfer(fields)
+  const { container } = render(withApi(<BridgeStatusBadge transferId="tr_1" />))
   return container.firstElementChild as HTMLElement
 }
 
@@ -55,30 +61,18 @@ test('the label and the failure reason, inside the live region, are spaced apart
 })
 
 test('wrapped onto several lines (a narrow column, a 200% zoom), every line of text stays inside the rounded border', async () => {
-  const at = new Date().toISOString()
-  vi.stubGlobal('fetch', async () =>
-    Response.json({
-      id: 'tr_1',
-      status: 'source_confirmed',
-      sourceChain: 'solana',
-      destinationChain: 'base',
-      asset: 'USDC',
-      amount: '1',
-      createdAt: at,
-      updatedAt: at,
-      estimatedCompletionAt: new Date(Date.now() + 180_000).toISOString(),
-      sourceTx: '5xSourceTx',
-      destinationTx: '0xDestinationTx',
-    }),
-  )
+  stubTransfer({
+    status: 'source_confirmed',
+    estimatedCompletionAt: new Date(Date.now() + 180_000).toISOString(),
+    sourceTx: '5xSourceTx',
+    destinationTx: '0xDestinationTx',
+  })
   render(
-    <QueryClientProvider client={new QueryClient()}>
-      <PayLinkProvider client={createPayLinkClient({ baseUrl: 'https://api.paylink.test', retry: false })}>
-        <div style={{ width: 200, font: '16px sans-serif' }}>
-          <BridgeStatusBadge data-testid="badge" transferId="tr_1" explorerUrl={(chain, tx) => `https://explorer.test/${chain}/${tx}`} />
-        </div>
-      </PayLinkProvider>
-    </QueryClientProvider>,
+    withApi(
+      <div style={{ width: 200, font: '16px sans-serif' }}>
+        <BridgeStatusBadge data-testid="badge" transferId="tr_1" explorerUrl={(chain, tx) => `https://explorer.test/${chain}/${tx}`} />
+      </div>,
+    ),
   )
   const badge = screen.getByTestId('badge')
   await waitFor(() => expect(screen.getByRole('link', { name: 'Destination transaction on base' })).toBeVisible())
@@ -117,22 +111,16 @@ test.each([
   ['failed, with its reason', { status: 'failed', failureReason: 'The destination chain rejected the mint' }, 'Transfer failed'],
   ['a failure to check it', { status: 'not-json' }, 'Could not check the transfer'],
 ])('in a narrow column (a 320 px phone), the dot stays beside the first line of the label: %s', async (_, fields, label) => {
-  const at = new Date().toISOString()
   // An answer that is not JSON stops the polling: the error state, whose label is long.
-  vi.stubGlobal('fetch', async () =>
-    fields.status === 'not-json'
-      ? new Response('<html>', { headers: { 'content-type': 'text/html' } })
-      : Response.json({ id: 'tr_1', sourceChain: 'solana', destinationChain: 'base', asset: 'USDC', amount: '1', createdAt: at, updatedAt: at, ...fields }),
-  )
+  if (fields.status === 'not-json') vi.stubGlobal('fetch', async () => new Response('<html>', { headers: { 'content-type': 'text/html' } }))
+  else stubTransfer(fields)
   render(
-    <QueryClientProvider client={new QueryClient()}>
-      <PayLinkProvider client={createPayLinkClient({ baseUrl: 'https://api.paylink.test', retry: false })}>
-        {/* A 320 px phone's column, less the page's margins: too narrow for either label beside the dot and the rest. */}
-        <div style={{ width: 220, font: '16px sans-serif' }}>
-          <BridgeStatusBadge data-testid="badge" transferId="tr_1" />
-        </div>
-      </PayLinkProvider>
-    </QueryClientProvider>,
+    withApi(
+      // A 320 px phone's column, less the page's margins: too narrow for either label beside the dot and the rest.
+      <div style={{ width: 220, font: '16px sans-serif' }}>
+        <BridgeStatusBadge data-testid="badge" transferId="tr_1" />
+      </div>,
+    ),
   )
   const badge = screen.getByTestId('badge')
   await waitFor(() => expect(screen.getByText(label)).toBeVisible())
@@ -147,30 +135,15 @@ test.each([
 })
 
 test("in an Arabic (dir=rtl) page, the API's English failure reason keeps its full stop at its end, styled and unstyled", async () => {
-  const at = new Date().toISOString()
-  vi.stubGlobal('fetch', async () =>
-    Response.json({
-      id: 'tr_1',
-      status: 'failed',
-      failureReason: 'The destination chain rejected the mint.',
-      sourceChain: 'solana',
-      destinationChain: 'base',
-      asset: 'USDC',
-      amount: '1',
-      createdAt: at,
-      updatedAt: at,
-    }),
-  )
+  stubTransfer({ status: 'failed', failureReason: 'The destination chain rejected the mint.' })
   const client = createPayLinkClient({ baseUrl: 'https://api.paylink.test', retry: false })
-  const view = (unstyled: boolean) => (
-    <QueryClientProvider client={new QueryClient()}>
-      <PayLinkProvider client={client}>
-        <div dir="rtl" lang="ar" style={{ width: 600, font: '16px sans-serif' }}>
-          <BridgeStatusBadge data-testid="badge" transferId="tr_1" locale="ar" labels={{ failed: 'فشل التحويل' }} unstyled={unstyled} />
-        </div>
-      </PayLinkProvider>
-    </QueryClientProvider>
-  )
+  const view = (unstyled: boolean) =>
+    withApi(
+      <div dir="rtl" lang="ar" style={{ width: 600, font: '16px sans-serif' }}>
+        <BridgeStatusBadge data-testid="badge" transferId="tr_1" locale="ar" labels={{ failed: 'فشل التحويل' }} unstyled={unstyled} />
+      </div>,
+      client,
+    )
   const { rerender } = render(view(false))
   for (const unstyled of [false, true]) {
     rerender(view(unstyled))
