@@ -32,6 +32,27 @@ async function renderBadge(props: ComponentProps<typeof BridgeStatusBadge>) {
   return { ...view, badge: root(), status: screen.getByRole('status') }
 }
 
+/**
+ * The API answers every transfer id with a transfer of `fields` (and the usual rest: Solana to Base,
+ * 25 USDC); a function of none gives them anew for each request.
+ */
+function serveTransfer(fields: Record<string, unknown> | (() => Record<string, unknown>)) {
+  api.server.use(
+    http.get('*/pub/v1/bridge/status/:id', ({ params }) =>
+      HttpResponse.json({
+        id: params.id,
+        sourceChain: 'solana',
+        destinationChain: 'base',
+        asset: 'USDC',
+        amount: '25.00',
+        createdAt: '2026-01-01T00:00:00Z',
+        updatedAt: '2026-01-01T00:00:00Z',
+        ...(typeof fields === 'function' ? fields() : fields),
+      }),
+    ),
+  )
+}
+
 test.each([
   [MOCK_TRANSFERS.pending, 'pending', 'Transfer pending'],
   [MOCK_TRANSFERS.sourceConfirmed, 'source_confirmed', 'Confirmed on the source chain'],
@@ -129,21 +150,12 @@ test.each([
   ['with a time left', true],
 ])('a poll answer that changes nothing re-renders the badge once, %s', async (_, withEta) => {
   const t0 = Date.now()
-  api.server.use(
-    http.get('*/pub/v1/bridge/status/:id', () =>
-      HttpResponse.json({
-        id: 'tr_still',
-        status: 'in_transit',
-        sourceChain: 'solana',
-        destinationChain: 'base',
-        asset: 'USDC',
-        amount: '10',
-        createdAt: new Date(t0).toISOString(),
-        updatedAt: new Date(t0).toISOString(),
-        ...(withEta && { estimatedCompletionAt: new Date(t0 + 60 * 60_000).toISOString() }),
-      }),
-    ),
-  )
+  serveTransfer({
+    status: 'in_transit',
+    createdAt: new Date(t0).toISOString(),
+    updatedAt: new Date(t0).toISOString(),
+    ...(withEta && { estimatedCompletionAt: new Date(t0 + 60 * 60_000).toISOString() }),
+  })
   const onRender = vi.fn()
   // Polls 7 s apart, between the ticks (every 15 s): each window below holds one answer and no tick.
   render(
@@ -175,21 +187,12 @@ test('an ETA that has passed says so instead of counting down below zero', async
 
 test('a tick that lands under half a second before the ETA says "any moment now", not "about 0 seconds left"', async () => {
   const t0 = Date.now()
-  api.server.use(
-    http.get('*/pub/v1/bridge/status/:id', () =>
-      HttpResponse.json({
-        id: 'tr_soon',
-        status: 'in_transit',
-        sourceChain: 'solana',
-        destinationChain: 'base',
-        asset: 'USDC',
-        amount: '10',
-        createdAt: new Date(t0).toISOString(),
-        updatedAt: new Date(t0).toISOString(),
-        estimatedCompletionAt: new Date(t0 + 15_300).toISOString(),
-      }),
-    ),
-  )
+  serveTransfer({
+    status: 'in_transit',
+    createdAt: new Date(t0).toISOString(),
+    updatedAt: new Date(t0).toISOString(),
+    estimatedCompletionAt: new Date(t0 + 15_300).toISOString(),
+  })
   // Polls far apart: only the tick moves the text.
   const { badge } = await renderBadge({ transferId: 'tr_soon', polling: { initialIntervalMs: 10 * 60_000, maxIntervalMs: 10 * 60_000 } })
   expect(badge).toHaveTextContent('about 15 seconds left')
@@ -284,22 +287,7 @@ test.each([
   ['javascript: hidden by a tab and a leading space', ' java\tscript:alert(1)'],
   ['data:', 'data:text/html,<script>alert(1)</script>'],
 ])('a %s transaction id from the API makes no link, where the app builds the URL with new URL(tx, base)', async (_, hostile) => {
-  api.server.use(
-    http.get('*/pub/v1/bridge/status/:id', ({ params }) =>
-      HttpResponse.json({
-        id: params.id,
-        status: 'completed',
-        sourceChain: 'solana',
-        destinationChain: 'base',
-        asset: 'USDC',
-        amount: '25.00',
-        sourceTx: hostile,
-        destinationTx: '0xabc',
-        createdAt: '2026-01-01T00:00:00Z',
-        updatedAt: '2026-01-01T00:00:00Z',
-      }),
-    ),
-  )
+  serveTransfer({ status: 'completed', sourceTx: hostile, destinationTx: '0xabc' })
   const { badge } = await renderBadge({
     transferId: 'tr_hostile',
     explorerUrl: (chain, tx) => new URL(tx, `https://explorer.test/${chain}/tx/`).href,
@@ -342,20 +330,7 @@ test('stale: a transfer stuck past maxDurationMs says it is taking longer than u
 })
 
 test('a status this version does not know shows as unknown, with the status as sent', async () => {
-  api.server.use(
-    http.get('*/pub/v1/bridge/status/:id', ({ params }) =>
-      HttpResponse.json({
-        id: params.id,
-        status: 'awaiting_attestation',
-        sourceChain: 'solana',
-        destinationChain: 'base',
-        asset: 'USDC',
-        amount: '25.00',
-        createdAt: '2026-01-01T00:00:00Z',
-        updatedAt: '2026-01-01T00:00:00Z',
-      }),
-    ),
-  )
+  serveTransfer({ status: 'awaiting_attestation' })
   const { badge, status } = await renderBadge({ transferId: 'tr_new' })
   expect(badge).toHaveAttribute('data-state', 'unknown')
   expect(status).toHaveTextContent('Transfer status: awaiting_attestation')
@@ -591,21 +566,12 @@ test('bridgeStatusBadgeState', () => {
 
 /** Serves a transfer in transit, due in 5 minutes, with its times written by `write`. */
 function serveInTransit(write: (ms: number) => string) {
-  api.server.use(
-    http.get('*/pub/v1/bridge/status/:id', ({ params }) =>
-      HttpResponse.json({
-        id: params.id,
-        status: 'in_transit',
-        sourceChain: 'solana',
-        destinationChain: 'base',
-        asset: 'USDC',
-        amount: '25.00',
-        createdAt: write(Date.now() - 60_000),
-        updatedAt: write(Date.now()),
-        estimatedCompletionAt: write(Date.now() + 5 * 60_000),
-      }),
-    ),
-  )
+  serveTransfer(() => ({
+    status: 'in_transit',
+    createdAt: write(Date.now() - 60_000),
+    updatedAt: write(Date.now()),
+    estimatedCompletionAt: write(Date.now() + 5 * 60_000),
+  }))
 }
 
 test("reads a time without a zone as the server's UTC, not the device's zone (an ETA 9 hours off in Tokyo)", () =>
