@@ -24,6 +24,16 @@ async function quote(): Promise<PaymentRequirement> {
   return result.paymentRequired.accepts[0]!
 }
 
+/** Pays the demo link with a payment signed now; the gate's answer, whatever it is. */
+const payDemo = async () => verifyPayment(client, { code: MOCK_LINKS.demo }, { paymentHeader: v2Payment(await quote(), clock.now) })
+
+/** Pays the demo link and returns the accepted answer; throws if the gate refused it. */
+async function paidDemo() {
+  const paid = await payDemo()
+  if (paid.status !== 'paid') throw new Error('expected the payment to go through')
+  return paid
+}
+
 describe('scenarios', () => {
   it('lists every scenario by name', () => {
     expect(MOCK_SCENARIOS).toEqual([
@@ -97,15 +107,14 @@ describe('scenarios', () => {
 
   it('payment-insufficient-funds: a well-formed payment is refused with insufficient_funds and nothing is charged', async () => {
     mock.useScenario('payment-insufficient-funds')
-    const result = await verifyPayment(client, { code: MOCK_LINKS.demo }, { paymentHeader: v2Payment(await quote(), clock.now) })
+    const result = await payDemo()
     expect(result).toMatchObject({ status: 'payment-required', paymentRequired: { error: MOCK_X402_REASONS.insufficientFunds } })
     expect(mock.ledger).toEqual([])
   })
 
   it('payment-settles-slowly: a payment stays verified long after settleDelayMs', async () => {
     mock.useScenario('payment-settles-slowly')
-    const paid = await verifyPayment(client, { code: MOCK_LINKS.demo }, { paymentHeader: v2Payment(await quote(), clock.now) })
-    if (paid.status !== 'paid') throw new Error('expected the payment to go through')
+    const paid = await paidDemo()
     clock.now += SLOW_SETTLE_MS - 1
     expect((await getPayment(client, paid.payment.id)).status).toBe('verified')
     clock.now += 1
@@ -113,10 +122,9 @@ describe('scenarios', () => {
   })
 
   it('payment-fails-to-settle: an accepted payment stays verified, then reads failed with a reason where it would settle', async () => {
-    const before = await verifyPayment(client, { code: MOCK_LINKS.demo }, { paymentHeader: v2Payment(await quote(), clock.now) })
+    const before = await paidDemo()
     mock.useScenario('payment-fails-to-settle')
-    const paid = await verifyPayment(client, { code: MOCK_LINKS.demo }, { paymentHeader: v2Payment(await quote(), clock.now) })
-    if (paid.status !== 'paid' || before.status !== 'paid') throw new Error('expected both payments to go through')
+    const paid = await paidDemo()
     expect(paid.payment).toMatchObject({ status: 'verified' })
     expect(paid.payment.failureReason).toBeUndefined()
     clock.now += 1_999
@@ -138,8 +146,7 @@ describe('scenarios', () => {
   it('payment-expires: an accepted payment reads expired where it would settle (under payment-settles-slowly, that much later)', async () => {
     mock.useScenario('payment-expires')
     mock.useScenario('payment-settles-slowly')
-    const paid = await verifyPayment(client, { code: MOCK_LINKS.demo }, { paymentHeader: v2Payment(await quote(), clock.now) })
-    if (paid.status !== 'paid') throw new Error('expected the payment to go through')
+    const paid = await paidDemo()
     clock.now += SLOW_SETTLE_MS - 1
     expect((await getPayment(client, paid.payment.id)).status).toBe('verified')
     clock.now += 1
@@ -165,8 +172,7 @@ describe('scenarios', () => {
   })
 
   it('never moves a status back when a scenario is turned on later', async () => {
-    const paid = await verifyPayment(client, { code: MOCK_LINKS.demo }, { paymentHeader: v2Payment(await quote(), clock.now) })
-    if (paid.status !== 'paid') throw new Error('expected the payment to go through')
+    const paid = await paidDemo()
     clock.now += 15_000
     expect((await getPayment(client, paid.payment.id)).status).toBe('settled')
     expect((await getBridgeStatus(client, MOCK_TRANSFERS.pending)).status).toBe('completed')
@@ -215,8 +221,7 @@ describe('scenarios', () => {
   it('unknown-status: an accepted payment reads a status the package does not know for one settle delay, then settles (or fails)', async () => {
     mock.useScenario('unknown-status')
     const pay = async () => {
-      const paid = await verifyPayment(client, { code: MOCK_LINKS.demo }, { paymentHeader: v2Payment(await quote(), clock.now) })
-      if (paid.status !== 'paid') throw new Error('expected the payment to go through')
+      const paid = await paidDemo()
       expect(paid.payment.status).toBe('verified')
       return paid.payment.id
     }
