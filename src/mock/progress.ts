@@ -9,12 +9,14 @@ import { type MockPaymentRecord, type MockTransferRecord, TRANSFER_STEP } from '
  * `unknownFrom` on, and as `settled` (or its `endsAs`) from its `settlesAt` on.
  */
 export function paymentAt(record: MockPaymentRecord, now: number): Payment {
-  const { createdAt, updatedAt, settlesAt, endsAs, unknownFrom, ...rest } = record
+  const { createdAt, updatedAt, settlesAt, endsAs, unknownFrom, transaction, ...rest } = record
   const verified = record.status === 'verified'
   const settled = verified && settlesAt !== undefined && now >= settlesAt
   const unknown = verified && !settled && unknownFrom !== undefined && now >= unknownFrom
   return {
     ...rest,
+    // An authorization that expired was never settled: no transaction went on chain.
+    ...(transaction !== undefined && !(settled && endsAs?.status === 'expired') && { transaction }),
     status: settled ? 'settled' : unknown ? MOCK_UNKNOWN_STATUS : record.status,
     ...(settled && endsAs),
     createdAt: iso(createdAt),

@@ -148,11 +148,13 @@ describe('scenarios', () => {
     mock.useScenario('payment-settles-slowly')
     const paid = await paidDemo()
     clock.now += SLOW_SETTLE_MS - 1
-    expect((await getPayment(client, paid.payment.id)).status).toBe('verified')
+    expect(await getPayment(client, paid.payment.id)).toMatchObject({ status: 'verified', transaction: paid.payment.transaction })
     clock.now += 1
     const expired = await getPayment(client, paid.payment.id)
     expect(expired.status).toBe('expired')
     expect(expired.failureReason).toBeUndefined()
+    // Nothing was settled, so nothing is on chain: an app must not link an explorer to a transaction.
+    expect(expired).not.toHaveProperty('transaction')
   })
 
   it('payment-fails-to-settle with settleDelayMs 0: the gate answers verified, and the payment fails right after', async () => {
