@@ -94,3 +94,21 @@ test('--x402-version and --error-body reach the mock (both and contract by defau
   const body = await run(launcher(ECHO_ENTRY), ['--error-body', 'xml'])
   expect(body).toEqual({ code: 2, lines: ['Unknown error body xml; known: contract, message'] })
 })
+
+// As ECHO_ENTRY, for the key and scenario flags.
+const ACCESS_ENTRY = `
+export const MOCK_API_KEY = 'pk_test_paylink'
+export const MOCK_SCENARIOS = ['offline', 'rate-limited']
+export const MOCK_ERROR_BODIES = ['contract']
+export const startMockServer = async ({ apiKeys, scenarios }) => { throw new Error(JSON.stringify({ apiKeys, scenarios })) }
+`
+
+test('--api-key (repeatable), --no-auth and --scenario (repeatable) reach the mock; an unknown scenario: exit 2, naming the known ones', async () => {
+  const started = async (args: string[]) => (await run(launcher(ACCESS_ENTRY), args)).lines[0]
+  expect(await started([])).toBe('paylink-mock: {"apiKeys":["pk_test_paylink"],"scenarios":[]}')
+  expect(await started(['--api-key', 'k1', '--api-key', 'k2'])).toBe('paylink-mock: {"apiKeys":["k1","k2"],"scenarios":[]}')
+  expect(await started(['--no-auth', '--scenario', 'offline', '--scenario', 'rate-limited'])).toBe(
+    'paylink-mock: {"apiKeys":false,"scenarios":["offline","rate-limited"]}',
+  )
+  expect(await run(launcher(ACCESS_ENTRY), ['--scenario', 'nope'])).toEqual({ code: 2, lines: ['Unknown scenario nope; known: offline, rate-limited'] })
+})
