@@ -100,6 +100,32 @@ test('no request while the document is hidden; polling resumes when it is visibl
   expect(api.count('GET', transferPath(MOCK_TRANSFERS.inTransit))).toBeGreaterThan(before)
 })
 
+test("a tab shown again asks for a moving transfer even where the app's defaults turn focus refetches off; query: { refetchOnWindowFocus: false } turns it off for one hook", async () => {
+  api.mock.useScenario('transfer-stuck-in-transit')
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity, refetchOnWindowFocus: false } } })
+  const asked = () => api.count('GET', transferPath(MOCK_TRANSFERS.inTransit))
+  const focusAsks = async () => {
+    const before = asked()
+    setVisibility('hidden')
+    setVisibility('visible')
+    // Well before the next poll (2 s at the least): only the focus can ask in between.
+    await advance(10)
+    return asked() - before
+  }
+  const followed = renderHook(() => useBridgeStatus(MOCK_TRANSFERS.inTransit), { wrapper: wrapperFor(testClient(), queryClient) })
+  await advance(0)
+  expect(followed.result.current.data?.status).toBe('in_transit')
+  expect(await focusAsks()).toBe(1)
+  followed.unmount()
+  queryClient.clear()
+  const quiet = renderHook(() => useBridgeStatus(MOCK_TRANSFERS.inTransit, { query: { refetchOnWindowFocus: false } }), {
+    wrapper: wrapperFor(testClient(), queryClient),
+  })
+  await advance(0)
+  expect(quiet.result.current.data?.status).toBe('in_transit')
+  expect(await focusAsks()).toBe(0)
+})
+
 /** Follows `tr_custom` with an `onRegression` spy; `shown` lists the status of every render. */
 function followWithSpy() {
   const onRegression = vi.fn()
