@@ -329,6 +329,30 @@ test('stale: a transfer stuck past maxDurationMs says it is taking longer than u
   expect(status).toHaveTextContent('Taking longer than usual')
 })
 
+test('back from sleep (timers stood still), the time left is re-read as the page shows again, not up to 15 s later', async () => {
+  const t0 = Date.now()
+  serveTransfer({
+    status: 'in_transit',
+    createdAt: new Date(t0).toISOString(),
+    updatedAt: new Date(t0).toISOString(),
+    estimatedCompletionAt: new Date(t0 + 10 * 60_000).toISOString(),
+  })
+  // Every listener of these events added on the window is gone once the badge is.
+  const types = ['visibilitychange', 'pageshow']
+  const add = vi.spyOn(window, 'addEventListener')
+  const remove = vi.spyOn(window, 'removeEventListener')
+  const listeners = (spy: typeof add | typeof remove) => spy.mock.calls.filter(([type]) => types.includes(type)).map(([, listener]) => listener)
+  // Polls far apart: no answer moves the text either.
+  const { badge, unmount } = await renderBadge({ transferId: 'tr_sleep', polling: { initialIntervalMs: 60 * 60_000, maxIntervalMs: 60 * 60_000 } })
+  expect(badge).toHaveTextContent('about 10 minutes left')
+  // The laptop sleeps 7 minutes: the clock moves on, no timer runs.
+  vi.setSystemTime(Date.now() + 7 * 60_000)
+  await act(async () => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })))
+  expect(badge).toHaveTextContent('about 3 minutes left')
+  unmount()
+  expect(listeners(add).filter((listener) => !listeners(remove).includes(listener))).toEqual([])
+})
+
 test('a status this version does not know shows as unknown, with the status as sent', async () => {
   serveTransfer({ status: 'awaiting_attestation' })
   const { badge, status } = await renderBadge({ transferId: 'tr_new' })
