@@ -146,9 +146,10 @@ export const BridgeStatusBadge = forwardRef<HTMLDivElement, BridgeStatusBadgePro
   // A failure is the badge's to show, whatever the app's throwOnError.
   const { data: transfer, isStale, isError, error } = useBridgeStatus(transferId, { polling, query: { throwOnError: false } })
   const state = bridgeStatusBadgeState({ status: transfer?.status, isStale, isError, error })
-  // Only while the transfer moves.
+  // Only while the transfer moves: a status this version does not know is a newer API's step on
+  // the way (it is polled on as one), and the API's own estimate is all that says how long it takes.
   const etaAt =
-    ['pending', 'source_confirmed', 'in_transit'].includes(state) && transfer?.estimatedCompletionAt
+    ['pending', 'source_confirmed', 'in_transit', 'unknown'].includes(state) && transfer?.estimatedCompletionAt
       ? parseTimestamp(transfer.estimatedCompletionAt)
       : undefined
   // Not re-read with each answer: one that leaves the ETA as it was leaves the time left as shown.

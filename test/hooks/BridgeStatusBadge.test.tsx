@@ -360,6 +360,18 @@ test('a status this version does not know shows as unknown, with the status as s
   expect(status).toHaveTextContent('Transfer status: awaiting_attestation')
 })
 
+test("a status this version does not know keeps the API's time left (a newer API's step on the way); a final status drops it", async () => {
+  const estimatedCompletionAt = new Date(Date.now() + 5 * 60_000).toISOString()
+  serveTransfer({ status: 'awaiting_attestation', estimatedCompletionAt })
+  const unknown = await renderBadge({ transferId: 'tr_new' })
+  expect(unknown.badge).toHaveTextContent(/^Transfer status: awaiting_attestation about 5 minutes left$/)
+  unknown.unmount()
+  // An ETA the API left on a transfer that has ended.
+  serveTransfer({ status: 'completed', estimatedCompletionAt })
+  const completed = await renderBadge({ transferId: 'tr_done' })
+  expect(completed.badge).toHaveTextContent(/^Transfer completed$/)
+})
+
 test('unknown-status: a followed transfer goes from in transit to a status this version does not know, then to completed, with no backward-status warning', async () => {
   const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
   api.mock.useScenario('unknown-status')
