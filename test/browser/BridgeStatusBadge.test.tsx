@@ -134,6 +134,53 @@ test.each([
   expect(dot.right).toBeLessThan(firstLine.left)
 })
 
+test.each([
+  ['line-height', { lineHeight: 2 }],
+  ['gap', { gap: '20px' }],
+  ['line-height and gap', { lineHeight: 2, gap: '20px' }],
+])("with an app's own %s on the badge, at 320 px, the dot stays centred beside the first line of the label", async (_, style) => {
+  stubTransfer({ status: 'failed', failureReason: 'The destination chain rejected the mint' })
+  render(
+    withApi(
+      <div style={{ width: 320, font: '16px sans-serif' }}>
+        <BridgeStatusBadge data-testid="badge" transferId="tr_1" style={style} />
+      </div>,
+    ),
+  )
+  const badge = screen.getByTestId('badge')
+  await waitFor(() => expect(screen.getByText('Transfer failed')).toBeVisible())
+  const range = document.createRange()
+  range.selectNodeContents(screen.getByText('Transfer failed'))
+  const firstLine = range.getClientRects()[0]!
+  const dot = badge.querySelector('[data-part="indicator"]')!.getBoundingClientRect()
+  expect(Math.abs((dot.top + dot.bottom) / 2 - (firstLine.top + firstLine.bottom) / 2)).toBeLessThanOrEqual(0.5)
+  expect(dot.right).toBeLessThan(firstLine.left)
+})
+
+test('in a scrolled box (a panel, a modal), the dot moves with the label and is clipped with it', async () => {
+  stubTransfer({ status: 'failed', failureReason: 'The destination chain rejected the mint' })
+  render(
+    withApi(
+      <div data-testid="panel" style={{ height: 100, overflow: 'auto', font: '16px sans-serif' }}>
+        <div style={{ height: 150 }} />
+        <BridgeStatusBadge data-testid="badge" transferId="tr_1" />
+        <div style={{ height: 150 }} />
+      </div>,
+    ),
+  )
+  await waitFor(() => expect(screen.getByText('Transfer failed')).toBeVisible())
+  const panel = screen.getByTestId('panel')
+  panel.scrollTop = 120
+  const label = screen.getByText('Transfer failed').getBoundingClientRect()
+  const dot = screen.getByTestId('badge').querySelector('[data-part="indicator"]')!
+  const box = dot.getBoundingClientRect()
+  expect(Math.abs((box.top + box.bottom) / 2 - (label.top + label.bottom) / 2)).toBeLessThanOrEqual(1)
+  // Scrolled out of the panel, it is hidden with the rest of the badge.
+  panel.scrollTop = 0
+  const { top, left } = dot.getBoundingClientRect()
+  expect(document.elementFromPoint(left + 4, top + 4)).not.toBe(dot)
+})
+
 test("in an Arabic (dir=rtl) page, the API's English failure reason keeps its full stop at its end, styled and unstyled", async () => {
   stubTransfer({ status: 'failed', failureReason: 'The destination chain rejected the mint.' })
   const client = createPayLinkClient({ baseUrl: 'https://api.paylink.test', retry: false })
