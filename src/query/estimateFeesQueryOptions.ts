@@ -37,14 +37,15 @@ const keepPreviousData = (previous: FeeEstimate | undefined, query?: { state: { 
 // its arrival: it would otherwise be shown as current for ever. (Without a quote, 30 s after 0: the
 // staleTime of a query without data.) An arrival after now is a quote fetched on a server whose clock
 // is ahead (hydrated): it lives no longer than its life from when this device first saw it (kept, or a
-// remount, a focus, would give it its whole life again), not for as long as the clocks differ.
-function quoteEnd({ data: fee, dataUpdatedAt }: { data?: FeeEstimate | undefined; dataUpdatedAt: number }): number {
+// remount, a focus, would give it its whole life again), not for as long as the clocks differ. Never
+// before `floor` ms after that arrival.
+function quoteEnd({ data: fee, dataUpdatedAt }: { data?: FeeEstimate | undefined; dataUpdatedAt: number }, floor = 0): number {
   if (fee && !firstSeen.has(fee)) firstSeen.set(fee, Date.now())
   dataUpdatedAt = Math.min(dataUpdatedAt, fee ? firstSeen.get(fee)! : Date.now())
   if (!fee?.expiresAt) return dataUpdatedAt + 30_000
   const end = parseTimestamp(fee.expiresAt)
   const life = end - parseTimestamp(fee.quotedAt!)
-  return life > 0 ? (end > dataUpdatedAt ? Math.min(end, dataUpdatedAt + life) : dataUpdatedAt + life) : end
+  return Math.max(dataUpdatedAt + floor, life > 0 ? (end > dataUpdatedAt ? Math.min(end, dataUpdatedAt + life) : dataUpdatedAt + life) : end)
 }
 
 
@@ -87,9 +88,15 @@ export function estimateFeesQueryOptions<TError = PayLinkErrorType>(client: PayL
     // Counted by TanStack from the answer (dataUpdatedAt), not from now.
     staleTime: ({ state }) => Math.max(0, quoteEnd(state) - state.dataUpdatedAt),
     // Only while a quote is on screen (success). The floor keeps a server whose clock runs ahead
-    // (quotes that arrive expired) from being asked in a loop. After a failure the old quote's
+    // (quotes that arrive expired) from being asked in a loop. It counts from the quote's arrival:
+    // TanStack reads this again at each render and restarts its timer when it changes, so a floor
+    // counted from now put the re-quote off by up to 5 s at a render in a quote's last 5 s. Past the
+    // end, a re-quote is under way (or waits for the tab's focus). After a failure the old quote's
     // expiry has passed: polling would re-ask every 5 s, past any Retry-After, with a new alert each
     // time. Retry or new parameters ask again.
-    refetchInterval: ({ state }) => state.status === 'success' && timerDelay(Math.max(quoteEnd(state) - Date.now(), 5_000)),
+    refetchInterval: ({ state }) => {
+      const left = quoteEnd(state, 5_000) - Date.now()
+      return state.status === 'success' && (left > 0 ? timerDelay(left) : 5_000)
+    },
   }
 }

@@ -351,6 +351,16 @@ describe('with fake timers', () => {
     expect(root()).toHaveTextContent('quoted now')
   })
 
+  test('a parent that renders again in the last 5 s of a quote does not put its re-quote off: asked when it expires, not up to 5 s later', async () => {
+    const { rerender } = render(<FeeEstimate {...params} />, { wrapper: wrapperFor() })
+    await advance(0)
+    await advance(27_000)
+    rerender(<FeeEstimate {...params} />)
+    await advance(3_001)
+    expect(quotes()).toBe(2)
+    expect(root()).toHaveTextContent('quoted now')
+  })
+
   test("a quotedAt without a zone (UTC, as Python writes it) is the quote's age on a device 9 hours ahead: now, not 9 hours ago", () =>
     inTimeZone('Asia/Tokyo', async () => {
       const quotedAt = new Date().toISOString().slice(0, -1)
