@@ -8,6 +8,7 @@ import { composeEventHandlers } from './composeEventHandlers.js'
 import { type DurationUnit, formatDecimal, formatDuration, formatRelative } from './format.js'
 import { rootClassName } from './rootClassName.js'
 import { useCoarseNow } from './useCoarseNow.js'
+import { useTypedFeeParams } from './useTypedFeeParams.js'
 import { withDefaults } from './withDefaults.js'
 import { usePayLinkClient } from '../hooks/usePayLinkClient.js'
 import type { PayLinkIssue } from '../client/errors.js'
@@ -112,6 +113,14 @@ export interface FeeEstimateProps extends Omit<HTMLAttributes<HTMLDivElement>, '
   asset?: string | undefined
   /** The amount transferred, as a decimal string (`'100'`, `'1.50'`; `'1.'` and `'1.0'`, mid-typing, count as `'1'`, `'.5'` as `'0.5'`). Defaults to none: nothing is quoted (`idle`). */
   amount?: string | undefined
+  /**
+   * How long, in ms, the amount must stay the same before a new amount is quoted, so that typing
+   * "125.50" asks once, not at each key. Meanwhile the last quote stays on screen as `refreshing`
+   * (the quote of another amount, no longer current). The first quote, another chain or asset, and
+   * "Try again" ask at once. 300 ms outlasts the pause between the keys of most typists without
+   * feeling slow; `0` asks at each change. Defaults to `300`.
+   */
+  debounceMs?: number | undefined
   /** Called when the retry button is pressed, before the new quote is asked for; `preventDefault()` cancels it. Not while the button waits out a `Retry-After`. Defaults to none. */
   onRetry?: ((event: MouseEvent<HTMLButtonElement>) => void) | undefined
   /** Texts to replace; the rest, and any left `undefined`, stay English. Defaults to `defaultFeeEstimateLabels`. */
@@ -124,15 +133,16 @@ export interface FeeEstimateProps extends Omit<HTMLAttributes<HTMLDivElement>, '
 
 /** The fees and time of a cross-chain transfer, re-quoted when the quote expires. */
 export const FeeEstimate = forwardRef<HTMLDivElement, FeeEstimateProps>(function FeeEstimate(
-  { sourceChain, destinationChain, asset, amount, onRetry, labels: customLabels, locale = 'en-US', unstyled, className, ...rest },
+  { sourceChain, destinationChain, asset, amount, debounceMs = 300, onRetry, labels: customLabels, locale = 'en-US', unstyled, className, ...rest },
   ref,
 ) {
   // First: outside a provider, the error names this component, not a hook the app never called.
   usePayLinkClient('FeeEstimate')
   const labels = withDefaults(defaultFeeEstimateLabels, customLabels)
   const params = { sourceChain, destinationChain, asset, amount }
+  const [quoted, typing] = useTypedFeeParams(params, debounceMs)
   // A failure is the estimate's to show, with its retry, whatever the app's throwOnError.
-  const query = useFeeEstimate(params, { query: { throwOnError: false } })
+  const query = useFeeEstimate(quoted, { query: { throwOnError: false } })
   const state = feeEstimateState({
     complete: hasFeeParams(params),
     hasData: query.data !== undefined,
@@ -141,8 +151,9 @@ export const FeeEstimate = forwardRef<HTMLDivElement, FeeEstimateProps>(function
     // React keeps the server's attributes where the client's differ (a quote stale on this device's
     // clock, asked again on mount, would never show as refreshing nor busy). React renders again
     // right after hydration, with the client's value. A fetch paused offline counts: the quote on
-    // screen (expired, or another amount's) is no more current while it waits for the network.
-    isFetching: useSyncExternalStore(noop, () => query.fetchStatus !== 'idle', () => false),
+    // screen (expired, or another amount's) is no more current while it waits for the network. So
+    // does an amount that waits for typing to pause: the quote on screen is another amount's.
+    isFetching: useSyncExternalStore(noop, () => query.fetchStatus !== 'idle', () => false) || typing,
   })
   // A parameter the client refused before asking: only the user can mend it, so the alert says what to mend.
   const error = query.error as { source?: string; issues?: readonly PayLinkIssue[] } | null

@@ -14,6 +14,8 @@ const api = useMockApi()
 // The mock: gas 0.1215 on solana ↔ base, platform 0.3 % of the amount, 90 s; quotes hold 30 s.
 const params: FeeEstimateParams = { sourceChain: 'solana', destinationChain: 'base', asset: 'USDC', amount: '100' }
 const quotes = () => api.count('GET', '/fees/estimate')
+// FeeEstimate's debounceMs by default: how long an amount typed over a quote waits before it is asked for.
+const TYPING_PAUSE_MS = 300
 const root = () => screen.getByRole('group', { name: 'Fee estimate' })
 
 /** The figures as [term, value] pairs, in order. */
@@ -634,6 +636,9 @@ describe('with fake timers', () => {
     await advance(10)
     expect(root()).toHaveAttribute('data-state', 'loading')
     expect(figures()).toEqual([])
+    // A new amount is asked for once typing pauses; its quote takes 1 s.
+    await advance(TYPING_PAUSE_MS)
+    await advance(10)
     await advance(1_000)
     expect(root()).toHaveAttribute('data-state', 'ready')
     expect(figures()[0]).toEqual(['Total fee', '0.7215 USDC'])
@@ -648,6 +653,7 @@ describe('with fake timers', () => {
     expect(figures()[0]).toEqual(['Total fee', '0.4215 USDC'])
     if (between) api.mock.inject('estimateFees', { status: 500, times: 1 })
     rerender(<FeeEstimate {...params} amount={between} />)
+    await advance(TYPING_PAUSE_MS)
     await advance(10)
     expect(root()).toHaveAttribute('data-state', between ? 'error' : 'idle')
     // The quote of 100 (30 s) expires meanwhile.
