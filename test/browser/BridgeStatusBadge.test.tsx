@@ -49,6 +49,20 @@ test('in forced colours (a Windows contrast theme) the status dot stays visible 
   }
 })
 
+test('under a status this version does not know, the dot reads as moving (accent, pulsing), as it is followed as one', async () => {
+  const moving = renderTransfer({ status: 'in_transit' })
+  await waitFor(() => expect(moving).toHaveAttribute('data-state', 'in_transit'))
+  // Read now: a computed style is live, and the next stub answers this badge's next poll too.
+  const accent = getComputedStyle(moving.querySelector('[data-part="indicator"]')!).backgroundColor
+  const border = getComputedStyle(moving).borderColor
+  const badge = renderTransfer({ status: 'processing' })
+  await waitFor(() => expect(badge).toHaveAttribute('data-state', 'unknown'))
+  const dot = getComputedStyle(badge.querySelector('[data-part="indicator"]')!)
+  expect(dot.backgroundColor).toBe(accent)
+  expect(getComputedStyle(badge).borderColor).toBe(border)
+  expect(dot.animationName).toBe('paylink-bridge-status-pulse')
+})
+
 test('the label and the failure reason, inside the live region, are spaced apart as the other parts are', async () => {
   const badge = renderTransfer({ status: 'failed', failureReason: 'The mint was rejected' })
   await waitFor(() => expect(badge).toHaveAttribute('data-state', 'failed'))
