@@ -171,6 +171,27 @@ test.each([
   expect(dot.right).toBeLessThan(firstLine.left)
 })
 
+test('a dot made bigger with --paylink-bridge-status-dot-size keeps its gap from the label and its place on the first line', async () => {
+  stubTransfer({ status: 'failed', failureReason: 'The destination chain rejected the mint' })
+  render(
+    withApi(
+      <div style={{ width: 320, font: '16px sans-serif' }}>
+        <BridgeStatusBadge data-testid="badge" transferId="tr_1" style={{ ['--paylink-bridge-status-dot-size' as string]: '1em' }} />
+      </div>,
+    ),
+  )
+  const badge = screen.getByTestId('badge')
+  await waitFor(() => expect(screen.getByText('Transfer failed')).toBeVisible())
+  const range = document.createRange()
+  range.selectNodeContents(screen.getByText('Transfer failed'))
+  const firstLine = range.getClientRects()[0]!
+  const dot = badge.querySelector('[data-part="indicator"]')!.getBoundingClientRect()
+  // 1em of the badge's 14 px text, the gap (0.5em of it by default) still between dot and label.
+  expect(dot.width).toBeCloseTo(14, 0)
+  expect(firstLine.left - dot.right).toBeCloseTo(parseFloat(getComputedStyle(badge).columnGap), 0)
+  expect(Math.abs((dot.top + dot.bottom) / 2 - (firstLine.top + firstLine.bottom) / 2)).toBeLessThanOrEqual(0.5)
+})
+
 test('in a scrolled box (a panel, a modal), the dot moves with the label and is clipped with it', async () => {
   stubTransfer({ status: 'failed', failureReason: 'The destination chain rejected the mint' })
   render(
