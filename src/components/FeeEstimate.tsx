@@ -1,4 +1,4 @@
-import { forwardRef, useState, useSyncExternalStore } from '../peers/react.js'
+import { forwardRef, useRef, useState, useSyncExternalStore } from '../peers/react.js'
 import type { HTMLAttributes, MouseEvent } from 'react'
 import { noop } from '../client/timerDelay.js'
 import { useFeeEstimate } from '../hooks/useFeeEstimate.js'
@@ -206,6 +206,10 @@ export const FeeEstimate = forwardRef<HTMLDivElement, FeeEstimateProps>(function
   const amountOf = (fee: { amount: string; currency: string }) => labels.amount({ amount: formatDecimal(fee.amount, locale), currency: fee.currency })
   // An amount is also named after its field of the quote.
   const money = (key: 'totalFee' | 'gasFee' | 'platformFee', fee = shown![key]) => fee && row(key, amountOf(fee))
+  // What the announcement says: the total of the amount asked for, not one that lands while a newer
+  // amount waits for typing to pause (the first digit's, asked at once), nor a placeholder's.
+  const told = useRef<string | undefined>(undefined)
+  if (!typing && !query.isPlaceholderData) told.current = shown && `${labels.totalFee} ${amountOf(shown.totalFee)}`
 
   return (
     <div
@@ -261,7 +265,7 @@ export const FeeEstimate = forwardRef<HTMLDivElement, FeeEstimateProps>(function
           re-quote of the same total says nothing. The figures cannot be the region: the age below
           them changes every tick, and they leave while a quote loads. Errors are the alert's. */}
       <p data-part="announcement" role="status" aria-live="polite" aria-atomic="true" data-paylink-sr-only="">
-        {shown && `${labels.totalFee} ${amountOf(shown.totalFee)}`}
+        {told.current}
       </p>
       {quotedAt !== undefined && now !== undefined && (
         // Dated at its arrival when that is earlier: a server clock ahead of ours would otherwise date

@@ -149,3 +149,21 @@ test('unmounted while an amount waits: no timer is left behind, and nothing is a
   await pause()
   expect(api.count('GET', '/fees/estimate')).toBe(1)
 })
+
+test('typing "125" into an empty field over a slow API: the first digit\'s total, landing while "125" waits, is not told as the current total', async () => {
+  api.mock.inject('estimateFees', { latencyMs: 200 })
+  render(<Checkout initial="" />, { wrapper: wrapperFor() })
+  const region = within(root()).getByRole('status')
+  const told: string[] = []
+  const observer = new MutationObserver(() => told.push(region.textContent!))
+  observer.observe(region, { childList: true, characterData: true, subtree: true })
+  onTestFinished(() => observer.disconnect())
+  for (const value of ['1', '12', '125']) {
+    fireEvent.change(screen.getByLabelText('Amount'), { target: { value } })
+    for (let t = 0; t < 100; t += 10) await advance(10)
+  }
+  for (let t = 0; t < 1_000; t += 10) await advance(10)
+  expect(root()).toHaveAttribute('data-state', 'ready')
+  // The mock: gas 0.1215 plus 0.3 % of 125.
+  expect(told.filter(Boolean)).toEqual(['Total fee 0.4965 USDC'])
+})
