@@ -161,7 +161,8 @@ export const BridgeStatusBadge = forwardRef<HTMLDivElement, BridgeStatusBadgePro
     // Under half a second left would read "about 0 seconds left" until the next tick.
     (etaAt - now >= 500
       ? labels.eta({ ...formatDuration((etaAt - now) / 1000, locale), relative: formatRelative(etaAt, now, locale) })
-      : labels.etaPassed)
+      : // A status this version does not know may be a newer API's end: "any moment now" for good.
+        state !== 'unknown' && labels.etaPassed)
   const failureReason = ['failed', 'refunded'].includes(state) && transfer!.failureReason
   const reason = failureReason && (labels.reason?.({ reason: failureReason, status: state as 'failed' }) ?? failureReason)
   // The explorer link of one side of the transfer: its part, fields and label are named after the side.

@@ -372,6 +372,16 @@ test("a status this version does not know keeps the API's time left (a newer API
   expect(completed.badge).toHaveTextContent(/^Transfer completed$/)
 })
 
+test('a status this version does not know, past its time left, says nothing of it: it may be a newer API\'s end, not "any moment now" for good', async () => {
+  serveTransfer({ status: 'in_transit', estimatedCompletionAt: new Date(Date.now() - 60_000).toISOString() })
+  const moving = await renderBadge({ transferId: 'tr_late' })
+  expect(moving.badge).toHaveTextContent(/^In transit any moment now$/)
+  moving.unmount()
+  serveTransfer({ status: 'cancelled', estimatedCompletionAt: new Date(Date.now() - 60_000).toISOString() })
+  const unknown = await renderBadge({ transferId: 'tr_cancelled' })
+  expect(unknown.badge).toHaveTextContent(/^Transfer status: cancelled$/)
+})
+
 test('unknown-status: a followed transfer goes from in transit to a status this version does not know, then to completed, with no backward-status warning', async () => {
   const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
   api.mock.useScenario('unknown-status')
