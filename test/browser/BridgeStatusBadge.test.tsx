@@ -192,6 +192,24 @@ test('a dot made bigger with --paylink-bridge-status-dot-size keeps its gap from
   expect(Math.abs((dot.top + dot.bottom) / 2 - (firstLine.top + firstLine.bottom) / 2)).toBeLessThanOrEqual(0.5)
 })
 
+test("stretched by a taller row of the app's, the dot stays beside the label's first line", async () => {
+  stubTransfer({ status: 'in_transit' })
+  render(
+    withApi(
+      <div style={{ display: 'flex', font: '16px sans-serif' }}>
+        <BridgeStatusBadge data-testid="badge" transferId="tr_1" />
+        <div style={{ height: 120, width: 40 }} />
+      </div>,
+    ),
+  )
+  const badge = screen.getByTestId('badge')
+  await waitFor(() => expect(screen.getByText('In transit')).toBeVisible())
+  expect(badge.getBoundingClientRect().height).toBeCloseTo(120, 0)
+  const label = screen.getByText('In transit').getBoundingClientRect()
+  const dot = badge.querySelector('[data-part="indicator"]')!.getBoundingClientRect()
+  expect(Math.abs((dot.top + dot.bottom) / 2 - (label.top + label.bottom) / 2)).toBeLessThanOrEqual(0.5)
+})
+
 test('in a scrolled box (a panel, a modal), the dot moves with the label and is clipped with it', async () => {
   stubTransfer({ status: 'failed', failureReason: 'The destination chain rejected the mint' })
   render(
