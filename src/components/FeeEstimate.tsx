@@ -118,7 +118,8 @@ export interface FeeEstimateProps extends Omit<HTMLAttributes<HTMLDivElement>, '
    * "125.50" asks once, not at each key. Meanwhile the last quote stays on screen as `refreshing`
    * (the quote of another amount, no longer current). The first quote, another chain or asset, and
    * "Try again" ask at once. 300 ms outlasts the pause between the keys of most typists without
-   * feeling slow; `0` asks at each change. Defaults to `300`.
+   * feeling slow; `0` (or less, or `NaN`) asks at each change; a longer wait than timers keep
+   * (`Infinity`) waits as long as they do, about 24.8 days. Defaults to `300`.
    */
   debounceMs?: number | undefined
   /** Called when the retry button is pressed, before the new quote is asked for; `preventDefault()` cancels it. Not while the button waits out a `Retry-After`. Defaults to none. */

@@ -2,6 +2,7 @@ import { useEffect, useState } from '../peers/react.js'
 import type { PartialOrUndefined } from '../client/PartialOrUndefined.js'
 import { hasFeeParams } from '../query/estimateFeesQueryOptions.js'
 import { feesKey } from '../query/payLinkKeys.js'
+import { timerDelay } from '../client/timerDelay.js'
 import type { FeeEstimateParams } from '../schemas/fees.js'
 
 type Params = PartialOrUndefined<FeeEstimateParams>
@@ -23,7 +24,7 @@ export function useTypedFeeParams(params: Params, delay: number): [Params, boole
   useEffect(() => {
     // The same set again keeps its object: no render for nothing (on every mount).
     if (!waits) return setAsked((last) => (keyOf(last) === key ? last : params))
-    const id = setTimeout(setAsked, delay, params)
+    const id = setTimeout(setAsked, timerDelay(delay), params)
     return () => clearTimeout(id)
     // `key` is `params`, as asked for.
   }, [key, waits, delay])

@@ -140,6 +140,17 @@ test('debounceMs={0} asks at each change', async () => {
   expect(amounts).toEqual(['100', '1', '12'])
 })
 
+test('debounceMs={Infinity} waits as long as a timer can, not at once (a timer runs a longer delay after 1 ms)', async () => {
+  const amounts = askedAmounts()
+  render(<Checkout debounceMs={Infinity} />, { wrapper: wrapperFor() })
+  await advance(0)
+  await type('12')
+  // Less than the quote's 30 s life: the quote on screen is not asked again either.
+  await advance(20_000)
+  expect(amounts).toEqual(['100'])
+  expect(root()).toHaveAttribute('data-state', 'refreshing')
+})
+
 test('unmounted while an amount waits: no timer is left behind, and nothing is asked', async () => {
   const { unmount } = render(<Checkout />, { wrapper: wrapperFor() })
   await advance(0)
