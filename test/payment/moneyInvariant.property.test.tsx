@@ -1,0 +1,352 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, type RenderResult } from '@testing-library/react'
+import { QueryClientProvider } from '@tanstack/react-query'
+import fc from 'fast-check'
+import type { ReactElement } from 'react'
+import { setupServer } from 'msw/node'
+import { createPayLinkClient, type PayLinkClient } from '../../src/client.js'
+import { PayLinkButton } from '../../src/components/PayLinkButton.js'
+import { PayLinkProvider } from '../../src/hooks/PayLinkProvider.js'
+import { usePayLink } from '../../src/hooks/usePayLink.js'
+import { BASE_SEPOLIA_USDC, MOCK_LINKS } from '../../src/mock/constants.js'
+import { createMockApi, type MockApi } from '../../src/mock/createMockApi.js'
+import { createTestSigner } from '../../src/mock/createTestSigner.js'
+import type { MockFault } from '../../src/mock/faults.js'
+import { paymentAt } from '../../src/mock/progress.js'
+import type { MockScenario } from '../../src/mock/scenarios.js'
+import { linkPurchase } from '../../src/payment/linkPurchase.js'
+import { forgetPurchases } from '../../src/payment/PurchaseStore.js'
+import { decodeBase64Json } from '../../src/x402/base64.js'
+import type { PaymentSigner } from '../../src/x402/paymentSigner.js'
+import { BASE_URL, testQueryClient } from '../hooks/harness.js'
+
+// The package's central promise, checked against the mock API over random sessions of a user, a
+// seller, a wallet and a network: money is never moved twice by accident. A purchase signs at most
+// once, unless the signature before was abandoned (reset while signing, "ask the wallet again") or
+// refused, or the user saw the purchase fail and pressed again; the ledger holds a second charge
+// of one purchase only when the charge before it failed or expired.
+
+const code = MOCK_LINKS.demo
+const cap = { [BASE_SEPOLIA_USDC]: '10000000' } // 10 USDC: every price below is within it
+// The states the README names where a purchase may rest once nothing is left moving (the wallet
+// answers, the network works). `unknown` among them: a resend the seller can only refuse (the price
+// changed under a signed payment, or its authorization expired) stays `unknown`, as the contract has it.
+const AT_REST = ['ready', 'settled', 'failed', 'cancelled', 'unknown']
+
+type Mode = 'ok' | 'refuse' | 'slow' | 'hang'
+
+/** One request to the wallet, as the wallet saw it. */
+interface Signature {
+  /** The purchase it was asked for (a reset after the outcome starts another). */
+  purchase: number
+  nonce: string
+  signal: AbortSignal | undefined
+  /** The wallet refused. */
+  refused: boolean
+  /** The wallet answered (or refused). */
+  answered: boolean
+  /** The wallet answered after the purchase abandoned the request (its signal aborted): that payload must never be sent. */
+  late: boolean
+  /** The page was reloaded before the wallet answered: nothing came of the request. */
+  gone: boolean
+  /** Since the one before: the user pressed pay on a purchase showing `failed`. */
+  afterSeenFailure: boolean
+}
+
+/** The page, the wallet and the network of one run. */
+interface World {
+  mock: MockApi
+  client: PayLinkClient
+  view: RenderResult
+  Page: () => ReactElement
+  mounted: { a?: number; b?: number; h?: number }
+  wallet: { mode: Mode; held: (() => void)[] }
+  signatures: Signature[]
+  /** The payment headers the page sent, as sent. */
+  sent: string[]
+  loseNextPaidAnswer: boolean
+  purchase: number
+  seenFailure: boolean
+  /** Counts the page's loads: what the page before a reload asked for gets no answer. */
+  load: number
+  /** Loads the page: a new client, query cache and React root; only `sessionStorage` and the seller's state are kept. */
+  open: () => void
+}
+
+// What a page that was reloaded waits for: its JavaScript is gone, so nothing comes of it.
+const never = () => new Promise<never>(() => {})
+
+type Model = { a: boolean; b: boolean; h: boolean }
+type Command = fc.AsyncCommand<Model, World>
+
+// The wallet and the client of one load of the page: once it is reloaded, nothing comes of them.
+function walletFor(world: World): PaymentSigner {
+  const { load } = world
+  const base = createTestSigner()
+  return {
+    ...base,
+    async signPayment(requirement, context) {
+      // Dated when asked, as createEvmSigner dates its authorization: a late answer can expire.
+      const payload = (await base.signPayment(requirement, context)) as { authorization: { nonce: string } }
+      const signature: Signature = {
+        purchase: world.purchase,
+        nonce: payload.authorization.nonce,
+        signal: context.signal,
+        refused: false,
+        answered: false,
+        late: false,
+        gone: false,
+        afterSeenFailure: world.seenFailure,
+      }
+      world.seenFailure = false
+      world.signatures.push(signature)
+      const { mode } = world.wallet
+      if (mode === 'slow') await new Promise((resolve) => setTimeout(resolve, 25_000))
+      if (mode === 'hang') await new Promise<void>((resolve) => world.wallet.held.push(resolve))
+      if (load !== world.load) return never()
+      signature.answered = true
+      signature.late = !!context.signal?.aborted
+      if (mode === 'refuse') {
+        signature.refused = true
+        throw Object.assign(new Error('User rejected the request.'), { name: 'UserRejectedRequestError', code: 4001 })
+      }
+      return payload
+    },
+  }
+}
+
+function clientFor(world: World, retry: boolean): PayLinkClient {
+  const { load } = world
+  return createPayLinkClient({
+    baseUrl: BASE_URL,
+    ...(!retry && { retry: false }),
+    fetch: async (input, init) => {
+      if (load !== world.load) return never()
+      const headers = new Headers(init?.headers)
+      const payment = headers.get('payment-signature') ?? headers.get('x-payment')
+      if (payment) world.sent.push(payment)
+      // The seller acts on what it received, whether or not the page is still there to read it.
+      const response = await fetch(input, init).catch((error) => (load === world.load ? Promise.reject(error) : never()))
+      if (load !== world.load) return never()
+      if (payment && world.loseNextPaidAnswer) {
+        world.loseNextPaidAnswer = false
+        throw new TypeError('Failed to fetch')
+      }
+      return response
+    },
+  })
+}
+
+function Hook({ signer }: { signer: PaymentSigner }) {
+  const { status, pay, reset } = usePayLink(code, { signer, maxAmount: cap })
+  return (
+    <div data-testid="h" data-state={status}>
+      <button type="button" data-testid="h-pay" onClick={() => void pay()} />
+      <button type="button" data-testid="h-reset" onClick={reset} />
+    </div>
+  )
+}
+
+function page(world: World, signer: PaymentSigner, queryClient = testQueryClient()) {
+  return () => {
+    const { a, b, h } = world.mounted
+    return (
+      <QueryClientProvider client={queryClient}>
+        <PayLinkProvider client={world.client}>
+          {a !== undefined && <PayLinkButton key={`a${a}`} data-testid="a" code={code} signer={signer} maxAmount={cap} />}
+          {b !== undefined && <PayLinkButton key={`b${b}`} data-testid="b" code={code} signer={signer} maxAmount={cap} />}
+          {h !== undefined && <Hook key={`h${h}`} signer={signer} />}
+        </PayLinkProvider>
+      </QueryClientProvider>
+    )
+  }
+}
+
+const settle = async (ms = 50) => void (await act(() => vi.advanceTimersByTimeAsync(ms)))
+const shown = (world: World, id: string) => world.view.getByTestId(id).getAttribute('data-state')!
+
+/** What the user does: a press of a kind on a button or through the hook, which notes whether it saw `failed`. */
+async function press(world: World, id: 'a' | 'b' | 'h', detail: number[]) {
+  if (shown(world, id) === 'failed') world.seenFailure = true
+  const target = world.view.getByTestId(id === 'h' ? 'h-pay' : id)
+  act(() => {
+    for (const d of detail) fireEvent.click(target, { detail: d })
+  })
+  await settle()
+}
+
+const command = (name: string, check: (m: Model) => boolean, run: (m: Model, w: World) => Promise<void> | void): fc.Arbitrary<Command> =>
+  fc.constant({ check, run: async (m, w) => (await run(m, w), await settle()), toString: () => name })
+
+const rerender = (world: World) => act(() => world.view.rerender(<world.Page />))
+
+const which = fc.constantFrom<'a' | 'b' | 'h'>('a', 'b', 'h')
+
+const toggle = which.chain((id) =>
+  command(`toggle ${id}`, () => true, async (m, w) => {
+    m[id] = !m[id]
+    if (m[id]) w.mounted[id] = 0
+    else delete w.mounted[id]
+    await rerender(w)
+  }),
+)
+
+// A key of its own: the same element mounted anew.
+const remount = which.chain((id) =>
+  command(`remount ${id}`, (m) => m[id], async (_m, w) => {
+    w.mounted[id]! += 1
+    await rerender(w)
+  }),
+)
+
+const PRESSES = { click: [1], 'double click': [1, 2], 'two pointers': [1, 1], key: [0] }
+
+const FAULTS: Record<string, MockFault> = {
+  'time-out': { latencyMs: 20_000, times: 1 },
+  '500': { status: 500, times: 1 },
+  '503 Retry-After': { status: 503, retryAfter: 2, times: 1 },
+  'dropped connection': { dropConnection: true, times: 1 },
+  'HTML 502': { html502: true, times: 1 },
+}
+
+const commands = fc.commands(
+  [
+    toggle,
+    remount,
+    fc
+      .tuple(fc.constantFrom<'a' | 'b'>('a', 'b'), fc.constantFrom(...(Object.keys(PRESSES) as (keyof typeof PRESSES)[])))
+      .chain(([id, kind]) => command(`${kind} on ${id}`, (m) => m[id], (_m, w) => press(w, id, PRESSES[kind]))),
+    command('pay() twice from the hook', (m) => m.h, (_m, w) => press(w, 'h', [1, 1])),
+    command('reset() from the hook', (m) => m.h, async (_m, w) => {
+      // Once an outcome shows, reset() starts another purchase (in `unknown`, the README says to
+      // offer it only when the user knows the payment did not go through).
+      if (['settled', 'failed', 'unknown'].includes(shown(w, 'h'))) w.purchase += 1
+      act(() => fireEvent.click(w.view.getByTestId('h-reset')))
+    }),
+    fc.constantFrom('1.25', '1.50', '1.75').chain((amount) =>
+      command(`the seller asks ${amount}`, () => true, (_m, w) => {
+        w.mock.state.links.get(code)!.price = { amount, currency: 'USDC' }
+      }),
+    ),
+    fc.constantFrom(...Object.keys(FAULTS)).chain((kind) => command(`verify: ${kind}`, () => true, (_m, w) => w.mock.inject('verifyPayment', FAULTS[kind]!))),
+    command('the next paid answer is lost', () => true, (_m, w) => void (w.loseNextPaidAnswer = true)),
+    fc
+      .constantFrom<MockScenario>('payment-outcome-unknown', 'payment-fails-to-settle', 'payment-expires')
+      .chain((name) => command(`scenario ${name}`, () => true, (_m, w) => w.mock.useScenario(name))),
+    fc.constantFrom<Mode>('ok', 'refuse', 'slow', 'hang').chain((mode) => command(`wallet ${mode}`, () => true, (_m, w) => void (w.wallet.mode = mode))),
+    command('reload the page', () => true, (m, w) => {
+      w.load += 1
+      // A page loaded after the outcome knows nothing of it: it offers the link afresh, another purchase.
+      if (['settled', 'failed'].includes(linkPurchase(w.client, code).getSnapshot().status)) w.purchase += 1
+      for (const signature of w.signatures) if (!signature.answered) signature.gone = true
+      w.view.unmount()
+      forgetPurchases()
+      Object.assign(m, { a: true, b: false, h: false })
+      w.mounted = { a: 0 }
+      act(w.open)
+    }),
+    command('window focus', () => true, () => act(() => void window.dispatchEvent(new Event('focus')))),
+    fc.constantFrom(1_000, 5_000, 21_000, 61_000, 300_000).chain((ms) => command(`${ms} ms pass`, () => true, () => settle(ms))),
+  ],
+  { maxCommands: 25 },
+)
+
+/** What a user would notice: a second signature or charge of one purchase, or a payload sent that was abandoned. */
+function checkMoney(world: World) {
+  const byNonce = new Map(world.signatures.map((s) => [s.nonce, s]))
+  world.signatures.forEach((signature, i) => {
+    const before = world.signatures
+      .slice(0, i)
+      .filter((s) => s.purchase === signature.purchase)
+      .pop()
+    // Abandoned: a reset while signing, or "ask the wallet again", aborted it; or the page that asked is gone.
+    if (before && !before.signal?.aborted && !before.gone && !before.refused && !signature.afterSeenFailure) {
+      throw new Error(`signature ${i + 1} of purchase ${signature.purchase}: the one before was neither abandoned, refused nor seen failed`)
+    }
+  })
+  const sentNonces = world.sent.map((header) => (decodeBase64Json(header, 'payment') as { payload: { authorization: { nonce: string } } }).payload.authorization.nonce)
+  for (const nonce of sentNonces) {
+    expect(byNonce.get(nonce), 'a payment sent was signed by this wallet').toBeDefined()
+    expect(byNonce.get(nonce)!.late, 'a signature that came after it was abandoned was sent').toBe(false)
+  }
+  const charges = new Map<number, string[]>()
+  for (const entry of world.mock.ledger) {
+    const signature = byNonce.get(entry.nonce)
+    expect(signature, 'a charge was signed by this wallet').toBeDefined()
+    charges.set(signature!.purchase, [...(charges.get(signature!.purchase) ?? []), entry.id])
+  }
+  for (const [purchase, ids] of charges) {
+    for (const id of ids.slice(0, -1)) {
+      const { status } = paymentAt(world.mock.state.payments.get(id)!, Date.now())
+      if (!['failed', 'expired'].includes(status)) throw new Error(`purchase ${purchase} was charged ${ids.length} times; ${id} is ${status}`)
+    }
+  }
+}
+
+/** Nothing left moving: the wallet answers, the network works; the user presses wherever the button offers a press. */
+async function drain(world: World, model: Model) {
+  world.wallet.mode = 'ok'
+  world.loseNextPaidAnswer = false
+  world.mock.clearFaults()
+  for (const release of world.wallet.held.splice(0)) release()
+  if (!model.a) {
+    world.mounted.a = 0
+    await rerender(world)
+  }
+  for (let i = 0; i < 4; i++) {
+    await settle(21_000)
+    const state = shown(world, 'a')
+    const slow = world.view.getByTestId('a').getAttribute('aria-disabled') === null
+    if (['ready', 'cancelled', 'unknown', 'failed'].includes(state) || (state === 'signing' && slow)) await press(world, 'a', [1])
+  }
+  await settle(61_000)
+}
+
+test('money moves at most once per purchase, whatever the user, the seller, the wallet and the network do', async () => {
+  const server = setupServer()
+  server.listen({ onUnhandledRequest: 'error' })
+  const unhandled: unknown[] = []
+  const onUnhandled = (reason: unknown) => void unhandled.push(reason)
+  process.on('unhandledRejection', onUnhandled)
+  try {
+    await fc.assert(
+      fc.asyncProperty(fc.boolean(), fc.constantFrom<Mode>('ok', 'refuse', 'slow', 'hang'), commands, async (retry, mode, cmds) => {
+        vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date', 'performance'] })
+        const errors = vi.spyOn(console, 'error')
+        const world = { mounted: { a: 0 }, wallet: { mode, held: [] }, signatures: [], sent: [], purchase: 0, load: 0 } as unknown as World
+        try {
+          unhandled.length = 0
+          forgetPurchases()
+          sessionStorage.clear()
+          world.mock = createMockApi({ apiKeys: false, settleDelayMs: 0 })
+          server.resetHandlers(...world.mock.handlers)
+          world.open = () => {
+            world.client = clientFor(world, retry)
+            world.Page = page(world, walletFor(world))
+            world.view = render(<world.Page />)
+          }
+          world.open()
+          await settle()
+          const model: Model = { a: true, b: false, h: false }
+          await fc.asyncModelRun(() => ({ model, real: world }), cmds)
+          checkMoney(world)
+          await drain(world, model)
+          checkMoney(world)
+          const state = shown(world, 'a')
+          expect(AT_REST).toContain(state)
+          expect(unhandled).toEqual([])
+          expect(errors).not.toHaveBeenCalled()
+        } finally {
+          cleanup()
+          world.mock?.reset()
+          errors.mockRestore()
+          vi.useRealTimers()
+        }
+      }),
+      { numRuns: 400 },
+    )
+  } finally {
+    process.off('unhandledRejection', onUnhandled)
+    server.close()
+  }
+}, 60_000)
