@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
+import { type ComponentProps, useState } from 'react'
 import { http, HttpResponse } from 'msw'
 import { expect, userEvent, waitFor } from 'storybook/test'
 import { FeeEstimate } from '../src/components/FeeEstimate.js'
@@ -57,6 +58,51 @@ export const Ready: Story = {
     await expect(group).toHaveTextContent('0.4215 USDC')
     await expect(group).toHaveTextContent('about 2 minutes')
     await expect(group).toHaveTextContent('quoted now')
+  },
+}
+
+/** An app's amount field wired to `amount`, starting at the story's amount. */
+function AmountField({ amount, ...props }: ComponentProps<typeof FeeEstimate>) {
+  const [typed, setTyped] = useState(amount ?? '')
+  return (
+    <>
+      <label>
+        Amount <input value={typed} onChange={(event) => setTyped(event.target.value)} />
+      </label>
+      <FeeEstimate {...props} amount={typed} />
+    </>
+  )
+}
+
+/** The amounts `WhileTyping` asked a quote for, in order. */
+const asked: (string | null)[] = []
+
+/**
+ * The user types "250" over "100" in the app's field: nothing is asked until typing pauses
+ * (`debounceMs`: 1 s here, so that the wait is seen; 300 ms by default); meanwhile the quote for
+ * 100 stays on screen, busy, as another amount's.
+ */
+export const WhileTyping: Story = {
+  args: { debounceMs: 1_000 },
+  render: (args) => <AmountField {...args} />,
+  beforeEach: ({ msw, id }) => {
+    asked.length = 0
+    // Records each amount asked for, then lets the mock answer (a resolver that returns nothing falls through).
+    msw.use(http.get(`${storyBaseUrl(id)}/pub/v1/fees/estimate`, ({ request }) => void asked.push(new URL(request.url).searchParams.get('amount'))))
+  },
+  play: async ({ canvas, canvasElement }) => {
+    await expectState(canvasElement, 'ready')
+    const field = canvas.getByLabelText('Amount')
+    await userEvent.tripleClick(field)
+    await userEvent.keyboard('25')
+    await expectState(canvasElement, 'refreshing')
+    await expect(canvas.getByRole('group')).toHaveAttribute('aria-busy', 'true')
+    await expect(canvas.getByRole('group')).toHaveTextContent('0.4215 USDC')
+    await userEvent.keyboard('0')
+    // The mock: gas 0.1215 plus 0.3 % of 250.
+    await waitFor(() => expect(canvas.getByRole('group')).toHaveTextContent('0.8715 USDC'), { timeout: 3_000 })
+    await expectState(canvasElement, 'ready')
+    await expect(asked).toEqual(['100', '250'])
   },
 }
 
