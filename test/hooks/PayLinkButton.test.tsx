@@ -6,6 +6,7 @@ import { PayLinkButton, type PayLinkButtonProps } from '../../src/components/Pay
 import { payLinkButtonState } from '../../src/components/payLinkButtonState.js'
 import { useLink } from '../../src/hooks/useLink.js'
 import { usePayResource } from '../../src/hooks/usePayResource.js'
+import { usePayLink } from '../../src/hooks/usePayLink.js'
 import { BASE_SEPOLIA_USDC, MOCK_LINKS, MOCK_PAY_TO, MOCK_X402_REASONS } from '../../src/mock/constants.js'
 import { SLOW_SETTLE_MS } from '../../src/mock/scenarios.js'
 import { createMockApi } from '../../src/mock/createMockApi.js'
@@ -218,6 +219,42 @@ describe('PayLinkButton', () => {
     await waitFor(() => expect(paidRequests()).toBe(2))
     await waitFor(() => expect(stateOf(button())).toBe('unknown'))
     expect(signer.calls).toBe(1)
+  })
+
+  test('a button left "unknown" by refusals of its resent payment: the app\'s "Start over" beside it (usePayLink\'s reset, one purchase per link) offers the price again, and a press signs anew', async () => {
+    api.mock.useScenario('payment-insufficient-funds')
+    const signer = createTestSigner()
+    // The app's own escape, shown only while the outcome is unknown and the user knows nothing was charged.
+    function StartOver() {
+      const { status, reset } = usePayLink(code, { signer, maxAmount: cap })
+      return status === 'unknown' ? <a href="#start-over" onClick={reset}>Start over</a> : null
+    }
+    render(
+      <>
+        <PayLinkButton code={code} maxAmount={cap} signer={signer} />
+        <StartOver />
+      </>,
+      { wrapper: wrapperFor() },
+    )
+    await ready()
+    fireEvent.click(button())
+    await waitFor(() => expect(stateOf(button())).toBe('unknown'))
+    fireEvent.click(button())
+    await waitFor(() => expect(paidRequests()).toBe(2))
+    await waitFor(() => expect(stateOf(button())).toBe('unknown'))
+    expect(signer.calls).toBe(1)
+    expect(api.mock.ledger).toHaveLength(0)
+    // The wallet has funds now (the scenario off); the user, who sees no transfer in it, starts over.
+    api.mock.reset()
+    fireEvent.click(screen.getByRole('link', { name: 'Start over' }))
+    await waitFor(() => expect(stateOf(button())).toBe('ready'))
+    expect(button()).toHaveAccessibleName('Pay 1.50 USDC')
+    expect(screen.queryByRole('link', { name: 'Start over' })).toBeNull()
+    expect(sessionStorage.length).toBe(0)
+    fireEvent.click(button())
+    await waitFor(() => expect(stateOf(button())).toBe('settled'))
+    expect(signer.calls).toBe(2)
+    expect(api.mock.ledger).toHaveLength(1)
   })
 
   test('an ambiguous answer resolves to "Paid" when the same payment is resent', async () => {
