@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render, screen, waitFor } from '@testing-library/react'
-import type { ReactNode } from 'react'
+import type { CSSProperties, ReactNode } from 'react'
 import { commands } from 'vitest/browser'
 import { createPayLinkClient } from '../../src/client.js'
 import { BridgeStatusBadge } from '../../src/components/BridgeStatusBadge.js'
@@ -148,11 +148,8 @@ test.each([
   expect(dot.right).toBeLessThan(firstLine.left)
 })
 
-test.each([
-  ['line-height', { lineHeight: 2 }],
-  ['gap', { gap: '20px' }],
-  ['line-height and gap', { lineHeight: 2, gap: '20px' }],
-])("with an app's own %s on the badge, at 320 px, the dot stays centred beside the first line of the label", async (_, style) => {
+/** A failed transfer's badge with `style`, in a 320 px column: the badge, its dot's box and its label's first line. */
+async function failedAt320(style: CSSProperties) {
   stubTransfer({ status: 'failed', failureReason: 'The destination chain rejected the mint' })
   render(
     withApi(
@@ -165,27 +162,21 @@ test.each([
   await waitFor(() => expect(screen.getByText('Transfer failed')).toBeVisible())
   const range = document.createRange()
   range.selectNodeContents(screen.getByText('Transfer failed'))
-  const firstLine = range.getClientRects()[0]!
-  const dot = badge.querySelector('[data-part="indicator"]')!.getBoundingClientRect()
+  return { badge, dot: badge.querySelector('[data-part="indicator"]')!.getBoundingClientRect(), firstLine: range.getClientRects()[0]! }
+}
+
+test.each([
+  ['line-height', { lineHeight: 2 }],
+  ['gap', { gap: '20px' }],
+  ['line-height and gap', { lineHeight: 2, gap: '20px' }],
+])("with an app's own %s on the badge, at 320 px, the dot stays centred beside the first line of the label", async (_, style) => {
+  const { dot, firstLine } = await failedAt320(style)
   expect(Math.abs((dot.top + dot.bottom) / 2 - (firstLine.top + firstLine.bottom) / 2)).toBeLessThanOrEqual(0.5)
   expect(dot.right).toBeLessThan(firstLine.left)
 })
 
 test('a dot made bigger with --paylink-bridge-status-dot-size keeps its gap from the label and its place on the first line', async () => {
-  stubTransfer({ status: 'failed', failureReason: 'The destination chain rejected the mint' })
-  render(
-    withApi(
-      <div style={{ width: 320, font: '16px sans-serif' }}>
-        <BridgeStatusBadge data-testid="badge" transferId="tr_1" style={{ ['--paylink-bridge-status-dot-size' as string]: '1em' }} />
-      </div>,
-    ),
-  )
-  const badge = screen.getByTestId('badge')
-  await waitFor(() => expect(screen.getByText('Transfer failed')).toBeVisible())
-  const range = document.createRange()
-  range.selectNodeContents(screen.getByText('Transfer failed'))
-  const firstLine = range.getClientRects()[0]!
-  const dot = badge.querySelector('[data-part="indicator"]')!.getBoundingClientRect()
+  const { badge, dot, firstLine } = await failedAt320({ ['--paylink-bridge-status-dot-size' as string]: '1em' })
   // 1em of the badge's 14 px text, the gap (0.5em of it by default) still between dot and label.
   expect(dot.width).toBeCloseTo(14, 0)
   expect(firstLine.left - dot.right).toBeCloseTo(parseFloat(getComputedStyle(badge).columnGap), 0)
