@@ -30,9 +30,9 @@ export interface PayResourceState {
    * The price `pay` would sign, from the 402 read on mount: that of the requirement the signer pays
    * (within `maxAmount`, through `selectRequirement`), or without a signer the price all the
    * requirements share. Only for an asset whose decimals are known (USDC); else `undefined`, as when
-   * nothing is within `maxAmount`. `null` when the signer can pay none of the requirements (their
-   * networks or schemes, or `selectRequirement` chose none): a click could only fail, so offer another
-   * wallet instead.
+   * nothing is within `maxAmount` and while `failed`. `null` when the signer can pay none of the
+   * requirements (their networks or schemes, or `selectRequirement` chose none): a click could only
+   * fail, so offer another wallet instead.
    */
   price?: Price | null | undefined
   /**
@@ -65,5 +65,9 @@ export function usePayResource(resource: string | undefined, { timeoutMs, ...opt
   usePayLinkClient('usePayResource')
   // The purchases are kept per URL: the lookup gives the same store on every render.
   const purchase = usePurchase(resource ? resourcePurchase(resource, { timeoutMs }) : undefined, options)
-  return { ...purchase, price: priceToPay(purchase.paymentRequired, options) }
+  const price = priceToPay(purchase.paymentRequired, options)
+  // A click that failed before signing leaves what it read, but the next click is held to the price
+  // shown before it: read with other options since (a cap raised, another wallet), that price could
+  // say less than the click signs. As the button's "Try again", a failure shows none (`null` stays).
+  return { ...purchase, price: price && purchase.status === 'failed' ? undefined : price }
 }

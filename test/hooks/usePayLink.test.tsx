@@ -618,6 +618,29 @@ describe('a click never signs more than the price shown', () => {
     expect(signedAmounts(payments)).toEqual(['10000'])
   })
 
+  test('usePayResource: after a click that failed before signing, price never says less than the next pay signs', async () => {
+    // The preview showed 0.03; a click then read 0.01 above a lowered cap and failed; the cap is
+    // raised again (or another wallet connected) and the seller asks 0.03 again.
+    api.serveX402(resource, offerAt('30000'))
+    const signer = createTestSigner()
+    let maxAmount = { [BASE_SEPOLIA_USDC]: '50000' }
+    const { result, rerender } = renderHook(() => usePayResource(resource, { signer, maxAmount }), { wrapper: wrapperFor() })
+    await waitFor(() => expect(result.current.price).toEqual({ amount: '0.03', currency: 'USDC' }))
+    api.serveX402(resource, offerAt('10000'))
+    maxAmount = { [BASE_SEPOLIA_USDC]: '5000' }
+    rerender()
+    await act(() => result.current.pay())
+    expect(result.current.error).toMatchObject({ reason: 'exceeds_max_amount' })
+    maxAmount = { [BASE_SEPOLIA_USDC]: '50000' }
+    rerender()
+    const { status, price } = result.current
+    const payments = api.serveX402(resource, offerAt('30000'))
+    await act(() => result.current.pay())
+    // The next click is held to the 0.03 shown before the failure, and signs it: `price` must not say 0.01.
+    expect({ status, price }).toEqual({ status: 'failed', price: undefined })
+    expect(signedAmounts(payments)).toEqual(['30000'])
+  })
+
   test('usePayResource: another asset at the same amount is not signed either', async () => {
     api.serveX402(resource, offerAt('10000'))
     const signer = createTestSigner()
