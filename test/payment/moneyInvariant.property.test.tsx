@@ -11,7 +11,7 @@ import { usePayLink } from '../../src/hooks/usePayLink.js'
 import { BASE_SEPOLIA_USDC, MOCK_LINKS } from '../../src/mock/constants.js'
 import { createMockApi, type MockApi } from '../../src/mock/createMockApi.js'
 import { createTestSigner } from '../../src/mock/createTestSigner.js'
-import type { MockFault } from '../../src/mock/faults.js'
+import { faultResponse, type MockFault } from '../../src/mock/faults.js'
 import { paymentAt } from '../../src/mock/progress.js'
 import type { MockScenario } from '../../src/mock/scenarios.js'
 import { linkPurchase } from '../../src/payment/linkPurchase.js'
@@ -24,22 +24,29 @@ import { BASE_URL, testQueryClient } from '../hooks/harness.js'
 // seller, a wallet and a network: money is never moved twice by accident. A purchase signs at most
 // once, unless the signature before was abandoned (reset while signing, "ask the wallet again") or
 // refused, or the user saw the purchase fail and pressed again; the ledger holds a second charge
-// of one purchase only when the charge before it failed or expired.
+// of one purchase only when the charge before it failed or expired. Where sessionStorage refuses
+// the write, a reload forgets the payload, and only then may the purchase be signed (and charged)
+// again, as the README has it. Each element has its own spend cap: none signs above its own.
 
 const code = MOCK_LINKS.demo
-const cap = { [BASE_SEPOLIA_USDC]: '10000000' } // 10 USDC: every price below is within it
+// Every price below (1.25 to 1.75 USDC) is within the high cap; 1.75 is above the low one.
+const CAPS = { high: '10000000', low: '1600000' }
 // The states the README names where a purchase may rest once nothing is left moving (the wallet
 // answers, the network works). `unknown` among them: a resend the seller can only refuse (the price
 // changed under a signed payment, or its authorization expired) stays `unknown`, as the contract has it.
 const AT_REST = ['ready', 'settled', 'failed', 'cancelled', 'unknown']
 
 type Mode = 'ok' | 'refuse' | 'slow' | 'hang'
+type Id = 'a' | 'b' | 'h'
 
 /** One request to the wallet, as the wallet saw it. */
 interface Signature {
   /** The purchase it was asked for (a reset after the outcome starts another). */
   purchase: number
   nonce: string
+  amount: bigint
+  /** The spend cap of the element whose signer was asked. */
+  cap: bigint
   signal: AbortSignal | undefined
   /** The wallet refused. */
   refused: boolean
@@ -51,6 +58,10 @@ interface Signature {
   gone: boolean
   /** Since the one before: the user pressed pay on a purchase showing `failed`. */
   afterSeenFailure: boolean
+  /** Its payload was kept in memory only (sessionStorage refused the write)... */
+  inMemoryOnly?: boolean
+  /** ...and a reload forgot it: the README lets the purchase be signed again. */
+  forgotten?: boolean
 }
 
 /** The page, the wallet and the network of one run. */
@@ -60,11 +71,17 @@ interface World {
   view: RenderResult
   Page: () => ReactElement
   mounted: { a?: number; b?: number; h?: number }
+  /** Each element's spend cap, for the whole run. */
+  caps: Record<Id, keyof typeof CAPS>
   wallet: { mode: Mode; held: (() => void)[] }
   signatures: Signature[]
   /** The payment headers the page sent, as sent. */
   sent: string[]
   loseNextPaidAnswer: boolean
+  /** What the next paid request is answered once the seller took it. */
+  nextPaidAnswer?: MockFault | undefined
+  /** sessionStorage refuses writes (a browser set to block site data, or storage full). */
+  storageFull: boolean
   purchase: number
   seenFailure: boolean
   /** Counts the page's loads: what the page before a reload asked for gets no answer. */
@@ -79,8 +96,9 @@ const never = () => new Promise<never>(() => {})
 type Model = { a: boolean; b: boolean; h: boolean }
 type Command = fc.AsyncCommand<Model, World>
 
-// The wallet and the client of one load of the page: once it is reloaded, nothing comes of them.
-function walletFor(world: World): PaymentSigner {
+// The wallet (as the element `id` holds it) and the client of one load of the page: once it is
+// reloaded, nothing comes of them.
+function walletFor(world: World, id: Id): PaymentSigner {
   const { load } = world
   const base = createTestSigner()
   return {
@@ -91,6 +109,8 @@ function walletFor(world: World): PaymentSigner {
       const signature: Signature = {
         purchase: world.purchase,
         nonce: payload.authorization.nonce,
+        amount: BigInt(requirement.amount),
+        cap: BigInt(CAPS[world.caps[id]]),
         signal: context.signal,
         refused: false,
         answered: false,
@@ -132,13 +152,15 @@ function clientFor(world: World, retry: boolean): PayLinkClient {
         world.loseNextPaidAnswer = false
         throw new TypeError('Failed to fetch')
       }
-      return response
+      const answer = payment && world.nextPaidAnswer
+      world.nextPaidAnswer = payment ? undefined : world.nextPaidAnswer
+      return answer ? faultResponse(answer, 'req_after_charge')! : response
     },
   })
 }
 
-function Hook({ signer }: { signer: PaymentSigner }) {
-  const { status, pay, reset } = usePayLink(code, { signer, maxAmount: cap })
+function Hook({ signer, cap }: { signer: PaymentSigner; cap: string }) {
+  const { status, pay, reset } = usePayLink(code, { signer, maxAmount: { [BASE_SEPOLIA_USDC]: cap } })
   return (
     <div data-testid="h" data-state={status}>
       <button type="button" data-testid="h-pay" onClick={() => void pay()} />
@@ -147,15 +169,17 @@ function Hook({ signer }: { signer: PaymentSigner }) {
   )
 }
 
-function page(world: World, signer: PaymentSigner, queryClient = testQueryClient()) {
+function page(world: World, queryClient = testQueryClient()) {
+  const signers = { a: walletFor(world, 'a'), b: walletFor(world, 'b'), h: walletFor(world, 'h') }
+  const caps = { a: { [BASE_SEPOLIA_USDC]: CAPS[world.caps.a] }, b: { [BASE_SEPOLIA_USDC]: CAPS[world.caps.b] } }
   return () => {
     const { a, b, h } = world.mounted
     return (
       <QueryClientProvider client={queryClient}>
         <PayLinkProvider client={world.client}>
-          {a !== undefined && <PayLinkButton key={`a${a}`} data-testid="a" code={code} signer={signer} maxAmount={cap} />}
-          {b !== undefined && <PayLinkButton key={`b${b}`} data-testid="b" code={code} signer={signer} maxAmount={cap} />}
-          {h !== undefined && <Hook key={`h${h}`} signer={signer} />}
+          {a !== undefined && <PayLinkButton key={`a${a}`} data-testid="a" code={code} signer={signers.a} maxAmount={caps.a} />}
+          {b !== undefined && <PayLinkButton key={`b${b}`} data-testid="b" code={code} signer={signers.b} maxAmount={caps.b} />}
+          {h !== undefined && <Hook key={`h${h}`} signer={signers.h} cap={CAPS[world.caps.h]} />}
         </PayLinkProvider>
       </QueryClientProvider>
     )
@@ -207,15 +231,34 @@ const FAULTS: Record<string, MockFault> = {
   '503 Retry-After': { status: 503, retryAfter: 2, times: 1 },
   'dropped connection': { dropConnection: true, times: 1 },
   'HTML 502': { html502: true, times: 1 },
+  // Not now, or a conflict: answered without acting, but a paid request's outcome stays open.
+  '408': { status: 408, times: 1 },
+  '409': { status: 409, times: 1 },
+  '425': { status: 425, times: 1 },
+  '429 Retry-After': { status: 429, retryAfter: 2, times: 1 },
 }
+
+// The same answers after the seller took the payment (a conflict with the same payment in flight, a
+// gateway's time-out or rate limit on the way back): only a resend of that payload may follow.
+const AFTER_CHARGE: Record<string, MockFault> = {
+  '408': { status: 408 },
+  '409': { status: 409 },
+  '425': { status: 425 },
+  '429 Retry-After': { status: 429, retryAfter: 2 },
+}
+
+const pressOnButton = fc
+  .tuple(fc.constantFrom<'a' | 'b'>('a', 'b'), fc.constantFrom(...(Object.keys(PRESSES) as (keyof typeof PRESSES)[])))
+  .chain(([id, kind]) => command(`${kind} on ${id}`, (m) => m[id], (_m, w) => press(w, id, PRESSES[kind])))
 
 const commands = fc.commands(
   [
     toggle,
     remount,
-    fc
-      .tuple(fc.constantFrom<'a' | 'b'>('a', 'b'), fc.constantFrom(...(Object.keys(PRESSES) as (keyof typeof PRESSES)[])))
-      .chain(([id, kind]) => command(`${kind} on ${id}`, (m) => m[id], (_m, w) => press(w, id, PRESSES[kind]))),
+    // Presses, three times as likely as any other step: a purchase is what the rest acts on.
+    pressOnButton,
+    pressOnButton,
+    pressOnButton,
     command('pay() twice from the hook', (m) => m.h, (_m, w) => press(w, 'h', [1, 1])),
     command('reset() from the hook', (m) => m.h, async (_m, w) => {
       // Once an outcome shows, reset() starts another purchase (in `unknown`, the README says to
@@ -231,6 +274,10 @@ const commands = fc.commands(
     fc.constantFrom(...Object.keys(FAULTS)).chain((kind) => command(`verify: ${kind}`, () => true, (_m, w) => w.mock.inject('verifyPayment', FAULTS[kind]!))),
     command('the next paid answer is lost', () => true, (_m, w) => void (w.loseNextPaidAnswer = true)),
     fc
+      .constantFrom(...Object.keys(AFTER_CHARGE))
+      .chain((kind) => command(`the next paid request is charged, then answered ${kind}`, () => true, (_m, w) => void (w.nextPaidAnswer = AFTER_CHARGE[kind]))),
+    fc.boolean().chain((full) => command(`sessionStorage ${full ? 'refuses' : 'takes'} writes`, () => true, (_m, w) => void (w.storageFull = full))),
+    fc
       .constantFrom<MockScenario>('payment-outcome-unknown', 'payment-fails-to-settle', 'payment-expires')
       .chain((name) => command(`scenario ${name}`, () => true, (_m, w) => w.mock.useScenario(name))),
     fc.constantFrom<Mode>('ok', 'refuse', 'slow', 'hang').chain((mode) => command(`wallet ${mode}`, () => true, (_m, w) => void (w.wallet.mode = mode))),
@@ -238,7 +285,10 @@ const commands = fc.commands(
       w.load += 1
       // A page loaded after the outcome knows nothing of it: it offers the link afresh, another purchase.
       if (['settled', 'failed'].includes(linkPurchase(w.client, code).getSnapshot().status)) w.purchase += 1
-      for (const signature of w.signatures) if (!signature.answered) signature.gone = true
+      for (const signature of w.signatures) {
+        if (!signature.answered) signature.gone = true
+        signature.forgotten ||= signature.inMemoryOnly
+      }
       w.view.unmount()
       forgetPurchases()
       Object.assign(m, { a: true, b: false, h: false })
@@ -260,30 +310,35 @@ function checkMoney(world: World) {
       .filter((s) => s.purchase === signature.purchase)
       .pop()
     // Abandoned: a reset while signing, or "ask the wallet again", aborted it; or the page that asked is gone.
-    if (before && !before.signal?.aborted && !before.gone && !before.refused && !signature.afterSeenFailure) {
-      throw new Error(`signature ${i + 1} of purchase ${signature.purchase}: the one before was neither abandoned, refused nor seen failed`)
+    if (before && !before.signal?.aborted && !before.gone && !before.refused && !before.forgotten && !signature.afterSeenFailure) {
+      throw new Error(`signature ${i + 1} of purchase ${signature.purchase}: the one before was neither abandoned, refused, forgotten nor seen failed`)
     }
+    expect(signature.amount, 'a payment above the spend cap of the element that asked was signed').toBeLessThanOrEqual(signature.cap)
   })
   const sentNonces = world.sent.map((header) => (decodeBase64Json(header, 'payment') as { payload: { authorization: { nonce: string } } }).payload.authorization.nonce)
   for (const nonce of sentNonces) {
     expect(byNonce.get(nonce), 'a payment sent was signed by this wallet').toBeDefined()
     expect(byNonce.get(nonce)!.late, 'a signature that came after it was abandoned was sent').toBe(false)
   }
-  const charges = new Map<number, string[]>()
+  const charges = new Map<number, { id: string; forgotten?: boolean }[]>()
   for (const entry of world.mock.ledger) {
     const signature = byNonce.get(entry.nonce)
     expect(signature, 'a charge was signed by this wallet').toBeDefined()
-    charges.set(signature!.purchase, [...(charges.get(signature!.purchase) ?? []), entry.id])
+    charges.set(signature!.purchase, [...(charges.get(signature!.purchase) ?? []), { id: entry.id, forgotten: signature!.forgotten }])
   }
-  for (const [purchase, ids] of charges) {
-    for (const id of ids.slice(0, -1)) {
+  for (const [purchase, entries] of charges) {
+    for (const { id, forgotten } of entries.slice(0, -1)) {
       const { status } = paymentAt(world.mock.state.payments.get(id)!, Date.now())
-      if (!['failed', 'expired'].includes(status)) throw new Error(`purchase ${purchase} was charged ${ids.length} times; ${id} is ${status}`)
+      if (!forgotten && !['failed', 'expired'].includes(status)) throw new Error(`purchase ${purchase} was charged ${entries.length} times; ${id} is ${status}`)
     }
   }
 }
 
-/** Nothing left moving: the wallet answers, the network works; the user presses wherever the button offers a press. */
+/**
+ * Nothing left moving: the wallet answers, the network works; the user presses wherever the button
+ * offers a press. A paid answer that leaves the outcome open (`nextPaidAnswer`) is still met: most
+ * runs pay here first, and the presses after it resend.
+ */
 async function drain(world: World, model: Model) {
   world.wallet.mode = 'ok'
   world.loseNextPaidAnswer = false
@@ -308,44 +363,71 @@ test('money moves at most once per purchase, whatever the user, the seller, the 
   const unhandled: unknown[] = []
   const onUnhandled = (reason: unknown) => void unhandled.push(reason)
   process.on('unhandledRejection', onUnhandled)
+  let world: World | undefined
+  // A storage that refuses writes notes the payload it refused: kept in memory only.
+  const setItem = Storage.prototype.setItem
+  const storage = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(function (this: Storage, key, value) {
+    if (!world?.storageFull) return setItem.call(this, key, value)
+    const { paymentHeader } = JSON.parse(value) as { paymentHeader: string }
+    const { nonce } = (decodeBase64Json(paymentHeader, 'payment') as { payload: { authorization: { nonce: string } } }).payload.authorization
+    world.signatures.find((s) => s.nonce === nonce)!.inMemoryOnly = true
+    throw new DOMException('The quota has been exceeded.', 'QuotaExceededError')
+  })
+  const cap = fc.constantFrom<keyof typeof CAPS>('high', 'low')
+  // The page as it loads: the price, what it shows with which cap, the storage, the wallet, and
+  // what the first paid request meets once charged (most runs pay once, so a step rarely would).
+  const start = fc.record({
+    retry: fc.boolean(),
+    mode: fc.constantFrom<Mode>('ok', 'refuse', 'slow', 'hang'),
+    price: fc.constantFrom('1.25', '1.50', '1.75'),
+    b: fc.boolean(),
+    h: fc.boolean(),
+    caps: fc.record({ a: cap, b: cap, h: cap }),
+    storageFull: fc.boolean(),
+    nextPaidAnswer: fc.constantFrom(undefined, ...Object.keys(AFTER_CHARGE)).map((kind) => kind && AFTER_CHARGE[kind]),
+  })
   try {
     await fc.assert(
-      fc.asyncProperty(fc.boolean(), fc.constantFrom<Mode>('ok', 'refuse', 'slow', 'hang'), commands, async (retry, mode, cmds) => {
+      fc.asyncProperty(start, commands, async ({ retry, mode, price, b, h, ...rest }, cmds) => {
         vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date', 'performance'] })
         const errors = vi.spyOn(console, 'error')
-        const world = { mounted: { a: 0 }, wallet: { mode, held: [] }, signatures: [], sent: [], purchase: 0, load: 0 } as unknown as World
+        const mounted = { a: 0, ...(b && { b: 0 }), ...(h && { h: 0 }) }
+        world = { ...rest, mounted, wallet: { mode, held: [] }, signatures: [], sent: [], purchase: 0, load: 0 } as unknown as World
+        const w = world
         try {
           unhandled.length = 0
           forgetPurchases()
           sessionStorage.clear()
-          world.mock = createMockApi({ apiKeys: false, settleDelayMs: 0 })
-          server.resetHandlers(...world.mock.handlers)
-          world.open = () => {
-            world.client = clientFor(world, retry)
-            world.Page = page(world, walletFor(world))
-            world.view = render(<world.Page />)
+          w.mock = createMockApi({ apiKeys: false, settleDelayMs: 0 })
+          w.mock.state.links.get(code)!.price = { amount: price, currency: 'USDC' }
+          server.resetHandlers(...w.mock.handlers)
+          w.open = () => {
+            w.client = clientFor(w, retry)
+            w.Page = page(w)
+            w.view = render(<w.Page />)
           }
-          world.open()
+          w.open()
           await settle()
-          const model: Model = { a: true, b: false, h: false }
-          await fc.asyncModelRun(() => ({ model, real: world }), cmds)
-          checkMoney(world)
-          await drain(world, model)
-          checkMoney(world)
-          const state = shown(world, 'a')
+          const model: Model = { a: true, b, h }
+          await fc.asyncModelRun(() => ({ model, real: w }), cmds)
+          checkMoney(w)
+          await drain(w, model)
+          checkMoney(w)
+          const state = shown(w, 'a')
           expect(AT_REST).toContain(state)
           expect(unhandled).toEqual([])
           expect(errors).not.toHaveBeenCalled()
         } finally {
           cleanup()
-          world.mock?.reset()
+          w.mock?.reset()
           errors.mockRestore()
           vi.useRealTimers()
         }
       }),
-      { numRuns: 400 },
+      { numRuns: 300 },
     )
   } finally {
+    storage.mockRestore()
     process.off('unhandledRejection', onUnhandled)
     server.close()
   }
