@@ -25,12 +25,14 @@ import { BASE_URL, testQueryClient } from '../hooks/harness.js'
 // of a URL signs at most once, unless the signature before was abandoned or refused, or the user saw
 // the purchase fail and pressed again; a payment goes only to the server whose 402 it answers; a
 // seller charges one purchase once; a press never signs more than the price it showed, nor above
-// the spend cap.
+// the spend cap of the element pressed (each has its own). Where sessionStorage refuses the write,
+// a reload forgets the payload, and only then may the purchase be signed (and charged) again.
 
 const A = 'https://shop.test/article'
 const B = 'https://other.test/report'
 const PAY_TO = { [A]: '0x00000000000000000000000000000000000A11cE', [B]: '0x0000000000000000000000000000000000000B0B' }
-const CAPS = { high: '50000', low: '5000' } // every price is 10000 to 30000: within the high cap, above the low one
+// Every price is 10000 to 30000: within the high cap, above the low one; the mid one takes 10000 and 20000.
+const CAPS = { high: '50000', mid: '20000', low: '5000' }
 // The states the README names where a purchase of a URL may rest once nothing is left moving.
 const AT_REST = ['ready', 'settled', 'failed', 'cancelled', 'unknown']
 
@@ -46,6 +48,8 @@ interface Seller {
   keepsAnswers: boolean
   /** What its next paid request meets (a key of FAULTS), its next unpaid one (a 503). */
   paidFault?: string | undefined
+  /** What its first paid request meets, also in the drain (most runs pay first there). */
+  firstPaidFault?: string | undefined
   unpaidFault?: boolean | undefined
   usedNonces: Set<string>
   /** Nonces it charged. */
@@ -57,6 +61,8 @@ interface Seller {
 /** One request to the wallet, as the wallet saw it. */
 interface Signature {
   url: Url
+  /** The element whose signer was asked. */
+  element: Id
   purchase: number
   nonce: string
   amount: bigint
@@ -70,6 +76,10 @@ interface Signature {
   gone: boolean
   /** Since the one before of its URL: the user pressed pay on a purchase showing `failed`. */
   afterSeenFailure: boolean
+  /** Its payload was kept in memory only (sessionStorage refused the write)... */
+  inMemoryOnly?: boolean
+  /** ...and a reload forgot it: the README lets the purchase be signed again. */
+  forgotten?: boolean
 }
 
 type Id = 'a' | 'b' | 'h'
@@ -82,7 +92,10 @@ interface World {
   mounted: Partial<Record<Id, number>>
   /** The URL each element shows (`a` always A). */
   urls: Record<Id, Url>
-  cap: { [BASE_SEPOLIA_USDC]: string }
+  /** Each element's spend cap. */
+  caps: Record<Id, keyof typeof CAPS>
+  /** sessionStorage refuses writes (a browser set to block site data, or storage full). */
+  storageFull: boolean
   wallet: { mode: Mode; held: (() => void)[] }
   signatures: Signature[]
   /** The paid requests the page sent, as sent. */
@@ -109,6 +122,15 @@ const FAULTS: Record<string, { charged: boolean; answer: (seller: Seller, settle
   'HTML 502': { charged: false, answer: () => new HttpResponse('<html>Bad gateway</html>', { status: 502, headers: { 'Content-Type': 'text/html' } }) },
   '402 insufficient_funds': { charged: false, answer: (seller) => paymentRequired(seller, 'insufficient_funds') },
   '400': { charged: false, answer: () => HttpResponse.json({ error: 'bad request' }, { status: 400 }) },
+  // Not now, or a conflict (the same payment still in flight): the outcome stays open, either side of the charge.
+  '429 Retry-After': { charged: false, answer: () => HttpResponse.json({}, { status: 429, headers: { 'Retry-After': '2' } }) },
+  '409': { charged: false, answer: () => HttpResponse.json({}, { status: 409 }) },
+  ...Object.fromEntries(
+    [408, 409, 425, 429].map((status) => [
+      `${status} after charging`,
+      { charged: true, answer: () => HttpResponse.json({}, { status, headers: status === 429 ? { 'Retry-After': '2' } : {} }) },
+    ]),
+  ),
   // x402's `upfront` flow: settled before the handler ran, which then failed.
   'the handler fails after settling': { charged: true, answer: (_s, headers) => HttpResponse.json({}, { status: 500, headers }) },
 }
@@ -160,8 +182,9 @@ async function serve(seller: Seller, request: Request): Promise<Response> {
     seller.unpaidFault = false
     return failed ? HttpResponse.json({}, { status: 503 }) : paymentRequired(seller)
   }
-  const fault = seller.paidFault && FAULTS[seller.paidFault]
-  seller.paidFault = undefined
+  const kind = seller.paidFault ?? seller.firstPaidFault
+  const fault = kind && FAULTS[kind]
+  seller.paidFault = seller.firstPaidFault = undefined
   if (fault && !fault.charged) return fault.answer(seller, {})
   const name = v2 ? 'PAYMENT-SIGNATURE' : 'X-PAYMENT'
   const decoded = decodeBase64Json(header, name) as { extensions?: { 'payment-identifier'?: { info?: { id?: string } } } }
@@ -180,7 +203,8 @@ async function serve(seller: Seller, request: Request): Promise<Response> {
   return fault ? fault.answer(seller, headers) : HttpResponse.text('paid', { headers })
 }
 
-function walletFor(world: World): PaymentSigner {
+/** The wallet as the element `element` holds it. */
+function walletFor(world: World, element: Id): PaymentSigner {
   const { load } = world
   const base = createTestSigner()
   return {
@@ -190,10 +214,11 @@ function walletFor(world: World): PaymentSigner {
       const url = (Object.keys(PAY_TO) as Url[]).find((u) => PAY_TO[u] === requirement.payTo)!
       const signature: Signature = {
         url,
+        element,
         purchase: world.purchase[url],
         nonce: payload.authorization.nonce,
         amount: BigInt(requirement.amount),
-        cap: BigInt(world.cap[BASE_SEPOLIA_USDC]),
+        cap: BigInt(CAPS[world.caps[element]]),
         signal: context.signal,
         refused: false,
         answered: false,
@@ -218,7 +243,11 @@ function walletFor(world: World): PaymentSigner {
   }
 }
 
-function Hook({ url, signer, cap }: { url: Url; signer: PaymentSigner; cap: World['cap'] }) {
+// One object per cap, as an app holds its caps: a new one on each render would be another option.
+const CAP_OPTIONS = Object.fromEntries(Object.entries(CAPS).map(([name, cap]) => [name, { [BASE_SEPOLIA_USDC]: cap }])) as Record<keyof typeof CAPS, { [BASE_SEPOLIA_USDC]: string }>
+const capOf = (world: World, id: Id) => CAP_OPTIONS[world.caps[id]]
+
+function Hook({ url, signer, cap }: { url: Url; signer: PaymentSigner; cap: ReturnType<typeof capOf> }) {
   const { status, pay, reset, price } = usePayResource(url, { signer, maxAmount: cap })
   return (
     <div data-testid="h" data-state={status} data-price={price?.amount ?? ''}>
@@ -228,12 +257,13 @@ function Hook({ url, signer, cap }: { url: Url; signer: PaymentSigner; cap: Worl
   )
 }
 
-function page(world: World, signer: PaymentSigner) {
+function page(world: World) {
   // A new page: a new client and query cache; only sessionStorage and the sellers are kept.
   const client = createPayLinkClient({ baseUrl: BASE_URL, retry: false })
   const queryClient = testQueryClient()
+  const signers = { a: walletFor(world, 'a'), b: walletFor(world, 'b'), h: walletFor(world, 'h') }
   return () => {
-    const { mounted: m, urls, cap } = world
+    const { mounted: m, urls } = world
     return (
       <QueryClientProvider client={queryClient}>
         <PayLinkProvider client={client}>
@@ -244,13 +274,13 @@ function page(world: World, signer: PaymentSigner) {
                   key={id + m[id]}
                   data-testid={id}
                   resource={urls[id]}
-                  signer={signer}
-                  maxAmount={cap}
+                  signer={signers[id]}
+                  maxAmount={capOf(world, id)}
                   onSettled={() => world.reported.push(`${world.load}${id}${m[id]}|${urls[id]}|${world.purchase[urls[id]]}`)}
                 />
               ),
           )}
-          {m.h !== undefined && <Hook key={`h${m.h}`} url={urls.h} signer={signer} cap={cap} />}
+          {m.h !== undefined && <Hook key={`h${m.h}`} url={urls.h} signer={signers.h} cap={capOf(world, 'h')} />}
         </PayLinkProvider>
       </QueryClientProvider>
     )
@@ -280,7 +310,9 @@ async function press(world: World, id: Id, detail: number[]) {
   })
   await settle()
   for (const signature of world.signatures.slice(before)) {
-    if (price !== undefined && signature.url === url) expect(signature.amount, 'a press signed more than the price it showed').toBeLessThanOrEqual(price)
+    if (price !== undefined && signature.url === url && signature.element === id) {
+      expect(signature.amount, 'a press signed more than the price it showed').toBeLessThanOrEqual(price)
+    }
   }
 }
 
@@ -342,17 +374,21 @@ const commands = fc.commands(
     url.chain((u) => command(`${u}: 503 on the next unpaid request`, () => true, (_m, w) => void (w.sellers[u].unpaidFault = true))),
     command('the next paid answer is lost', () => true, (_m, w) => void (w.loseNextPaidAnswer = true)),
     fc.constantFrom<Mode>('ok', 'ok', 'refuse', 'slow', 'hang').chain((mode) => command(`wallet ${mode}`, () => true, (_m, w) => void (w.wallet.mode = mode))),
-    fc.constantFrom<keyof typeof CAPS>('high', 'low').chain((cap) =>
-      command(`the spend cap is ${cap}`, () => true, async (_m, w) => {
-        w.cap = { [BASE_SEPOLIA_USDC]: CAPS[cap] }
+    fc.tuple(which, fc.constantFrom<keyof typeof CAPS>('high', 'mid', 'low')).chain(([id, cap]) =>
+      command(`the spend cap of ${id} is ${cap}`, () => true, async (_m, w) => {
+        w.caps[id] = cap
         await rerender(w)
       }),
     ),
+    fc.boolean().chain((full) => command(`sessionStorage ${full ? 'refuses' : 'takes'} writes`, () => true, (_m, w) => void (w.storageFull = full))),
     command('reload the page', () => true, (_m, w) => {
       w.load += 1
       // A page loaded after the outcome knows nothing of it: it offers the URL afresh, another purchase.
       for (const u of [A, B] as const) if (['settled', 'failed'].includes(resourcePurchase(u).getSnapshot().status)) w.purchase[u] += 1
-      for (const signature of w.signatures) if (!signature.answered) signature.gone = true
+      for (const signature of w.signatures) {
+        if (!signature.answered) signature.gone = true
+        signature.forgotten ||= signature.inMemoryOnly
+      }
       w.view.unmount()
       forgetPurchases()
       // The same page again: what it showed, each on the URL it showed.
@@ -372,10 +408,10 @@ function checkMoney(world: World) {
       .slice(0, i)
       .filter((s) => s.url === signature.url && s.purchase === signature.purchase)
       .pop()
-    if (before && !before.signal?.aborted && !before.gone && !before.refused && !signature.afterSeenFailure) {
-      throw new Error(`signature ${i + 1} (${signature.url}, purchase ${signature.purchase}): the one before was neither abandoned, refused nor seen failed`)
+    if (before && !before.signal?.aborted && !before.gone && !before.refused && !before.forgotten && !signature.afterSeenFailure) {
+      throw new Error(`signature ${i + 1} (${signature.url}, purchase ${signature.purchase}): the one before was neither abandoned, refused, forgotten nor seen failed`)
     }
-    expect(signature.amount, 'a payment above the spend cap was signed').toBeLessThanOrEqual(signature.cap)
+    expect(signature.amount, 'a payment above the spend cap of the element that asked was signed').toBeLessThanOrEqual(signature.cap)
   })
   for (const { url, payment } of world.sent) {
     const sent = decodeBase64Json(payment, 'payment') as { payload: { authorization: { nonce: string; to: string } }; accepted?: { payTo: string }; resource?: { url: string } }
@@ -393,7 +429,7 @@ function checkMoney(world: World) {
     charged.forEach((signature, i) => {
       expect(signature, 'a charge was signed by this wallet').toBeDefined()
       expect(signature.url).toBe(seller.url)
-      if (charged.slice(0, i).some((s) => s.purchase === signature.purchase)) throw new Error(`${seller.url} charged purchase ${signature.purchase} twice`)
+      if (charged.slice(0, i).some((s) => s.purchase === signature.purchase && !s.forgotten)) throw new Error(`${seller.url} charged purchase ${signature.purchase} twice`)
     })
   }
 }
@@ -422,13 +458,15 @@ const sellerArb = (u: Url) =>
     version: fc.constantFrom<MockX402Version>(1, 2, 'both'),
     amounts: fc.constantFrom(['10000'], ['10000', '20000'], ['20000', '10000']),
     keepsAnswers: fc.boolean(),
+    firstPaidFault: fc.constantFrom(undefined, ...Object.keys(FAULTS)),
   })
 
 /** A seller as configured, with nothing taken yet: made in each run, as fast-check replays its values when it shrinks. */
-const sellerFor = (url: Url, config: Pick<Seller, 'version' | 'keepsAnswers'> & { amounts: readonly string[] }): Seller => ({ ...config, amounts: [...config.amounts], url, usedNonces: new Set(), charges: [], answered: new Set() })
+const sellerFor = (url: Url, config: Pick<Seller, 'version' | 'keepsAnswers' | 'firstPaidFault'> & { amounts: readonly string[] }): Seller => ({ ...config, amounts: [...config.amounts], url, usedNonces: new Set(), charges: [], answered: new Set() })
 
-/** What the page shows on load: button `a` (on A), maybe `b` and the hook, each on either URL. */
-const layout = fc.record({ b: fc.boolean(), h: fc.boolean(), bUrl: url, hUrl: url })
+const cap = fc.constantFrom<keyof typeof CAPS>('high', 'high', 'mid', 'low')
+/** What the page shows on load: button `a` (on A), maybe `b` and the hook, each on either URL with a cap of its own; and whether sessionStorage takes writes. */
+const layout = fc.record({ b: fc.boolean(), h: fc.boolean(), bUrl: url, hUrl: url, caps: fc.record({ a: cap, b: cap, h: cap }), storageFull: fc.boolean() })
 
 test('a URL purchase moves money at most once, whatever the user, the sellers, the wallet and the network do', async () => {
   let world: World | undefined
@@ -454,6 +492,15 @@ test('a URL purchase moves money at most once, whatever the user, the sellers, t
   const unhandled: unknown[] = []
   const onUnhandled = (reason: unknown) => void unhandled.push(reason)
   process.on('unhandledRejection', onUnhandled)
+  // A storage that refuses writes notes the payload it refused: kept in memory only.
+  const setItem = Storage.prototype.setItem
+  const storage = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(function (this: Storage, key, value) {
+    if (!world?.storageFull) return setItem.call(this, key, value)
+    const { paymentHeader } = JSON.parse(value) as { paymentHeader: string }
+    const { nonce } = (decodeBase64Json(paymentHeader, 'payment') as { payload: { authorization: { nonce: string } } }).payload.authorization
+    world.signatures.find((s) => s.nonce === nonce)!.inMemoryOnly = true
+    throw new DOMException('The quota has been exceeded.', 'QuotaExceededError')
+  })
   try {
     await fc.assert(
       fc.asyncProperty(sellerArb(A), sellerArb(B), fc.constantFrom<Mode>('ok', 'ok', 'refuse', 'slow', 'hang'), layout, commands, async (sellerA, sellerB, mode, start, cmds) => {
@@ -463,7 +510,8 @@ test('a URL purchase moves money at most once, whatever the user, the sellers, t
           sellers: { [A]: sellerFor(A, sellerA), [B]: sellerFor(B, sellerB) },
           mounted: { a: 0, ...(start.b && { b: 0 }), ...(start.h && { h: 0 }) },
           urls: { a: A, b: start.bUrl, h: start.hUrl },
-          cap: { [BASE_SEPOLIA_USDC]: CAPS.high },
+          caps: { ...start.caps },
+          storageFull: start.storageFull,
           wallet: { mode, held: [] },
           signatures: [],
           sent: [],
@@ -478,7 +526,7 @@ test('a URL purchase moves money at most once, whatever the user, the sellers, t
           forgetPurchases()
           sessionStorage.clear()
           w.open = () => {
-            w.Page = page(w, walletFor(w))
+            w.Page = page(w)
             w.view = render(<w.Page />)
           }
           w.open()
@@ -509,6 +557,7 @@ test('a URL purchase moves money at most once, whatever the user, the sellers, t
       { numRuns: 300 },
     )
   } finally {
+    storage.mockRestore()
     globalThis.fetch = network
     process.off('unhandledRejection', onUnhandled)
     server.close()
