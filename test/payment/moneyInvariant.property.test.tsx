@@ -298,7 +298,9 @@ const commands = fc.commands(
     command('window focus', () => true, () => act(() => void window.dispatchEvent(new Event('focus')))),
     fc.constantFrom(1_000, 5_000, 21_000, 61_000, 300_000).chain((ms) => command(`${ms} ms pass`, () => true, () => settle(ms))),
   ],
-  { maxCommands: 25 },
+  // fast-check's default size ('small') stops near 10 commands whatever maxCommands says: 'large'
+  // reaches 25, where a purchase meets several faults, presses and reloads in one session.
+  { maxCommands: 25, size: 'large' },
 )
 
 /** What a user would notice: a second signature or charge of one purchase, or a payload sent that was abandoned. */
