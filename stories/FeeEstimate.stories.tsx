@@ -79,11 +79,12 @@ const asked: (string | null)[] = []
 
 /**
  * The user types "250" over "100" in the app's field: nothing is asked until typing pauses
- * (`debounceMs`: 1 s here, so that the wait is seen; 300 ms by default); meanwhile the quote for
+ * (`debounceMs`: 2 s here, so that the wait is seen, and outlasts a slow machine's checks between
+ * the keys; 300 ms by default); meanwhile the quote for
  * 100 stays on screen, busy, as another amount's.
  */
 export const WhileTyping: Story = {
-  args: { debounceMs: 1_000 },
+  args: { debounceMs: 2_000 },
   render: (args) => <AmountField {...args} />,
   beforeEach: ({ msw, id }) => {
     asked.length = 0
@@ -100,7 +101,7 @@ export const WhileTyping: Story = {
     await expect(canvas.getByRole('group')).toHaveTextContent('0.4215 USDC')
     await userEvent.keyboard('0')
     // The mock: gas 0.1215 plus 0.3 % of 250.
-    await waitFor(() => expect(canvas.getByRole('group')).toHaveTextContent('0.8715 USDC'), { timeout: 3_000 })
+    await waitFor(() => expect(canvas.getByRole('group')).toHaveTextContent('0.8715 USDC'), { timeout: 5_000 })
     await expectState(canvasElement, 'ready')
     await expect(asked).toEqual(['100', '250'])
   },
