@@ -10,7 +10,6 @@ import { PayLinkProvider } from '../../src/hooks/PayLinkProvider.js'
 import { usePayLink } from '../../src/hooks/usePayLink.js'
 import { BASE_SEPOLIA_USDC, MOCK_LINKS } from '../../src/mock/constants.js'
 import { createMockApi, type MockApi } from '../../src/mock/createMockApi.js'
-import { createTestSigner } from '../../src/mock/createTestSigner.js'
 import { faultResponse, type MockFault } from '../../src/mock/faults.js'
 import { paymentAt } from '../../src/mock/progress.js'
 import type { MockScenario } from '../../src/mock/scenarios.js'
@@ -19,6 +18,7 @@ import { forgetPurchases } from '../../src/payment/PurchaseStore.js'
 import { decodeBase64Json } from '../../src/x402/base64.js'
 import type { PaymentSigner } from '../../src/x402/paymentSigner.js'
 import { BASE_URL, testQueryClient } from '../hooks/harness.js'
+import { AT_REST, command as step, type Id, type Mode, type Model, never, PRESSES, recordingSigner, settle, type Signature, type Wallet } from './moneyRun.js'
 
 // The package's central promise, checked against the mock API over random sessions of a user, a
 // seller, a wallet and a network: money is never moved twice by accident. A purchase signs at most
@@ -31,38 +31,6 @@ import { BASE_URL, testQueryClient } from '../hooks/harness.js'
 const code = MOCK_LINKS.demo
 // Every price below (1.25 to 1.75 USDC) is within the high cap; 1.75 is above the low one.
 const CAPS = { high: '10000000', low: '1600000' }
-// The states the README names where a purchase may rest once nothing is left moving (the wallet
-// answers, the network works). `unknown` among them: a resend the seller can only refuse (the price
-// changed under a signed payment, or its authorization expired) stays `unknown`, as the contract has it.
-const AT_REST = ['ready', 'settled', 'failed', 'cancelled', 'unknown']
-
-type Mode = 'ok' | 'refuse' | 'slow' | 'hang'
-type Id = 'a' | 'b' | 'h'
-
-/** One request to the wallet, as the wallet saw it. */
-interface Signature {
-  /** The purchase it was asked for (a reset after the outcome starts another). */
-  purchase: number
-  nonce: string
-  amount: bigint
-  /** The spend cap of the element whose signer was asked. */
-  cap: bigint
-  signal: AbortSignal | undefined
-  /** The wallet refused. */
-  refused: boolean
-  /** The wallet answered (or refused). */
-  answered: boolean
-  /** The wallet answered after the purchase abandoned the request (its signal aborted): that payload must never be sent. */
-  late: boolean
-  /** The page was reloaded before the wallet answered: nothing came of the request. */
-  gone: boolean
-  /** Since the one before: the user pressed pay on a purchase showing `failed`. */
-  afterSeenFailure: boolean
-  /** Its payload was kept in memory only (sessionStorage refused the write)... */
-  inMemoryOnly?: boolean
-  /** ...and a reload forgot it: the README lets the purchase be signed again. */
-  forgotten?: boolean
-}
 
 /** The page, the wallet and the network of one run. */
 interface World {
@@ -73,7 +41,7 @@ interface World {
   mounted: { a?: number; b?: number; h?: number }
   /** Each element's spend cap, for the whole run. */
   caps: Record<Id, keyof typeof CAPS>
-  wallet: { mode: Mode; held: (() => void)[] }
+  wallet: Wallet
   signatures: Signature[]
   /** The payment headers the page sent, as sent. */
   sent: string[]
@@ -90,28 +58,18 @@ interface World {
   open: () => void
 }
 
-// What a page that was reloaded waits for: its JavaScript is gone, so nothing comes of it.
-const never = () => new Promise<never>(() => {})
-
-type Model = { a: boolean; b: boolean; h: boolean }
-type Command = fc.AsyncCommand<Model, World>
-
 // The wallet (as the element `id` holds it) and the client of one load of the page: once it is
 // reloaded, nothing comes of them.
 function walletFor(world: World, id: Id): PaymentSigner {
   const { load } = world
-  const base = createTestSigner()
-  return {
-    ...base,
-    async signPayment(requirement, context) {
-      // Dated when asked, as createEvmSigner dates its authorization: a late answer can expire.
-      const payload = (await base.signPayment(requirement, context)) as { authorization: { nonce: string } }
+  return recordingSigner(
+    world.wallet,
+    () => load !== world.load,
+    (fields) => {
       const signature: Signature = {
+        ...fields,
         purchase: world.purchase,
-        nonce: payload.authorization.nonce,
-        amount: BigInt(requirement.amount),
         cap: BigInt(CAPS[world.caps[id]]),
-        signal: context.signal,
         refused: false,
         answered: false,
         late: false,
@@ -120,19 +78,9 @@ function walletFor(world: World, id: Id): PaymentSigner {
       }
       world.seenFailure = false
       world.signatures.push(signature)
-      const { mode } = world.wallet
-      if (mode === 'slow') await new Promise((resolve) => setTimeout(resolve, 25_000))
-      if (mode === 'hang') await new Promise<void>((resolve) => world.wallet.held.push(resolve))
-      if (load !== world.load) return never()
-      signature.answered = true
-      signature.late = !!context.signal?.aborted
-      if (mode === 'refuse') {
-        signature.refused = true
-        throw Object.assign(new Error('User rejected the request.'), { name: 'UserRejectedRequestError', code: 4001 })
-      }
-      return payload
+      return signature
     },
-  }
+  )
 }
 
 function clientFor(world: World, retry: boolean): PayLinkClient {
@@ -186,7 +134,6 @@ function page(world: World, queryClient = testQueryClient()) {
   }
 }
 
-const settle = async (ms = 50) => void (await act(() => vi.advanceTimersByTimeAsync(ms)))
 const shown = (world: World, id: string) => world.view.getByTestId(id).getAttribute('data-state')!
 
 /** What the user does: a press of a kind on a button or through the hook, which notes whether it saw `failed`. */
@@ -199,8 +146,7 @@ async function press(world: World, id: 'a' | 'b' | 'h', detail: number[]) {
   await settle()
 }
 
-const command = (name: string, check: (m: Model) => boolean, run: (m: Model, w: World) => Promise<void> | void): fc.Arbitrary<Command> =>
-  fc.constant({ check, run: async (m, w) => (await run(m, w), await settle()), toString: () => name })
+const command = step<World>
 
 const rerender = (world: World) => act(() => world.view.rerender(<world.Page />))
 
@@ -223,7 +169,6 @@ const remount = which.chain((id) =>
   }),
 )
 
-const PRESSES = { click: [1], 'double click': [1, 2], 'two pointers': [1, 1], key: [0] }
 
 const FAULTS: Record<string, MockFault> = {
   'time-out': { latencyMs: 20_000, times: 1 },

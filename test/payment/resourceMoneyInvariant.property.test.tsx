@@ -19,6 +19,7 @@ import { resourcePurchase } from '../../src/payment/resourcePurchase.js'
 import { decodeBase64Json, encodeBase64Json } from '../../src/x402/base64.js'
 import type { PaymentSigner } from '../../src/x402/paymentSigner.js'
 import { BASE_URL, testQueryClient } from '../hooks/harness.js'
+import { AT_REST, command as step, type Id, type Mode, type Model, never, PRESSES, recordingSigner, type Signature as Recorded, settle, type Wallet } from './moneyRun.js'
 
 // The promise of moneyInvariant.property.test.tsx, for x402 URLs: random sessions of a user, two
 // sellers (x402 servers with no Idempotency-Key, v1, v2 or both), a wallet and a network. A purchase
@@ -33,11 +34,8 @@ const B = 'https://other.test/report'
 const PAY_TO = { [A]: '0x00000000000000000000000000000000000A11cE', [B]: '0x0000000000000000000000000000000000000B0B' }
 // Every price is 10000 to 30000: within the high cap, above the low one; the mid one takes 10000 and 20000.
 const CAPS = { high: '50000', mid: '20000', low: '5000' }
-// The states the README names where a purchase of a URL may rest once nothing is left moving.
-const AT_REST = ['ready', 'settled', 'failed', 'cancelled', 'unknown']
 
 type Url = typeof A | typeof B
-type Mode = 'ok' | 'refuse' | 'slow' | 'hang'
 
 /** An x402 server: its offers (amounts, in the order listed), what it took and what goes wrong next. */
 interface Seller {
@@ -59,31 +57,11 @@ interface Seller {
 }
 
 /** One request to the wallet, as the wallet saw it. */
-interface Signature {
+interface Signature extends Recorded {
   url: Url
   /** The element whose signer was asked. */
   element: Id
-  purchase: number
-  nonce: string
-  amount: bigint
-  cap: bigint
-  signal: AbortSignal | undefined
-  refused: boolean
-  answered: boolean
-  /** Answered after the purchase abandoned the request: that payload must never be sent. */
-  late: boolean
-  /** The page was reloaded before the wallet answered. */
-  gone: boolean
-  /** Since the one before of its URL: the user pressed pay on a purchase showing `failed`. */
-  afterSeenFailure: boolean
-  /** Its payload was kept in memory only (sessionStorage refused the write)... */
-  inMemoryOnly?: boolean
-  /** ...and a reload forgot it: the README lets the purchase be signed again. */
-  forgotten?: boolean
 }
-
-type Id = 'a' | 'b' | 'h'
-type Model = Record<Id, boolean>
 
 interface World {
   sellers: Record<Url, Seller>
@@ -96,7 +74,7 @@ interface World {
   caps: Record<Id, keyof typeof CAPS>
   /** sessionStorage refuses writes (a browser set to block site data, or storage full). */
   storageFull: boolean
-  wallet: { mode: Mode; held: (() => void)[] }
+  wallet: Wallet
   signatures: Signature[]
   /** The paid requests the page sent, as sent. */
   sent: { url: string; payment: string }[]
@@ -109,7 +87,6 @@ interface World {
   open: () => void
 }
 
-const never = () => new Promise<never>(() => {})
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 // What a paid request may meet, given the settlement headers of a payment taken: before the seller
@@ -206,20 +183,17 @@ async function serve(seller: Seller, request: Request): Promise<Response> {
 /** The wallet as the element `element` holds it. */
 function walletFor(world: World, element: Id): PaymentSigner {
   const { load } = world
-  const base = createTestSigner()
-  return {
-    ...base,
-    async signPayment(requirement, context) {
-      const payload = (await base.signPayment(requirement, context)) as { authorization: { nonce: string } }
+  return recordingSigner(
+    world.wallet,
+    () => load !== world.load,
+    (fields, requirement) => {
       const url = (Object.keys(PAY_TO) as Url[]).find((u) => PAY_TO[u] === requirement.payTo)!
       const signature: Signature = {
+        ...fields,
         url,
         element,
         purchase: world.purchase[url],
-        nonce: payload.authorization.nonce,
-        amount: BigInt(requirement.amount),
         cap: BigInt(CAPS[world.caps[element]]),
-        signal: context.signal,
         refused: false,
         answered: false,
         late: false,
@@ -228,19 +202,9 @@ function walletFor(world: World, element: Id): PaymentSigner {
       }
       world.seenFailure[url] = false
       world.signatures.push(signature)
-      const { mode } = world.wallet
-      if (mode === 'slow') await wait(25_000)
-      if (mode === 'hang') await new Promise<void>((resolve) => world.wallet.held.push(resolve))
-      if (load !== world.load) return never()
-      signature.answered = true
-      signature.late = !!context.signal?.aborted
-      if (mode === 'refuse') {
-        signature.refused = true
-        throw Object.assign(new Error('User rejected the request.'), { name: 'UserRejectedRequestError', code: 4001 })
-      }
-      return payload
+      return signature
     },
-  }
+  )
 }
 
 // One object per cap, as an app holds its caps: a new one on each render would be another option.
@@ -287,7 +251,6 @@ function page(world: World) {
   }
 }
 
-const settle = async (ms = 50) => void (await act(() => vi.advanceTimersByTimeAsync(ms)))
 const shown = (world: World, id: Id) => world.view.getByTestId(id).getAttribute('data-state')!
 const rerender = (world: World) => act(() => world.view.rerender(<world.Page />))
 
@@ -316,13 +279,10 @@ async function press(world: World, id: Id, detail: number[]) {
   }
 }
 
-type Command = fc.AsyncCommand<Model, World>
-const command = (name: string, check: (m: Model) => boolean, run: (m: Model, w: World) => Promise<void> | void): fc.Arbitrary<Command> =>
-  fc.constant({ check, run: async (m, w) => (await run(m, w), await settle()), toString: () => name })
+const command = step<World>
 
 const which = fc.constantFrom<Id>('a', 'b', 'h')
 const url = fc.constantFrom<Url>(A, B)
-const PRESSES = { click: [1], 'double click': [1, 2], 'two pointers': [1, 1], key: [0] }
 
 const presses = fc.oneof(
   fc
