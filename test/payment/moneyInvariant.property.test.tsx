@@ -18,7 +18,7 @@ import { forgetPurchases } from '../../src/payment/PurchaseStore.js'
 import { decodeBase64Json } from '../../src/x402/base64.js'
 import type { PaymentSigner } from '../../src/x402/paymentSigner.js'
 import { BASE_URL, testQueryClient } from '../hooks/harness.js'
-import { AT_REST, command as step, type Id, type Mode, type Model, never, PRESSES, recordingSigner, settle, type Signature, type Wallet } from './moneyRun.js'
+import { AT_REST, command as step, type Id, type Mode, type Model, never, PRESSES, checkSignatures, recordingSigner, settle, type Signature, type Wallet } from './moneyRun.js'
 
 // The package's central promise, checked against the mock API over random sessions of a user, a
 // seller, a wallet and a network: money is never moved twice by accident. A purchase signs at most
@@ -251,17 +251,7 @@ const commands = fc.commands(
 /** What a user would notice: a second signature or charge of one purchase, or a payload sent that was abandoned. */
 function checkMoney(world: World) {
   const byNonce = new Map(world.signatures.map((s) => [s.nonce, s]))
-  world.signatures.forEach((signature, i) => {
-    const before = world.signatures
-      .slice(0, i)
-      .filter((s) => s.purchase === signature.purchase)
-      .pop()
-    // Abandoned: a reset while signing, or "ask the wallet again", aborted it; or the page that asked is gone.
-    if (before && !before.signal?.aborted && !before.gone && !before.refused && !before.forgotten && !signature.afterSeenFailure) {
-      throw new Error(`signature ${i + 1} of purchase ${signature.purchase}: the one before was neither abandoned, refused, forgotten nor seen failed`)
-    }
-    expect(signature.amount, 'a payment above the spend cap of the element that asked was signed').toBeLessThanOrEqual(signature.cap)
-  })
+  checkSignatures(world.signatures, (a, b) => a.purchase === b.purchase, (s) => `purchase ${s.purchase}`)
   const sentNonces = world.sent.map((header) => (decodeBase64Json(header, 'payment') as { payload: { authorization: { nonce: string } } }).payload.authorization.nonce)
   for (const nonce of sentNonces) {
     expect(byNonce.get(nonce), 'a payment sent was signed by this wallet').toBeDefined()

@@ -93,3 +93,22 @@ export function recordingSigner(
     },
   }
 }
+
+/**
+ * Throws where the wallet was asked again for one purchase (`same`) when the request before was
+ * neither abandoned (a reset while signing, "ask the wallet again", a reload), refused, forgotten
+ * nor followed by a press on a purchase seen `failed`; and where a signature went over the spend
+ * cap of the element that asked.
+ */
+export function checkSignatures<S extends Signature>(signatures: readonly S[], same: (a: S, b: S) => boolean, name: (s: S) => string): void {
+  signatures.forEach((signature, i) => {
+    const before = signatures
+      .slice(0, i)
+      .filter((s) => same(s, signature))
+      .pop()
+    if (before && !before.signal?.aborted && !before.gone && !before.refused && !before.forgotten && !signature.afterSeenFailure) {
+      throw new Error(`signature ${i + 1} (${name(signature)}): the one before was neither abandoned, refused, forgotten nor seen failed`)
+    }
+    expect(signature.amount, 'a payment above the spend cap of the element that asked was signed').toBeLessThanOrEqual(signature.cap)
+  })
+}

@@ -19,7 +19,7 @@ import { resourcePurchase } from '../../src/payment/resourcePurchase.js'
 import { decodeBase64Json, encodeBase64Json } from '../../src/x402/base64.js'
 import type { PaymentSigner } from '../../src/x402/paymentSigner.js'
 import { BASE_URL, testQueryClient } from '../hooks/harness.js'
-import { AT_REST, command as step, type Id, type Mode, type Model, never, PRESSES, recordingSigner, type Signature as Recorded, settle, type Wallet } from './moneyRun.js'
+import { AT_REST, command as step, type Id, type Mode, type Model, never, PRESSES, checkSignatures, recordingSigner, type Signature as Recorded, settle, type Wallet } from './moneyRun.js'
 
 // The promise of moneyInvariant.property.test.tsx, for x402 URLs: random sessions of a user, two
 // sellers (x402 servers with no Idempotency-Key, v1, v2 or both), a wallet and a network. A purchase
@@ -363,16 +363,7 @@ const commands = fc.commands(
 
 function checkMoney(world: World) {
   const byNonce = new Map(world.signatures.map((s) => [s.nonce, s]))
-  world.signatures.forEach((signature, i) => {
-    const before = world.signatures
-      .slice(0, i)
-      .filter((s) => s.url === signature.url && s.purchase === signature.purchase)
-      .pop()
-    if (before && !before.signal?.aborted && !before.gone && !before.refused && !before.forgotten && !signature.afterSeenFailure) {
-      throw new Error(`signature ${i + 1} (${signature.url}, purchase ${signature.purchase}): the one before was neither abandoned, refused, forgotten nor seen failed`)
-    }
-    expect(signature.amount, 'a payment above the spend cap of the element that asked was signed').toBeLessThanOrEqual(signature.cap)
-  })
+  checkSignatures(world.signatures, (a, b) => a.url === b.url && a.purchase === b.purchase, (s) => `${s.url}, purchase ${s.purchase}`)
   for (const { url, payment } of world.sent) {
     const sent = decodeBase64Json(payment, 'payment') as { payload: { authorization: { nonce: string; to: string } }; accepted?: { payTo: string }; resource?: { url: string } }
     const signature = byNonce.get(sent.payload.authorization.nonce)
