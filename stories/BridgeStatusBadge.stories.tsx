@@ -189,7 +189,10 @@ export const ErrorAfterStatus: Story = {
   },
 }
 
-/** A status this version does not know (a newer API): shown as sent, not as a failure. */
+/**
+ * A status this version does not know (a newer API's step): shown as sent, not as a failure; followed
+ * as a transfer on its way (the accent dot, pulsing), with the API's time left.
+ */
 export const Unknown: Story = {
   beforeEach: ({ msw, id }) => {
     msw.use(
@@ -203,6 +206,7 @@ export const Unknown: Story = {
           amount: '25.00',
           createdAt: '2026-01-01T00:00:00Z',
           updatedAt: '2026-01-01T00:00:00Z',
+          estimatedCompletionAt: new Date(Date.now() + 5 * 60_000).toISOString(),
         }),
       ),
     )
@@ -210,6 +214,7 @@ export const Unknown: Story = {
   play: async ({ canvas, canvasElement }) => {
     await expectState(canvasElement, 'unknown')
     await expect(canvas.getByRole('status')).toHaveTextContent('Transfer status: awaiting_attestation')
+    await waitFor(() => expect(rootOf(canvasElement)).toHaveTextContent('about 5 minutes left'))
   },
 }
 
