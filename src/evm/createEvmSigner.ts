@@ -1,4 +1,4 @@
-import { type Account, type Address, type Chain, getAddress, type Hex, type LocalAccount, type Transport, type TypedDataDefinition, type WalletClient } from 'viem'
+import { type Account, type Address, type Chain, getAddress, type Hex, isAddress, type LocalAccount, type Transport, type TypedDataDefinition, type WalletClient } from 'viem'
 import { PayLinkConfigError } from '../client/errors.js'
 import { isWalletRejection } from '../x402/createPaymentHeader.js'
 import type { PaymentRequirement } from '../x402/paymentRequired.js'
@@ -63,8 +63,11 @@ function chainIdOf(network: string): number | undefined {
  * Why this signer cannot sign `requirement`, or `undefined` when it can. `supports` reads it too, so
  * that an offer it would refuse is passed over for another the server lists, not picked and failed.
  */
-function unsignable({ network, asset, extra: { name, version, assetTransferMethod } }: PaymentRequirement): string | undefined {
+function unsignable({ network, asset, payTo, extra: { name, version, assetTransferMethod } }: PaymentRequirement): string | undefined {
   if (chainIdOf(network) === undefined) return `${network} is not an EVM network this signer knows`
+  // In any case, as getAddress checksums it below; not strict, as the reference client pays an
+  // address whose mixed case is not its checksum.
+  for (const address of [payTo, asset]) if (!isAddress(address, { strict: false })) return `${address} is not an EVM address`
   if (typeof name !== 'string' || typeof version !== 'string') return `The requirement's extra lacks the token's EIP-712 name and version (asset ${asset})`
   // Permit2 and other transfer methods need an approval this signer does not make. Absent or null
   // (a server that writes absent fields as null) is EIP-3009, as the reference client reads it.
@@ -128,7 +131,7 @@ function toSign(source: EvmSignerSource): Signing {
  * `transferWithAuthorization` signed as EIP-712 typed data (no transaction, no gas), on any `eip155:N`
  * (N under 2^53) and every x402 v1 EVM name the reference client knows. A requirement it cannot sign (another
  * `extra.assetTransferMethod` such as Permit2, a token without its EIP-712 name and version, a chain
- * it does not know, an offer valid for 6 s or less) is not supported, so another one the server offers is paid. A wallet client
+ * it does not know, a `payTo` or `asset` that is not an EVM address, an offer valid for 6 s or less) is not supported, so another one the server offers is paid. A wallet client
  * on another chain is asked to switch to the requirement's chain before signing; refusing is a refusal,
  * and a payment abandoned meanwhile (`context.signal`) is not signed.
  */

@@ -120,6 +120,8 @@ describe('createEvmSigner', () => {
   test.each([
     ['a token without its EIP-712 name and version', requirement({ asset: '0x1111111111111111111111111111111111111111', extra: {} })],
     ['a chain it does not know', requirement({ network: 'eip155:0' })],
+    ['a payTo that is not an EVM address (a Solana one)', requirement({ payTo: 'So11111111111111111111111111111111111111112' })],
+    ['a token address two hex digits short', requirement({ asset: USDC_BASE_SEPOLIA.slice(0, -2) })],
   ])('passes over an offer of %s for a later one it can sign, and pays that one', async (_name, unsignable) => {
     const signer = createEvmSigner(account)
     const required = { x402Version: 2 as const, accepts: [unsignable, requirement()], receivedAt: 0 }
@@ -129,6 +131,17 @@ describe('createEvmSigner', () => {
     expect(chosen).toBe(required.accepts[1])
     const { value } = await createPaymentHeader(chosen, signer, required)
     expect(await signedBy((decodeBase64Json(value, 'test') as { payload: ExactEvmPayload }).payload, usdc, account.address)).toBe(true)
+  })
+
+  test('an offer to pay an address that is not an EVM one fails before the wallet is asked anything, not after a switch prompt', async () => {
+    const { wallet, asked } = injectedWallet(1)
+    const offer = requirement({ payTo: '0x209693Bc6afc0C5328bA36FaF03C514EF31228' })
+    await expect(createPaymentHeader(offer, createEvmSigner(wallet))).rejects.toMatchObject({
+      name: 'PayLinkPaymentError',
+      reason: 'signer_failed',
+      message: expect.stringContaining('0x209693Bc6afc0C5328bA36FaF03C514EF31228 is not an EVM address'),
+    })
+    expect(asked).toEqual([])
   })
 
   test('signs an EIP-3009 transferWithAuthorization that recovers to the account', async () => {
