@@ -68,7 +68,8 @@ function unsignable({ network, asset, payTo, extra: { name, version, assetTransf
   // In any case, as getAddress checksums it below; not strict, as the reference client pays an
   // address whose mixed case is not its checksum.
   for (const address of [payTo, asset]) if (!isAddress(address, { strict: false })) return `${address} is not an EVM address`
-  if (typeof name !== 'string' || typeof version !== 'string') return `The requirement's extra lacks the token's EIP-712 name and version (asset ${asset})`
+  // Nor empty: the reference client refuses that too, so such an offer is one no x402 client pays.
+  if (typeof name !== 'string' || typeof version !== 'string' || !name || !version) return `The requirement's extra lacks the token's EIP-712 name and version (asset ${asset})`
   // Permit2 and other transfer methods need an approval this signer does not make. Absent or null
   // (a server that writes absent fields as null) is EIP-3009, as the reference client reads it.
   if (assetTransferMethod != null && assetTransferMethod !== 'eip3009') {

@@ -119,6 +119,8 @@ describe('createEvmSigner', () => {
 
   test.each([
     ['a token without its EIP-712 name and version', requirement({ asset: '0x1111111111111111111111111111111111111111', extra: {} })],
+    ['a token whose EIP-712 name is empty', requirement({ extra: { name: '', version: '2' } })],
+    ['a token whose EIP-712 version is empty', requirement({ extra: { name: 'USDC', version: '' } })],
     ['a chain it does not know', requirement({ network: 'eip155:0' })],
     ['a payTo that is not an EVM address (a Solana one)', requirement({ payTo: 'So11111111111111111111111111111111111111112' })],
     ['a token address two hex digits short', requirement({ asset: USDC_BASE_SEPOLIA.slice(0, -2) })],
