@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url'
 import type { Plugin } from 'vite'
 import { defineConfig } from 'vitest/config'
 import { clientDirective } from './scripts/clientDirective.js'
+import { sourceImportOrder } from './scripts/sourceImportOrder.js'
 import { chromium, forcedColors, holdKey } from './test/browser/chromium.js'
 
 const react18 = fileURLToPath(new URL('./test/react18/node_modules/', import.meta.url))
@@ -37,7 +38,7 @@ const stylesheetTypes: Plugin = {
 }
 
 export default defineConfig({
-  plugins: [clientDirective(), stylesheetTypes],
+  plugins: [sourceImportOrder(), clientDirective(), stylesheetTypes],
   build: {
     lib: { entry: entries, formats: ['es'] },
     outDir: 'dist',

@@ -1,8 +1,10 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
+import type { Plugin as EsbuildPlugin } from 'esbuild'
 import ts from 'typescript'
 import { build, type Rolldown } from 'vite'
+import { measureBundle } from '../../scripts/measureBundle.mjs'
 
 const ROOT = join(import.meta.dirname, '../..')
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
@@ -158,6 +160,27 @@ describe('the library build', () => {
       for (const name of new Set(names)) expect(css, `${file}: ${name}`).toContain(name)
     }
     expect(pkg.sideEffects).toEqual(['**/*.css'])
+  })
+
+  it("lays the root's modules out in an app's bundle in the source's order, as the budgets measured from src", async () => {
+    // esbuild (size-limit's, an app's) reading the built files above, which are not on disk.
+    const built: EsbuildPlugin = {
+      name: 'built',
+      setup(esbuild) {
+        // package.json's sideEffects, which these files would be read with from node_modules.
+        const file = (path: string) => ({ path, namespace: 'built', sideEffects: false })
+        esbuild.onResolve({ filter: /^built:/ }, ({ path }) => file(path.slice(6)))
+        esbuild.onResolve({ filter: /^\./, namespace: 'built' }, ({ path, importer }) => file(join(dirname(importer), path)))
+        esbuild.onLoad({ filter: /.*/, namespace: 'built' }, ({ path }) => ({ contents: chunks.get(path)?.code, resolveDir: ROOT }))
+      },
+    }
+    const modules = async (entry: string, imports: string, plugins: EsbuildPlugin[] = []) => {
+      const { inputs } = await measureBundle(entry, imports, undefined, plugins)
+      return inputs.flatMap(({ name, bytes }) => (bytes ? [name.replace(/^(src\/|built:)|\.tsx?$|\.js$/g, '')] : []))
+    }
+    for (const imports of ['{ PayLinkButton }', '*']) {
+      expect(await modules('built:index.js', imports, [built]), imports).toEqual(await modules('./src/index.ts', imports))
+    }
   })
 
   it('ships the paylink-mock launcher, which runs the built mock entry', () => {
