@@ -1514,6 +1514,32 @@ describe('PayLinkButton: a click never signs more than the price shown', () => {
     expect(payments.map(signedAmount)).toEqual(['90000'])
   })
 
+  test('disabled after a click that failed before signing, it says no price: the next press is held to the one shown before', async () => {
+    // The button showed 0.03; a click read 0.01, above a cap the app had lowered, and failed. The app
+    // then disables the button for a moment (another wallet connecting), raises the cap again and
+    // the seller asks 0.03 again: "Pay 0.01" meanwhile would be less than the next press signs.
+    api.serveX402(RESOURCE, offerAt('30000'))
+    const signer = createTestSigner()
+    const checkout = (maxAmount: string, disabled = false) => (
+      <PayLinkButton resource={RESOURCE} signer={signer} maxAmount={{ [BASE_SEPOLIA_USDC]: maxAmount }} disabled={disabled} />
+    )
+    const view = render(checkout('50000'), { wrapper: wrapperFor() })
+    await ready()
+    expect(button()).toHaveAccessibleName('Pay 0.03 USDC')
+    api.serveX402(RESOURCE, offerAt('10000'))
+    view.rerender(checkout('5000'))
+    fireEvent.click(button())
+    await waitFor(() => expect(stateOf(button())).toBe('failed'))
+    view.rerender(checkout('50000', true))
+    expect(stateOf(button())).toBe('disabled')
+    expect(button()).toHaveAccessibleName('Pay')
+    const payments = api.serveX402(RESOURCE, offerAt('30000'))
+    view.rerender(checkout('50000'))
+    fireEvent.click(button())
+    await waitFor(() => expect(stateOf(button())).toBe('settled'))
+    expect(payments.map(signedAmount)).toEqual(['30000'])
+  })
+
   test('with showSplit, the button is named by the notice too: it is on screen below the split', async () => {
     vi.useFakeTimers({ toFake: ['Date'] })
     try {
