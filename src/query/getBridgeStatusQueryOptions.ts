@@ -1,4 +1,5 @@
 import { getBridgeStatus } from '../actions/getBridgeStatus.js'
+import { focusManager } from '../peers/query.js'
 import type { PayLinkClient } from '../client/createPayLinkClient.js'
 import type { PayLinkErrorType } from '../client/errors.js'
 import { TERMINAL_TRANSFER_STATUSES, type Transfer, TRANSFER_STATUSES } from '../schemas/transfer.js'
@@ -39,7 +40,9 @@ export function getBridgeStatusQueryOptions<TError = PayLinkErrorType>(client: P
     // reconnect or a mount before a failure's Retry-After asks nothing (it would meet the same 429).
     // Not as `enabled`: a disabled query is polled no more, and would not resume when it ends.
     refetchOnWindowFocus: afterRetryAfter,
-    refetchOnReconnect: afterRetryAfter,
+    // Nor in a hidden tab, where polling pauses: a reconnect there would ask for every badge at once
+    // (TanStack asks on one whatever the focus); the tab shown again asks.
+    refetchOnReconnect: (query) => afterRetryAfter(query) && focusManager.isFocused(),
     refetchOnMount: afterRetryAfter,
   }
 }

@@ -100,6 +100,24 @@ test('no request while the document is hidden; polling resumes when it is visibl
   expect(api.count('GET', transferPath(MOCK_TRANSFERS.inTransit))).toBeGreaterThan(before)
 })
 
+test('a network back online while the tab is hidden asks nothing until the tab is shown again', async () => {
+  api.mock.useScenario('transfer-stuck-in-transit')
+  const { result } = renderHook(() => useBridgeStatus(MOCK_TRANSFERS.inTransit), { wrapper: wrapperFor() })
+  await advance(0)
+  expect(result.current.data?.status).toBe('in_transit')
+  const before = api.count('GET', transferPath(MOCK_TRANSFERS.inTransit))
+  setVisibility('hidden')
+  await act(async () => {
+    window.dispatchEvent(new Event('offline'))
+    window.dispatchEvent(new Event('online'))
+  })
+  await advance(10)
+  expect(api.count('GET', transferPath(MOCK_TRANSFERS.inTransit))).toBe(before)
+  setVisibility('visible')
+  await advance(10)
+  expect(api.count('GET', transferPath(MOCK_TRANSFERS.inTransit))).toBe(before + 1)
+})
+
 test("a tab shown again asks for a moving transfer even where the app's defaults turn focus refetches off; query: { refetchOnWindowFocus: false } turns it off for one hook", async () => {
   api.mock.useScenario('transfer-stuck-in-transit')
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity, refetchOnWindowFocus: false } } })
