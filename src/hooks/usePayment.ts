@@ -1,7 +1,7 @@
 import { getPaymentQueryOptions, paymentLifecycle } from '../query/getPaymentQueryOptions.js'
 import type { paymentKey } from '../query/payLinkKeys.js'
 import type { PollingOptions } from '../query/pollUntilSettled.js'
-import { afterRetryAfter } from '../query/retryAfterEnd.js'
+import { afterRetryAfter, reconnectWhenShown } from '../query/retryAfterEnd.js'
 import type { PayLinkQueryOptions } from '../query/types.js'
 import type { Payment } from '../schemas/payment.js'
 import { usePayLinkClient } from './usePayLinkClient.js'
@@ -33,7 +33,7 @@ export function usePayment(id: string | undefined, { polling, query }: UsePaymen
       ...options,
       placeholderData: undefined,
       refetchOnWindowFocus: afterRetryAfter,
-      refetchOnReconnect: afterRetryAfter,
+      refetchOnReconnect: reconnectWhenShown,
       refetchOnMount: afterRetryAfter,
       retryOnMount: !wait?.gcTime,
       ...wait,

@@ -1,11 +1,10 @@
 import { getBridgeStatus } from '../actions/getBridgeStatus.js'
-import { focusManager } from '../peers/query.js'
 import type { PayLinkClient } from '../client/createPayLinkClient.js'
 import type { PayLinkErrorType } from '../client/errors.js'
 import { TERMINAL_TRANSFER_STATUSES, type Transfer, TRANSFER_STATUSES } from '../schemas/transfer.js'
 import { transferKey } from './payLinkKeys.js'
 import { type PollingOptions, pollUntilSettled } from './pollUntilSettled.js'
-import { afterRetryAfter } from './retryAfterEnd.js'
+import { afterRetryAfter, reconnectWhenShown } from './retryAfterEnd.js'
 import type { TaggedQueryOptions } from './types.js'
 
 type Options<TError = PayLinkErrorType> = TaggedQueryOptions<Transfer, ReturnType<typeof transferKey>, TError>
@@ -40,9 +39,7 @@ export function getBridgeStatusQueryOptions<TError = PayLinkErrorType>(client: P
     // reconnect or a mount before a failure's Retry-After asks nothing (it would meet the same 429).
     // Not as `enabled`: a disabled query is polled no more, and would not resume when it ends.
     refetchOnWindowFocus: afterRetryAfter,
-    // Nor in a hidden tab, where polling pauses: a reconnect there would ask for every badge at once
-    // (TanStack asks on one whatever the focus); the tab shown again asks.
-    refetchOnReconnect: (query) => afterRetryAfter(query) && focusManager.isFocused(),
+    refetchOnReconnect: reconnectWhenShown,
     refetchOnMount: afterRetryAfter,
   }
 }

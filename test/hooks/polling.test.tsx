@@ -395,6 +395,25 @@ test('usePayment follows a verified payment until it settles, then stops', async
   expect(api.count('GET', `/payments/${MOCK_PAYMENTS.verified}`)).toBe(polls)
 })
 
+test('usePayment: a network back online while the tab is hidden asks nothing until the tab is shown again', async () => {
+  api.mock.useScenario('payment-settles-slowly')
+  const path = `/payments/${MOCK_PAYMENTS.verified}`
+  const { result } = renderHook(() => usePayment(MOCK_PAYMENTS.verified), { wrapper: wrapperFor() })
+  await advance(0)
+  expect(result.current.data?.status).toBe('verified')
+  const before = api.count('GET', path)
+  setVisibility('hidden')
+  await act(async () => {
+    window.dispatchEvent(new Event('offline'))
+    window.dispatchEvent(new Event('online'))
+  })
+  await advance(10)
+  expect(api.count('GET', path)).toBe(before)
+  setVisibility('visible')
+  await advance(10)
+  expect(api.count('GET', path)).toBe(before + 1)
+})
+
 test("usePayment given another id, under an app's default keepPreviousData: no status until its own answer, not the last payment's", async () => {
   api.mock.reset()
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, placeholderData: keepPreviousData } } })
