@@ -33,8 +33,8 @@ export function parseDurationSeconds(raw: string): number | undefined {
 // With `replace`, the string is replaced by its parsed form by the check that parses it, which sets
 // the payload's value: `pipe` and `transform` would add two more schema classes to every bundle.
 /**
- * A string that `parse` reads, else an issue saying what was `expected` and what came, which ends
- * the checks (its parent's included), as `z.typeCheck`'s issue does.
+ * A string that `parse` reads, else an issue saying what was `expected`, which ends the checks (its
+ * parent's included), as `z.typeCheck`'s issue does.
  */
 function parsableString(parse: (raw: string) => unknown, expected: string, replace?: boolean) {
   return z.withChecks(
@@ -43,7 +43,8 @@ function parsableString(parse: (raw: string) => unknown, expected: string, repla
       const parsed = parse(payload.value)
       if (parsed === undefined) {
         // No `continue`: the issue ends the checks, as zod does with any issue not marked to go on.
-        payload.issues.push({ code: 'custom', input: payload.value, message: `expected ${expected}, got ${JSON.stringify(payload.value)}` })
+        // Not what came: a server may echo the API key there, which no error may carry.
+        payload.issues.push({ code: 'custom', input: payload.value, message: `expected ${expected}` })
       } else if (replace) payload.value = parsed as string
     }),
   )

@@ -3,6 +3,7 @@ import fc from 'fast-check'
 import { http, HttpResponse } from 'msw'
 import {
   createPayLinkClient,
+  estimateFees,
   getBridgeStatus,
   getLink,
   getPayment,
@@ -16,6 +17,7 @@ import {
   API,
   API_KEY,
   BASE_URL,
+  feeFixture,
   linkFixture,
   makeClient,
   paymentFixture,
@@ -175,6 +177,17 @@ describe('the API key never leaks', () => {
     expect(error).toBeInstanceOf(PayLinkValidationError)
     expect((error as Error).message).toContain('[redacted]')
     expect(inspect(error, { depth: Infinity })).not.toContain('7Qh2')
+  })
+
+  // A field's message may say what it expected, never what came: the value may be the key.
+  it.each(['totalFee', 'estimatedTime'])('is not quoted by the error of a fee estimate whose %s echoes it', async (field) => {
+    server.use(http.get(`${API}/fees/estimate`, () => HttpResponse.json({ ...feeFixture, [field]: `key ${API_KEY}` })))
+
+    const error = await rejectionOf(estimateFees(makeClient(), { sourceChain: 'solana', destinationChain: 'base', asset: 'USDC', amount: '25' }))
+
+    expect(error).toBeInstanceOf(PayLinkValidationError)
+    expect(error).toMatchObject({ source: 'response', issues: [{ path: field, message: expect.stringMatching(/^expected "</) }] })
+    for (const text of [(error as Error).message, JSON.stringify(error), inspect(error, { depth: Infinity })]) expect(text).not.toContain(API_KEY)
   })
 
   it('redacts the signed payment from an error too', async () => {
