@@ -16,16 +16,11 @@ export function x402VersionOf(value: unknown, source: string): 1 | 2 {
   // A primitive has no own x402Version: reading it gives undefined, as for an object without one.
   const version = (value as { x402Version?: unknown } | null | undefined)?.x402Version
   if (version === 1 || version === 2) return version
-  let shown: string | undefined
-  try {
-    shown = JSON.stringify(version)
-  } catch {
-    // A BigInt or a circular object in a body that a caller, not JSON, made: still the typed error.
-    shown = `a ${typeof version}`
-  }
   throw new PayLinkX402Error({
     reason: version === undefined ? 'invalid_shape' : 'unsupported_version',
     source,
-    details: `x402Version is ${shown}, not 1 or 2`,
+    // Any other value is named by its type only: a server may echo what the client sent (a signed
+    // payment) in any field, and an error goes to logs. Nor can JSON show every value (a BigInt).
+    details: `x402Version is ${typeof version == 'number' || version == null ? version : `a ${typeof version}`}, not 1 or 2`,
   })
 }

@@ -189,6 +189,16 @@ describe('decodePaymentRequired', () => {
     expect(x402Error(() => decodePaymentRequired({ headers: new Headers(), body: { x402Version: 2n } })).message).toContain('x402Version is a bigint')
   })
 
+  test('a version that is not a number is named by its type only: an echoed secret is not quoted', () => {
+    const secret = 'eyJ4NDAyVmVyc2lvbiI6Miwic2lnbmF0dXJlIjoiMHhzZWNyZXQifQ=='
+    const error = x402Error(() => decodePaymentRequired({ headers: new Headers(), body: { x402Version: secret } }))
+    expect(error.reason).toBe('unsupported_version')
+    expect(error.message).toContain('x402Version is a string, not 1 or 2')
+    expect(JSON.stringify({ ...error, message: error.message })).not.toContain(secret)
+    expect(x402Error(() => decodePaymentRequired({ headers: new Headers(), body: { x402Version: 3 } })).message).toContain('x402Version is 3, not 1 or 2')
+    expect(x402Error(() => decodePaymentRequired({ headers: new Headers(), body: { x402Version: null } })).message).toContain('x402Version is null, not 1 or 2')
+  })
+
   test('a 402 with neither header nor x402 body is invalid_shape', () => {
     expect(x402Error(() => decodePaymentRequired({ headers: new Headers(), body: {} })).reason).toBe('invalid_shape')
   })
