@@ -45,7 +45,7 @@ export async function verifyPayment(
   params: { code: string },
   options: VerifyPaymentOptions = {},
 ): Promise<VerifyPaymentResult> {
-  const { paymentHeader, idempotencyKey, signal } = options
+  const { paymentHeader, signal, idempotencyKey } = options
   const body = validate(verifyInputSchema, params, 'verifyPayment', 'input')
   const headers: Record<string, string> = {}
   if (paymentHeader) headers[paymentHeaderName(paymentHeader)] = paymentHeader

@@ -173,7 +173,7 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
     error: unseen ? undefined : purchase.error,
   })
   useEffect(() => {
-    const { proof, error, response, paymentRequired } = purchase
+    const { paymentRequired, proof, error, response } = purchase
     if (paymentRequired) {
       seen.priced = store
       // A link's price on screen (the 402's cannot be read) read after that 402: the seller may have
@@ -211,12 +211,10 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
   // A link's price falls back to the link's own (its 402 asks for it in every requirement) before
   // that 402 is read or where its price cannot be read, but not once that 402 asked for another
   // price (priceChanged), nor when the read on mount failed: the link's is then an old one. None
-  // either for a failed purchase that read terms (on screen while disabled): the next press reads
-  // them again, and that 402's price (one a click refused: over maxAmount) need not be what it signs.
-  const price =
-    !unavailable && purchase.status === 'failed'
-      ? undefined
-      : gatePrice ?? (purchase.priceChanged || link.isError ? undefined : link.data?.price)
+  // either while a failure is on record (a failed purchase that read terms, on screen while disabled,
+  // or those terms being read again): the next press reads them again, and that 402's price (one a
+  // click refused: over maxAmount) need not be what it signs. `unknown` has a text of its own.
+  const price = !unavailable && purchase.error ? undefined : gatePrice ?? (purchase.priceChanged || link.isError ? undefined : link.data?.price)
   const shownPrice = price && { amount: formatDecimal(price.amount, locale, 2), currency: price.currency }
   // The button text is the price where a click would pay; each other state has a text of its own.
   const text = ['ready', 'cancelled', 'disabled'].includes(state)

@@ -95,7 +95,7 @@ const termKey = (id: string) => toCaip2(id) ?? assetKey(id)
  * user never sees it, the same server names it in both, and a seller may give a new address in every 402.
  */
 const differs = (was: PaymentRequirement, fresh: PaymentRequirement) =>
-  BigInt(fresh.amount) > BigInt(was.amount) || (['scheme', 'network', 'asset'] as const).some((k) => termKey(was[k]) !== termKey(fresh[k]))
+  BigInt(fresh.amount) > BigInt(was.amount) || (['scheme', 'asset', 'network'] as const).some((k) => termKey(was[k]) !== termKey(fresh[k]))
 
 // Each of the family is a member of the union: the cast only says so of a `PayLinkError` typed as the base.
 const toPayLinkError = (error: unknown) =>

@@ -18,7 +18,7 @@ export function priceToPay(required: PaymentRequired | undefined, options: Parti
     // spend cap (6 decimals). Any other is `undefined` ("Pay" without an amount) rather than a guess.
     const prices = (options.signer ? [selectPaymentRequirement(required!, options as SelectPaymentRequirementOptions)] : required!.accepts).map(
       // Every default cap is above 0n: a listed asset's is truthy.
-      ({ asset, amount }) =>
+      ({ amount, asset }) =>
         (maxAmountFor(DEFAULT_MAX_AMOUNT, asset) &&
           // Six decimals put in (with a 0 before the point at least), then the trailing zeros taken out.
           { amount: amount.padStart(7, '0').replace(/\d{6}$/, '.$&').replace(/\.?0+$/, ''), currency: 'USDC' }) as Price | undefined,

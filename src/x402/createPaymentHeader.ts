@@ -36,7 +36,7 @@ export interface PaymentHeaderContext {
 // as words. Only these words: a failure read as a refusal is hidden from the app's onError, and
 // "not authorized by the user" (4100) is one. createEvmSigner reads a refused chain switch with it too.
 export function isWalletRejection(error: unknown, depth = 0): boolean {
-  const { code, name, message, cause } = Object(error)
+  const { code, message, cause, name } = Object(error)
   return typeof error === 'string'
     ? /user ?(reject|deni)ed|(reject|deni)ed by (the )?user/i.test(error)
     : !!error && depth < 8 && ([4001, 5000, 'ACTION_REJECTED'].includes(code) || [name, message, cause].some((part) => isWalletRejection(part, depth + 1)))

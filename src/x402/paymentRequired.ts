@@ -75,7 +75,7 @@ export function decodePaymentRequired({ headers, body }: { headers: Headers; bod
   const v1 = x402Version === 1
   // One read for both versions: the v1 schema has no `resource` or `extensions` (they are v2's and
   // not read from a v1 body), and its requirements say `maxAmountRequired` for `amount`.
-  const { error, resource, extensions, accepts } = parseX402(v1 ? paymentRequiredV1Schema : paymentRequiredV2Schema, json, source) as {
+  const { error, resource, accepts, extensions } = parseX402(v1 ? paymentRequiredV1Schema : paymentRequiredV2Schema, json, source) as {
     error?: unknown
     resource?: ResourceInfo
     extensions?: Record<string, unknown> | null
