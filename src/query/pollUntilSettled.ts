@@ -51,7 +51,7 @@ export function stopsPolling(error: { name: string } | null | undefined): boolea
  * `maxDurationMs`, and never a step backwards.
  */
 export function pollUntilSettled<T extends { status: string }>(
-  lifecycle: Lifecycle,
+  { order, terminal }: Lifecycle,
   {
     initialIntervalMs = 2_000,
     maxIntervalMs = 30_000,
@@ -61,33 +61,41 @@ export function pollUntilSettled<T extends { status: string }>(
 ) {
   return {
     refetchInterval: (query: Query<T, any, T, any>): number | false => {
-      const { data, error, dataUpdateCount, errorUpdateCount } = query.state
+      const { data, error, dataUpdatedAt, dataUpdateCount, errorUpdateCount, errorUpdatedAt } = query.state
       // The clock starts at the first answer, an error included: a query that never ran (no id yet)
       // is never stale. A reset query (resetQueries) has no answer again, and starts over.
       if (!(dataUpdateCount + errorUpdateCount)) startedAt.delete(query)
       else if (!startedAt.has(query)) startedAt.set(query, Date.now())
-      if (stopsPolling(error) || lifecycle.terminal.includes(data?.status!)) return false
+      if (stopsPolling(error) || terminal.includes(data?.status!)) return false
       const left = startedAt.get(query)! + maxDurationMs - Date.now()
       // NaN until the first answer, which sets the timers again: no poll before it, nor past the deadline.
       const backOff = Math.min(maxIntervalMs, initialIntervalMs * 1.5 ** (dataUpdateCount + errorUpdateCount - 1))
       // Only an HTTP error has the field: a 429's, or a 503's that says when to come back.
       const retryAfter = ((error as PayLinkHttpError | null)?.retryAfterSeconds ?? 0) * 1000
-      // The last poll lands on the deadline, so the render after it can report isStale: inside a
-      // Retry-After too, as nothing else would render it on time (a 503's may say a day).
-      return left > 0 && timerDelay(Math.min(Math.max(backOff, retryAfter), left))
+      // Due a wait after the last answer, not after this render: TanStack starts its timer again on
+      // each mount and each new value, which must not put the poll off (a badge mounted inside a
+      // Retry-After, a render near the deadline). The last poll lands on the deadline, so the render
+      // after it can report isStale: inside a Retry-After too, as nothing else would render it on
+      // time (a 503's may say a day).
+      const due = Math.min(Math.max(backOff, retryAfter) + Math.max(dataUpdatedAt, errorUpdatedAt) - Date.now(), left)
+      // Overdue (a request under way, whose answer sets the timer again, or a render between the due
+      // time and the timer) or due within a millisecond: a second. Not 0 or less, which TanStack takes
+      // for no timer (polling would stop), nor a fraction of a millisecond, which a fake clock repeats
+      // forever; nor 1 ms while a request lasts, a timer that would fire every few ms.
+      return left > 0 && timerDelay(due >= 1 ? due : 1_000)
     },
     refetchIntervalInBackground: false,
     // A terminal answer never needs fetching again: not on focus, not on remount.
-    staleTime: (query: Query<T, any, T, any>) => (lifecycle.terminal.includes(query.state.data?.status!) ? Infinity : 0),
+    staleTime: (query: Query<T, any, T, any>) => (terminal.includes(query.state.data?.status!) ? Infinity : 0),
     structuralSharing: (previous: unknown, next: unknown): T => {
       const seen = (previous as T | undefined)?.status
       const received = (next as T).status
       // A step back is any status after a terminal one, or a known status ranked below the furthest
       // one reached (that of an answer not shown here, from setQueryData or hydration, is its own).
       // Terminal statuses rank last, and statuses this version does not know are never a step back.
-      const to = lifecycle.terminal.includes(received) ? -1 : lifecycle.order.indexOf(received)
-      const furthest = reached.get(previous as object) ?? lifecycle.order.indexOf(seen!)
-      if (seen !== received && (lifecycle.terminal.includes(seen!) || (to >= 0 && to < furthest))) {
+      const to = terminal.includes(received) ? -1 : order.indexOf(received)
+      const furthest = reached.get(previous as object) ?? order.indexOf(seen!)
+      if (seen !== received && (terminal.includes(seen!) || (to >= 0 && to < furthest))) {
         if (onRegression) onRegression(seen!, received)
         // Only a developer reads it: production builds drop the message (as TanStack Query does).
         else if (process.env.NODE_ENV !== 'production') console.warn(`[paylink] ignored a backward status: "${received}" after "${seen}"`)

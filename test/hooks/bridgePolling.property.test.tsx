@@ -19,10 +19,9 @@ import { testClient } from './harness.js'
 // each badge shows a text the README lists for its state, "stale" from the poll at the deadline,
 // never "loading" over a failure, and never leaves a terminal status nor goes back.
 //
-// KNOWN, not fixed (each exemption below says which): a badge switched back to a transfer inside
-// its Retry-After asks at once (TanStack's key change ignores refetchOnMount); one mounted inside
-// it polls a whole Retry-After after its mount, not at its end; a render while maxDurationMs is
-// nearer than the wait moves the next poll to the deadline. FC_SEED and FC_PATH replay a run.
+// KNOWN, not fixed (the exemption below says where): a badge switched back to a transfer inside
+// its Retry-After asks at once (TanStack's key change ignores refetchOnMount). FC_SEED and FC_PATH
+// replay a run.
 
 const IDS = ['tr_a', 'tr_b'] as const
 type Id = (typeof IDS)[number]
@@ -62,11 +61,8 @@ interface Followed {
   unknown: Set<string>
   lastRequestAt?: number
   retryAfterEnd: number
-  retryAfterMs: number
   /** KNOWN, not fixed: when a badge switched to this transfer inside its Retry-After, asking at once. */
   switchedAt?: number
-  /** KNOWN, not fixed: a badge mounted inside the Retry-After polls a whole Retry-After (or back-off) after its mount. */
-  lateUntil?: number | undefined
   /** KNOWN (TanStack's): a fetch paused offline starts when the network is back, whatever the focus (and, on 5.48, with no badge left). */
   resumedAt?: number
   firstAnswerAt?: number | undefined
@@ -84,7 +80,7 @@ async function play(run: Run, server: ReturnType<typeof setupServer>) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: run.gcTime } } })
   const world = { visible: true, online: true, userAskAt: -Infinity }
   const slots: ({ id: Id; key: number } | null)[] = [{ id: 'tr_a', key: 0 }, null]
-  const followed = Object.fromEntries(IDS.map((id) => [id, { served: 0, lastStatus: { status: 'pending' }, unknown: new Set(), retryAfterEnd: -Infinity, retryAfterMs: 0, stopped: false, generation: 0 } as Followed])) as Record<Id, Followed>
+  const followed = Object.fromEntries(IDS.map((id) => [id, { served: 0, lastStatus: { status: 'pending' }, unknown: new Set(), retryAfterEnd: -Infinity, stopped: false, generation: 0 } as Followed])) as Record<Id, Followed>
   const cached = (id: Id) => queryClient.getQueryState(transferKey(id))
   const terminalHeld = (id: Id) => TERMINAL.includes((cached(id)?.data as { status?: string } | undefined)?.status!)
   // The back-off after the query's answers so far; a timer takes whole milliseconds.
@@ -103,11 +99,7 @@ async function play(run: Run, server: ReturnType<typeof setupServer>) {
     for (const id of IDS) {
       const f = followed[id]
       if (!polling(id) || f.since === undefined) continue
-      // KNOWN, not fixed: a render while the deadline is nearer than the wait restarts the timer at
-      // the deadline, so the poll due first (at most one wait after the last) comes at the deadline.
-      const wait = Math.max(backOffOf(id), f.retryAfterEnd > (f.lastRequestAt ?? -Infinity) ? f.retryAfterMs : 0)
-      const late = deadline(f) - (f.lastRequestAt ?? -Infinity) < 2 * wait ? Infinity : (f.lateUntil ?? -Infinity)
-      const due = Math.min(Math.max(Math.max(f.lastRequestAt ?? -Infinity, f.since) + MAX_INTERVAL_MS, f.retryAfterEnd, late), deadline(f))
+      const due = Math.min(Math.max(Math.max(f.lastRequestAt ?? -Infinity, f.since) + MAX_INTERVAL_MS, f.retryAfterEnd), deadline(f))
       if (Date.now() > due) fail(`${id}: no poll since ${new Date(Math.max(f.lastRequestAt ?? -Infinity, f.since)).toISOString()}, due by ${new Date(due).toISOString()}`)
     }
   }
@@ -141,13 +133,12 @@ async function play(run: Run, server: ReturnType<typeof setupServer>) {
         fail(`${id}: polled again past maxDurationMs, unasked`)
       if (f.lastRequestAt !== undefined && world.userAskAt < f.lastRequestAt && !atDeadline && now - f.lastRequestAt < backOff)
         fail(`${id}: polled ${now - f.lastRequestAt} ms after the last request, under the ${backOff} ms back-off`)
-      Object.assign(f, { lastRequestAt: now, lateUntil: undefined })
+      f.lastRequestAt = now
       f.firstAnswerAt ??= now
       const answer = run.scripts[IDS.indexOf(id)]![f.served++] ?? f.lastStatus
       if ('fault' in answer) {
         const { fault } = answer
-        f.retryAfterMs = Number(fault.retryAfter ?? 0) * 1_000
-        f.retryAfterEnd = now + f.retryAfterMs
+        f.retryAfterEnd = now + Number(fault.retryAfter ?? 0) * 1_000
         f.stopped = fault.status === 404 || !!fault.malformedJson
         return faultResponse(fault, 'req_1')!
       }
@@ -240,9 +231,7 @@ async function play(run: Run, server: ReturnType<typeof setupServer>) {
             else if (slots[0]) slots[0] = { ...slots[0], id: slots[0].id === 'tr_a' ? 'tr_b' : 'tr_a' }
             slots.forEach((slot, i) => {
               const f = slot && followed[slot.id]
-              if (!f || before[i] === `${slot.key}:${slot.id}` || Date.now() >= f.retryAfterEnd) return
-              f.lateUntil = Date.now() + Math.max(f.retryAfterMs, backOffOf(slot.id))
-              if (a === 'switch') f.switchedAt = Date.now()
+              if (f && a === 'switch' && before[i] !== `${slot.key}:${slot.id}` && Date.now() < f.retryAfterEnd) f.switchedAt = Date.now()
             })
             view.rerender(page())
           }

@@ -308,7 +308,8 @@ test('an app whose queries are forgotten at once (gcTime: 0): a badge mounting a
   expect(second.result.current.error).toMatchObject({ status: 429, retryAfterSeconds: 60 })
   await advance(56_000)
   expect(api.count('GET', transferPath(MOCK_TRANSFERS.inTransit))).toBe(1)
-  await advance(5_000)
+  // At its end (60 s), not a Retry-After after the mount.
+  await advance(2_000)
   expect(api.count('GET', transferPath(MOCK_TRANSFERS.inTransit))).toBe(2)
   expect(second.result.current.data?.status).toBe('in_transit')
 })
@@ -364,6 +365,56 @@ test('a 503 with a Retry-After pushes the next poll past it, as a 429 does', asy
   await advance(2_000)
   expect(api.count('GET', transferPath(MOCK_TRANSFERS.inTransit))).toBe(2)
   expect(result.current.data?.status).toBe('in_transit')
+})
+
+test('a badge mounted 20 s into a 30 s Retry-After (a remount) asks when it ends, at 30 s, not a whole Retry-After after its mount', async () => {
+  api.mock.useScenario('transfer-stuck-in-transit')
+  api.mock.inject('getBridgeStatus', { retryAfter: 30, times: 1 })
+  const wrapper = wrapperFor()
+  const first = renderHook(() => useBridgeStatus(MOCK_TRANSFERS.inTransit), { wrapper })
+  await advance(0)
+  expect(first.result.current.error).toMatchObject({ status: 429, retryAfterSeconds: 30 })
+  await advance(20_000)
+  first.unmount()
+  const second = renderHook(() => useBridgeStatus(MOCK_TRANSFERS.inTransit), { wrapper })
+  await advance(9_900)
+  expect(api.count('GET', transferPath(MOCK_TRANSFERS.inTransit))).toBe(1)
+  await advance(200)
+  expect(api.count('GET', transferPath(MOCK_TRANSFERS.inTransit))).toBe(2)
+  expect(second.result.current.data?.status).toBe('in_transit')
+})
+
+test('a render while the deadline is nearer than the wait does not put off the poll due before it', async () => {
+  api.mock.useScenario('transfer-stuck-in-transit')
+  const polling = { initialIntervalMs: 10_000, maxIntervalMs: 10_000, maxDurationMs: 25_000 }
+  const { rerender } = renderHook(() => useBridgeStatus(MOCK_TRANSFERS.inTransit, { polling }), { wrapper: wrapperFor() })
+  await advance(10_100)
+  expect(api.count('GET', transferPath(MOCK_TRANSFERS.inTransit))).toBe(2)
+  // 17 s: the deadline (25 s) is 8 s away, nearer than the 10 s wait; the poll is still due at 20 s.
+  await advance(6_900)
+  rerender()
+  await advance(3_100)
+  expect(api.count('GET', transferPath(MOCK_TRANSFERS.inTransit))).toBe(3)
+  // And the last one at the deadline.
+  await advance(5_000)
+  expect(api.count('GET', transferPath(MOCK_TRANSFERS.inTransit))).toBe(4)
+})
+
+test('a render after a poll fell due, before its timer ran (a busy page), does not stop polling: the poll goes within a second', async () => {
+  api.mock.useScenario('transfer-stuck-in-transit')
+  const polling = { initialIntervalMs: 10_000, maxIntervalMs: 10_000 }
+  const { rerender } = renderHook(() => useBridgeStatus(MOCK_TRANSFERS.inTransit, { polling }), { wrapper: wrapperFor() })
+  await advance(9_000)
+  // The clock passes the due time while the timer waits, as it does on a busy main thread.
+  vi.setSystemTime(Date.now() + 1_500)
+  rerender()
+  await advance(1_000)
+  expect(api.count('GET', transferPath(MOCK_TRANSFERS.inTransit))).toBe(2)
+  // A request under way (due since its start) re-arms nothing that asks twice; the next poll is a wait after its answer.
+  await advance(9_900)
+  expect(api.count('GET', transferPath(MOCK_TRANSFERS.inTransit))).toBe(2)
+  await advance(200)
+  expect(api.count('GET', transferPath(MOCK_TRANSFERS.inTransit))).toBe(3)
 })
 
 test('the polling clock starts at a first answer that is an error stopping polling: isStale after maxDurationMs', async () => {
@@ -481,7 +532,8 @@ test("usePayment within a first answer's 429 Retry-After: another usePayment mou
   expect(second.result.current.error).toMatchObject({ status: 429, retryAfterSeconds: 30 })
   await advance(26_000)
   expect(api.count('GET', path)).toBe(1)
-  await advance(5_000)
+  // At its end (30 s), not a Retry-After after the mount.
+  await advance(2_000)
   expect(api.count('GET', path)).toBe(2)
   expect(second.result.current.data?.status).toBe('pending')
 })
@@ -569,7 +621,7 @@ test('after resetQueries the polling clock starts again at the next answer: not 
 test('a Retry-After longer than a timer can wait asks again at the longest wait a timer holds, not at once', () => {
   const { refetchInterval } = pollUntilSettled(transferLifecycle, { maxDurationMs: Infinity })
   const error = new PayLinkHttpError({ endpoint: 'getBridgeStatus', status: 429, code: 'rate_limited', message: 'slow down', body: undefined, retryAfterSeconds: 30 * 86_400 })
-  const query = { state: { data: undefined, error, dataUpdateCount: 0, errorUpdateCount: 1 } }
+  const query = { state: { data: undefined, error, dataUpdateCount: 0, errorUpdateCount: 1, dataUpdatedAt: 0, errorUpdatedAt: Date.now() } }
   // 2^31 - 1 ms: a longer delay fires after 1 ms.
   expect(refetchInterval(query as never)).toBe(2_147_483_647)
 })
