@@ -12,72 +12,11 @@ import { MOCK_LINKS } from '../../src/mock/constants.js'
 import { createMockApi } from '../../src/mock/createMockApi.js'
 import { inTimeZone } from '../timeZone.js'
 import { BASE_URL, ErrorBoundary, testClient, useMockApi, wrapperFor } from './harness.js'
+import { advance, FakeIntersectionObserver, fire, input, read, scrollTo, setVisibility } from './attentionFakes.js'
 
 // Tokens live a minute, so renewal (30 s before expiry) happens inside a short test.
 const api = useMockApi({ attentionTtlMs: 60_000 })
 const tokenRequests = () => api.count('POST', '/attention/token')
-
-/** A stand-in for IntersectionObserver (jsdom has none) that a test moves by hand. */
-class FakeIntersectionObserver {
-  static live = new Set<FakeIntersectionObserver>()
-  readonly targets = new Set<Element>()
-  constructor(readonly callback: IntersectionObserverCallback) {}
-  observe(target: Element) {
-    this.targets.add(target)
-    FakeIntersectionObserver.live.add(this)
-  }
-  unobserve(target: Element) {
-    this.targets.delete(target)
-  }
-  disconnect() {
-    this.targets.clear()
-    FakeIntersectionObserver.live.delete(this)
-  }
-  takeRecords() {
-    return []
-  }
-}
-
-/** Shows `ratio` of a 100 px tall tracker in a 1000 px viewport (or `height` px of a taller one). */
-function scrollTo(ratio: number, height = ratio * 100) {
-  act(() => {
-    for (const observer of FakeIntersectionObserver.live) {
-      const entries = [...observer.targets].map(
-        (target) =>
-          ({
-            target,
-            isIntersecting: ratio > 0,
-            intersectionRatio: ratio,
-            intersectionRect: { height },
-            rootBounds: { height: 1000 },
-          }) as unknown as IntersectionObserverEntry,
-      )
-      observer.callback(entries, observer as unknown as IntersectionObserver)
-    }
-  })
-}
-
-function setVisibility(state: 'visible' | 'hidden') {
-  Object.defineProperty(document, 'visibilityState', { value: state, configurable: true })
-  Object.defineProperty(document, 'hidden', { value: state === 'hidden', configurable: true })
-  act(() => {
-    document.dispatchEvent(new Event('visibilitychange'))
-  })
-}
-
-const fire = (target: EventTarget, type: string) =>
-  act(() => {
-    target.dispatchEvent(new Event(type))
-  })
-const input = () => fire(document.body, 'pointerdown')
-const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms))
-/** Advances `ms` with an input every `every` ms, as a reader who keeps scrolling. */
-async function read(ms: number, every = 1_000) {
-  for (let t = 0; t < ms; t += every) {
-    input()
-    await advance(every)
-  }
-}
 
 const beacon = vi.fn((_url: string, _body?: BodyInit | null) => true)
 
