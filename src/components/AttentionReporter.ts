@@ -181,9 +181,11 @@ export function createAttentionReporter(
   }
   // Renewal is lazy too: a tracker nobody looked at since the last token lets it lapse and asks
   // again at the next attention. What is due goes first, or the next heartbeat would ask for a token
-  // only to carry it, and let that one lapse in turn, endlessly.
+  // only to carry it, and let that one lapse in turn, endlessly. A session already ended (expired
+  // while the device slept, its timers late) has nothing to renew: a token is then asked for at
+  // attention alone, as a refusal or a Retry-After allows.
   const renew = () => {
-    if (!requesting) sync() || activeMs > activeAtIssue ? fetchToken() : end()
+    if (session && !requesting) sync() || activeMs > activeAtIssue ? fetchToken() : end()
   }
   // A session that reported ends with its final report before another token takes over (renewed,
   // lapsed or expired), and the next one counts from 0: a backend keyed on sessionId would count

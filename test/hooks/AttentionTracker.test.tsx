@@ -765,6 +765,21 @@ test('a renewal refused with 401: the session reports until its token expires, t
   expect(tokenRequests()).toBe(2)
 })
 
+test('a laptop asleep past its token: a refusal of the next one stops tracking for good, the lapsed token\'s renewal asks for none', async () => {
+  const onError = vi.fn()
+  const t = setup({ heartbeatSeconds: 10, minDwellMs: 5_000, onError })
+  scrollTo(1)
+  await read(2_000)
+  // Asleep for 70 s: the token (a minute long, its renewal due 28 s after waking) expires meanwhile.
+  vi.setSystemTime(Date.now() + 70_000)
+  api.mock.inject('createAttentionToken', { status: 401, times: 1 })
+  await read(40_000)
+  expect(onError).toHaveBeenCalledTimes(1)
+  expect(t.root).toHaveAttribute('data-state', 'stopped')
+  expect(tokenRequests()).toBe(2)
+  expect(t.reports).toEqual([])
+})
+
 test('a failed token request is retried at the next heartbeat, not on every input', async () => {
   api.mock.inject('createAttentionToken', { status: 503, times: 1 })
   const onError = vi.fn()
