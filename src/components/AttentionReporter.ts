@@ -307,8 +307,8 @@ export function createAttentionReporter(
     // blurs the window, yet the document keeps the focus; and another app then taking it from that
     // iframe blurs the iframe's window alone, which the heartbeat's update finds.
     // Media counts with its sound on: a muted loop (a GIF as a video; muted, browsers always let it
-    // autoplay) plays on with nobody there. It is watched all the same: the sound turned on (a
-    // click or a key, which count as input meanwhile) makes it count from the next update on.
+    // autoplay) plays on with nobody there. It is watched all the same: the sound turned on makes it
+    // count, and off stops it, from that volumechange on.
     // Stopped once no token can come: refused, and the last one's session over. Then it counts
     // nothing: it would hold the count from a tracker for the same link whose token may yet come.
     const stopped = !session && retryAt == Infinity
@@ -440,6 +440,8 @@ export function createAttentionReporter(
         },
         true,
       )
+      // Caught on the way down, as `playing` is: the sound turned on or off changes what counts at once.
+      listen(element, ['volumechange'], () => update(), true)
       peers.add(self)
       // React rendered `waiting` on a new node, or on consent given again: the phase is announced anyway.
       update(true)

@@ -371,6 +371,21 @@ test('a muted video playing in a loop (autoplay, as a GIF) does not count withou
   expect(t.reports.map((r) => r.activeMs)).toEqual([5_000, 10_000, 14_000])
 })
 
+test('a playing video muted (the reader then gone) stops counting when it is muted, not at the next heartbeat', async () => {
+  const t = setup({ heartbeatSeconds: 15, minDwellMs: 0, idleTimeoutMs: 1_000 }, <video data-testid="video" />)
+  const video = screen.getByTestId('video') as HTMLVideoElement
+  scrollTo(1)
+  fire(video, 'playing')
+  await advance(5_000)
+  // The click that mutes it counts for idleTimeoutMs; the video, playing on muted, does not.
+  input()
+  video.muted = true
+  fire(video, 'volumechange')
+  await advance(10_000)
+  expect(t.root).toHaveAttribute('data-state', 'paused')
+  expect(t.reports.map((r) => r.activeMs)).toEqual([6_000])
+})
+
 test('media counts from playing, not play, and stops when it waits for data (a stalled source fires no pause)', async () => {
   const t = setup({ heartbeatSeconds: 5, minDwellMs: 0 }, <video data-testid="video" />)
   const video = screen.getByTestId('video')
