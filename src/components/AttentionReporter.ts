@@ -140,10 +140,12 @@ export function createAttentionReporter(
   const self = { key, counting: false, update: () => update() }
   const others = () => [...peers].filter((peer) => peer !== self && key.every((part, i) => part === peer.key[i]))
   // Stopped counting: another for the same link may count from now on.
+  // The others are told a microtask later: trackers leaving in one commit (a route change) are all
+  // gone by then, and none asks for a token on its way out that no report would ever use.
   const release = () => {
     if (self.counting) {
       self.counting = false
-      for (const peer of others()) peer.update()
+      queueMicrotask(() => others().map((peer) => peer.update()))
     }
   }
 

@@ -983,6 +983,28 @@ test("two trackers for the same link on one page (one in the layout, one in the 
   expect([...sessions.values()]).toEqual([10_000, 15_000])
 })
 
+test('two trackers for the same link leaving the page together: the one waiting asks for no token on its way out', async () => {
+  const Wrapper = wrapperFor()
+  const view = render(
+    <Wrapper>
+      <AttentionTracker consent code={MOCK_LINKS.demo} heartbeatSeconds={5} minDwellMs={0}>
+        <p>Layout</p>
+      </AttentionTracker>
+      <AttentionTracker consent code={MOCK_LINKS.demo} heartbeatSeconds={5} minDwellMs={0}>
+        <p>Article</p>
+      </AttentionTracker>
+    </Wrapper>,
+  )
+  scrollTo(1)
+  await read(10_000)
+  expect(tokenRequests()).toBe(1)
+  // A route change unmounts both in one commit: the counting one's cleanup must not hand the
+  // counting to the other, about to go too, which would ask for a token no report ever uses.
+  view.unmount()
+  await read(1_000)
+  expect(tokenRequests()).toBe(1)
+})
+
 test('of two trackers for the same link, one whose token request was refused (stopped) leaves the counting to the other: the reader is still credited', async () => {
   // A passing refusal (a gateway's 401 while a login refreshed) met by the first tracker only.
   api.mock.inject('createAttentionToken', { status: 401, times: 1 })
