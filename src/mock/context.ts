@@ -1,5 +1,6 @@
 import type { MockErrorBody } from './errorBody.js'
 import type { MockFault, MockRoute } from './faults.js'
+import type { TransferCourse } from './progress.js'
 import type { MockScenario } from './scenarios.js'
 import type { MockSeed } from './seed.js'
 import type { MockState } from './state.js'
@@ -20,6 +21,8 @@ export interface MockContext {
   readonly faults: Map<MockRoute, MockFault>
   /** The scenarios on, each with the time it was turned on. */
   readonly scenarios: Map<MockScenario, number>
+  /** Each turning on of `transfer-fails` or `transfer-refunded`, in order, with the time: the end of a transfer is the latest before it. */
+  readonly transferEnds: NonNullable<TransferCourse['ends']>[number][]
   /** Ends the wait of each request still waiting out its latency; `reset()` calls them. */
   readonly waiting: Set<() => void>
 }

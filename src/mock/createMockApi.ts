@@ -86,6 +86,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     state: createState(seed, now(), transferStepMs, settleDelayMs),
     faults: new Map(),
     scenarios: new Map(),
+    transferEnds: [],
     waiting: new Set(),
   }
   for (const name of options.scenarios ?? []) applyScenario(ctx, name)
@@ -94,6 +95,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     for (const end of ctx.waiting) end()
     ctx.faults.clear()
     ctx.scenarios.clear()
+    ctx.transferEnds.length = 0
     for (const name of options.scenarios ?? []) applyScenario(ctx, name)
   }
   return {

@@ -30,8 +30,11 @@ const STEPS = ['pending', 'source_confirmed', 'in_transit'] as const
 export interface TransferCourse {
   /** From then on, a transfer not completed goes no further than `in_transit` (`transfer-stuck-in-transit`). */
   stuckSince?: number | undefined
-  /** A transfer not completed by `since` ends `status`, with the transfer's own `failureReason` or `reason` (`transfer-fails`, `transfer-refunded`). */
-  end?: { status: 'failed' | 'refunded'; since: number; reason: string } | undefined
+  /**
+   * Each turning on of `transfer-fails` or `transfer-refunded`, in order, `since` when: a transfer
+   * ends as the latest turned on before it would complete says, with its own `failureReason` or `reason`.
+   */
+  ends?: readonly { status: 'failed' | 'refunded'; since: number; reason: string }[] | undefined
   /** A transfer not completed by then reads `MOCK_UNKNOWN_STATUS` for one more step before it ends (`unknown-status`). */
   unknownSince?: number | undefined
 }
@@ -54,7 +57,9 @@ export function transferAt(record: MockTransferRecord, now: number, stepMs: numb
   // A scenario changes only an end still to come when it was turned on: a status never moves back.
   const comesAfter = (steps: number, since: number | undefined) => !endless && since !== undefined && createdAt + steps * stepMs > since
   const last = comesAfter(3, course.unknownSince) ? 4 : 3
-  const end = course.end && comesAfter(last, course.end.since) ? course.end : undefined
+  // The latest turned on before the transfer's end, not the latest of all: one turned on once a
+  // transfer has ended does not change how it ended.
+  const end = course.ends?.filter((e) => comesAfter(last, e.since)).pop()
   // Steps of 0 ms are all taken at once: 0 / 0 steps at the start would be NaN (no status, an Invalid Date).
   const stepAt = (time: number) =>
     endless ? TRANSFER_STEP[seeded] : stepMs > 0 ? Math.min(last, Math.max(0, Math.floor((time - createdAt) / stepMs))) : last

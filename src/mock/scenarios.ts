@@ -71,6 +71,8 @@ export function applyScenario(ctx: MockContext, name: MockScenario): void {
   const since = ctx.scenarios.get(name) ?? ctx.now()
   ctx.scenarios.delete(name)
   ctx.scenarios.set(name, since)
+  const ending = TRANSFER_ENDS[name]
+  if (ending) ctx.transferEnds.push({ ...ending, since: ctx.now() })
 }
 
 /**
@@ -91,15 +93,10 @@ export function currentSettleDelayMs(ctx: MockContext): number {
 
 /**
  * How the scenarios on bend a transfer's course. Of `transfer-fails` and `transfer-refunded`, the
- * latest turned on decides the end; `transfer-stuck-in-transit` keeps a transfer from reaching it.
+ * latest turned on before a transfer's end decides it; `transfer-stuck-in-transit` keeps a transfer from reaching it.
  */
 export function transferCourse(ctx: MockContext): TransferCourse {
-  let end: TransferCourse['end']
-  for (const [name, since] of ctx.scenarios) {
-    const ending = TRANSFER_ENDS[name]
-    if (ending) end = { ...ending, since }
-  }
-  return { stuckSince: ctx.scenarios.get('transfer-stuck-in-transit'), end, unknownSince: ctx.scenarios.get('unknown-status') }
+  return { stuckSince: ctx.scenarios.get('transfer-stuck-in-transit'), ends: ctx.transferEnds, unknownSince: ctx.scenarios.get('unknown-status') }
 }
 
 /** How a payment taken now ends instead of `settled`: as the latest of `payment-fails-to-settle` and `payment-expires` turned on says. */

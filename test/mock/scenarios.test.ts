@@ -98,6 +98,20 @@ describe('scenarios', () => {
     expect(refunded.destinationTx).toBeUndefined()
   })
 
+  it('keeps a transfer that ended failed as it ended when transfer-refunded is turned on after, or transfer-fails again', async () => {
+    mock.useScenario('transfer-fails')
+    clock.now += 5_000
+    expect((await getBridgeStatus(client, MOCK_TRANSFERS.inTransit)).status).toBe('failed')
+    mock.useScenario('transfer-refunded')
+    clock.now += 5_000
+    expect((await getBridgeStatus(client, MOCK_TRANSFERS.inTransit))).toMatchObject({ status: 'failed', failureReason: MOCK_TRANSFER_REASONS.failed })
+    expect((await getBridgeStatus(client, MOCK_TRANSFERS.sourceConfirmed)).status).toBe('refunded')
+    mock.useScenario('transfer-fails')
+    clock.now += 60_000
+    expect((await getBridgeStatus(client, MOCK_TRANSFERS.sourceConfirmed)).status).toBe('refunded')
+    expect((await getBridgeStatus(client, MOCK_TRANSFERS.pending)).status).toBe('failed')
+  })
+
   it('transfer-stuck-in-transit keeps a transfer from the end transfer-fails would give it', async () => {
     mock.useScenario('transfer-fails')
     mock.useScenario('transfer-stuck-in-transit')
