@@ -2,7 +2,7 @@ import type { HttpHandler } from 'msw'
 import { MOCK_API_KEY } from './constants.js'
 import type { MockContext } from './context.js'
 import { checkErrorBody, type MockErrorBody } from './errorBody.js'
-import { MOCK_ROUTES, type MockFault, type MockRoute } from './faults.js'
+import { checkTimes, MOCK_ROUTES, type MockFault, type MockRoute } from './faults.js'
 import { attentionHandlers } from './handlers/attention.js'
 import { bridgeHandlers } from './handlers/bridge.js'
 import { feeHandlers } from './handlers/fees.js'
@@ -55,7 +55,7 @@ export interface MockApi {
   readonly state: MockState
   /** One entry per payment actually taken. */
   readonly ledger: readonly MockLedgerEntry[]
-  /** Makes a route (or every route, `'*'`) misbehave until `clearFaults()` or until its `times` run out; its answer wins over a scenario's, its `latencyMs` adds to it. Throws a `PayLinkConfigError` for an unknown `errorBody`. */
+  /** Makes a route (or every route, `'*'`) misbehave until `clearFaults()` or until its `times` run out (`0`: none, and the route's fault is gone); its answer wins over a scenario's, its `latencyMs` adds to it. Throws a `PayLinkConfigError` for an unknown `errorBody` or a `times` that is not a whole number. */
   inject(route: MockRoute | '*', fault: MockFault): void
   /** Removes the injected faults of one route, or of all routes; the scenarios on stay on until `reset()`. */
   clearFaults(route?: MockRoute): void
@@ -108,7 +108,11 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     },
     inject(route, fault) {
       checkErrorBody(fault.errorBody)
-      for (const r of route === '*' ? MOCK_ROUTES : [route]) ctx.faults.set(r, { ...fault })
+      checkTimes(fault.times)
+      for (const r of route === '*' ? MOCK_ROUTES : [route]) {
+        if (fault.times === 0) ctx.faults.delete(r)
+        else ctx.faults.set(r, { ...fault })
+      }
     },
     clearFaults(route) {
       if (route === undefined) ctx.faults.clear()

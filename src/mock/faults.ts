@@ -1,4 +1,5 @@
 import { HttpResponse } from 'msw'
+import { PayLinkConfigError } from '../client/errors.js'
 import { codeForStatus } from '../client/parseErrorBody.js'
 import type { PayLinkEndpoint } from '../client/errors.js'
 import type { MockErrorBody } from './errorBody.js'
@@ -38,8 +39,15 @@ export interface MockFault {
    * the mock's `errorBody`. A 402, `html502` and `malformedJson` keep their own bodies.
    */
   errorBody?: MockErrorBody | undefined
-  /** How many requests the fault hits before it clears itself. Defaults to every request until `clearFaults`. */
+  /** How many requests the fault hits before it clears itself: a whole number, `0` for none (it removes the route's fault). Defaults to every request until `clearFaults`. */
   times?: number | undefined
+}
+
+/** Throws a `PayLinkConfigError` for a `times` that counts no requests (`-1`, `1.5`, `NaN`), which would otherwise hit once or for ever. */
+export function checkTimes(times: number | undefined): void {
+  if (times !== undefined && !(Number.isInteger(times) && times >= 0)) {
+    throw new PayLinkConfigError(`Mock fault times must be a whole number of requests, not ${times}`)
+  }
 }
 
 const GATEWAY_PAGE =

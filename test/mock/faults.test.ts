@@ -60,6 +60,16 @@ describe('fault injection', () => {
     expect((await getLink(client, MOCK_LINKS.demo)).code).toBe('demo')
   })
 
+  it('hits no request with times: 0, and refuses a times that counts no requests with a PayLinkConfigError', async () => {
+    mock.inject('getLink', { status: 500 })
+    mock.inject('getLink', { status: 500, times: 0 })
+    expect((await getLink(client, MOCK_LINKS.demo)).code).toBe('demo')
+    for (const times of [-1, 1.5, Number.NaN]) {
+      expect(() => mock.inject('getLink', { status: 500, times })).toThrow(expect.objectContaining({ name: 'PayLinkConfigError' }))
+    }
+    expect((await getLink(client, MOCK_LINKS.demo)).code).toBe('demo')
+  })
+
   it('lets a retrying client through once a one-shot 429 has passed', async () => {
     mock.inject('getLink', { retryAfter: 0, times: 1 })
     const retrying = createPayLinkClient({ baseUrl: BASE_URL, apiKey: MOCK_API_KEY, retry: { attempts: 2 } })
