@@ -20,13 +20,6 @@ export const placeholderArrivals = new WeakMap<FeeEstimate, number>()
 // When this device first read each quote: a hydrated one's arrival is the server's, maybe in our future.
 const firstSeen = new WeakMap<FeeEstimate, number>()
 
-// TanStack's keepPreviousData, without the import it costs every bundle with this factory, for a
-// quote still current only: an expired one (a failed re-quote, or parameters left incomplete a
-// while) would be shown as the new parameters' being refreshed. Defined once: TanStack reuses the
-// placeholder while the function stays the same.
-const keepPreviousData = (previous: FeeEstimate | undefined, query?: { state: { data?: FeeEstimate | undefined; dataUpdatedAt: number } }) =>
-  query && quoteEnd(query.state) > Date.now() ? (placeholderArrivals.set(previous!, query.state.dataUpdatedAt), previous) : undefined
-
 // When the quote ends, on this device's clock (ms since the epoch): at `expiresAt`, or sooner when
 // its life on the server's clock (`quotedAt` to `expiresAt`), counted from its arrival, ends first:
 // a device clock minutes slow would otherwise show a quote minutes past its end. (A quote cached
@@ -83,8 +76,15 @@ export function estimateFeesQueryOptions<TError = PayLinkErrorType>(client: PayL
     // disabled query stops: see pollUntilSettled.)
     enabled: hasFeeParams(params) && afterRetryAfter,
     retry: false,
+    // TanStack's keepPreviousData, without the import it costs every bundle with this factory, for a
+    // quote still current only: an expired one (a failed re-quote, parameters left incomplete a while)
+    // would be shown as the new parameters' being refreshed. A function per call: TanStack hands the
+    // placeholder of the last key on to the next without asking while the function stays the same,
+    // so a quote standing in for a slow one, expired meanwhile, would stand in for the next amount.
     // None while a parameter is missing: TanStack would carry that query's placeholder, unasked, to the next.
-    placeholderData: hasFeeParams(params) ? keepPreviousData : undefined,
+    placeholderData: hasFeeParams(params)
+      ? (previous, query) => (query && quoteEnd(query.state) > Date.now() ? (placeholderArrivals.set(previous!, query.state.dataUpdatedAt), previous) : undefined)
+      : undefined,
     // Counted by TanStack from the answer (dataUpdatedAt), not from now.
     staleTime: ({ state }) => Math.max(0, quoteEnd(state) - state.dataUpdatedAt),
     // Only while a quote is on screen (success). The floor keeps a server whose clock runs ahead

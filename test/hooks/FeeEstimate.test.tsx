@@ -665,6 +665,23 @@ describe('with fake timers', () => {
     expect(figures()).toEqual([])
   })
 
+  test('new parameters after the quote standing in for a slow one has expired show "Getting a quote…", not that expired quote', async () => {
+    const { rerender } = render(<FeeEstimate {...params} />, { wrapper: wrapperFor() })
+    await advance(0)
+    await advance(20_000)
+    api.mock.inject('estimateFees', { latencyMs: 60_000 })
+    rerender(<FeeEstimate {...params} amount="200" />)
+    await advance(TYPING_PAUSE_MS)
+    expect(root()).toHaveAttribute('data-state', 'refreshing')
+    expect(figures()[0]).toEqual(['Total fee', '0.4215 USDC'])
+    // The quote of 100 (30 s) expires while that of 200 is still on its way.
+    await advance(11_000)
+    rerender(<FeeEstimate {...params} amount="300" />)
+    await advance(TYPING_PAUSE_MS)
+    expect(root()).toHaveAttribute('data-state', 'loading')
+    expect(figures()).toEqual([])
+  })
+
   test('a failed re-quote is not asked again on its own: one alert, no request for minutes, until Retry', async () => {
     render(<FeeEstimate {...params} />, { wrapper: wrapperFor() })
     await advance(0)
