@@ -184,8 +184,9 @@ export const FeeEstimate = forwardRef<HTMLDivElement, FeeEstimateProps>(function
   // nothing counts from now at once: a remount 30 s in shows "in 30 seconds" from its first frame.
   const from = useSyncExternalStore(noop, () => 0, () => 1) ? query.errorUpdatedAt : Date.now()
   const waiting = retryAt > from
-  // The wait's end in words (`in 2 minutes`), for the retry button's text.
-  const relative = formatRelative(retryAt, from, locale)
+  // The wait's end in words (`in 2 minutes`), for the retry button's text. A second at least: under
+  // half of one would round to "now" on a button that does nothing yet.
+  const relative = formatRelative(Math.max(retryAt, from + 1_000), from, locale)
   // The retry button leaves with the error, whatever made it leave: its press, or a re-quote it did
   // not ask for (the user back on the tab, the network back). Focus on it would fall to <body>, where
   // a screen reader loses its place (and some browsers start the next Tab at the top): the root, its

@@ -758,6 +758,19 @@ describe('with fake timers', () => {
     expect(root()).toHaveAttribute('data-state', 'ready')
   })
 
+  test('the last half second of a Retry-After, rendered again (the user back on the tab), reads "Try again in 1 second", not "Try again now" on a button that does nothing yet', async () => {
+    api.mock.inject('estimateFees', { status: 429, retryAfter: 2, times: 1 })
+    render(<FeeEstimate {...params} />, { wrapper: wrapperFor() })
+    await advance(0)
+    await advance(1_600)
+    act(() => void window.dispatchEvent(new Event('visibilitychange')))
+    const button = screen.getByRole('button')
+    expect(button).toHaveAttribute('aria-disabled', 'true')
+    expect(button).toHaveAccessibleName('Try again in 1 second')
+    await advance(400)
+    expect(button).toHaveAccessibleName('Try again')
+  })
+
   test('a Retry-After too long to be a number: "Try again tomorrow", not a crash', async () => {
     api.mock.inject('estimateFees', { status: 429, retryAfter: '9'.repeat(400), times: 1 })
     render(<FeeEstimate {...params} />, { wrapper: wrapperFor() })
