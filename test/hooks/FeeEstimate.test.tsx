@@ -665,31 +665,6 @@ describe('with fake timers', () => {
     expect(figures()).toEqual([])
   })
 
-  test.each([
-    ['a quote of a 2 s life', 2_000, true],
-    ['a quote past its expiresAt when it arrives, without a quotedAt to count a life from', -10_000, false],
-  ])('%s is refreshing once it ends, not ready, until it is asked again 5 s after its arrival', async (_, lifeMs, dated) => {
-    api.server.use(
-      http.get('*/pub/v1/fees/estimate', () =>
-        HttpResponse.json({
-          totalFee: '0.42 USDC',
-          estimatedTime: '90 seconds',
-          ...(dated && { quotedAt: new Date().toISOString() }),
-          expiresAt: new Date(Date.now() + lifeMs).toISOString(),
-        }),
-      ),
-    )
-    render(<FeeEstimate {...params} />, { wrapper: wrapperFor() })
-    await advance(0)
-    await advance(Math.max(lifeMs, 0) + 500)
-    expect(root()).toHaveAttribute('data-state', 'refreshing')
-    expect(root()).toHaveAttribute('aria-busy', 'true')
-    expect(figures()[0]).toEqual(['Total fee', '0.42 USDC'])
-    expect(quotes()).toBe(1)
-    await advance(5_000)
-    expect(quotes()).toBe(2)
-  })
-
   test('new parameters after the quote standing in for a slow one has expired show "Getting a quote…", not that expired quote', async () => {
     const { rerender } = render(<FeeEstimate {...params} />, { wrapper: wrapperFor() })
     await advance(0)
