@@ -282,7 +282,14 @@ async function play(run: Run, server: ReturnType<typeof setupServer>) {
     if (message !== expected[state]) fail(`${state} reads "${message}"`)
     const last = served.get(key)
     // "Getting a quote…" over a failure while nothing is asked for it, nor waits to be: its alert and retry are gone.
-    if (state === 'loading' && last && 'failedAt' in last && !waiting && !inFlight.get(key) && world.online) fail(`loading over the failure of ${key}, asking nothing`)
+    // Not at the instant the answer came: the handler counts a request done as it answers, and the
+    // render that shows it (TanStack's batched notice, after the response's reads) may come a few
+    // ticks after the fake clock's step (FC_SEED=923264458 found it on the 243rd run).
+    // Nor over a fetch TanStack holds paused, to start once it may (5.48 holds one started offline
+    // until the tab has the focus too: FC_SEED=461116362, hooks-react18): it is asked for, not yet sent.
+    const justAnswered = queryClient.getQueryCache().getAll().some((query) => Math.max(query.state.dataUpdatedAt, query.state.errorUpdatedAt) === t)
+    const paused = queryClient.getQueryCache().getAll().some((query) => query.state.fetchStatus === 'paused')
+    if (state === 'loading' && last && 'failedAt' in last && !waiting && !inFlight.get(key) && !justAnswered && !paused && world.online) fail(`loading over the failure of ${key}, asking nothing`)
     if (state === 'error') {
       if (sendable(props) && !(last && 'failedAt' in last)) fail(`error for ${key}, whose last answer was no failure`)
       const wait = (retryAfterEnds.get(key) ?? -Infinity) > t
