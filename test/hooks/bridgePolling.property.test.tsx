@@ -1,12 +1,12 @@
-import { act, cleanup, render } from '@testing-library/react'
+import { act, render } from '@testing-library/react'
 import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import fc from 'fast-check'
 import { http, HttpResponse } from 'msw'
-import { setupServer } from 'msw/node'
 import { BridgeStatusBadge, defaultBridgeStatusBadgeLabels as L } from '../../src/components/BridgeStatusBadge.js'
 import { PayLinkProvider } from '../../src/hooks/PayLinkProvider.js'
 import { faultResponse, type MockFault } from '../../src/mock/faults.js'
 import { transferKey } from '../../src/query/payLinkKeys.js'
+import { assertSessions, type SessionServer } from './assertSessions.js'
 import { testClient } from './harness.js'
 
 // Transfer-status polling as a user sees it, over random sessions: a badge (or two) follows a
@@ -73,7 +73,7 @@ interface Followed {
   since?: number | undefined
 }
 
-async function play(run: Run, server: ReturnType<typeof setupServer>) {
+async function play(run: Run, server: SessionServer) {
   const maxDurationMs = run.maxDurationMs ?? 30 * 60_000
   const violations: string[] = []
   const fail = (message: string) => violations.push(`${new Date(Date.now()).toISOString()} ${message}`)
@@ -254,31 +254,5 @@ async function play(run: Run, server: ReturnType<typeof setupServer>) {
 }
 
 test('transfer-status polling keeps the README promises over random sessions of a user and an API', async () => {
-  const server = setupServer()
-  server.listen({ onUnhandledRequest: 'error' })
-  const unhandled: unknown[] = []
-  const onUnhandled = (reason: unknown) => void unhandled.push(reason)
-  process.on('unhandledRejection', onUnhandled)
-  try {
-    await fc.assert(
-      fc.asyncProperty(runArb, async (run) => {
-        vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
-        const errors = vi.spyOn(console, 'error')
-        unhandled.length = 0
-        try {
-          expect(await play(run, server)).toEqual([])
-          expect(unhandled).toEqual([])
-          expect(errors).not.toHaveBeenCalled()
-        } finally {
-          cleanup()
-          errors.mockRestore()
-          vi.useRealTimers()
-        }
-      }),
-      { numRuns: 200, ...(process.env.FC_PATH && { path: process.env.FC_PATH }), ...(process.env.FC_SEED && { seed: Number(process.env.FC_SEED) }) },
-    )
-  } finally {
-    process.off('unhandledRejection', onUnhandled)
-    server.close()
-  }
+  await assertSessions(runArb, play, 200)
 }, 120_000)

@@ -1,12 +1,12 @@
-import { act, cleanup, fireEvent, render } from '@testing-library/react'
+import { act, fireEvent, render } from '@testing-library/react'
 import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import fc from 'fast-check'
 import { http, HttpResponse } from 'msw'
-import { setupServer } from 'msw/node'
 import { useState } from 'react'
 import { FeeEstimate } from '../../src/components/FeeEstimate.js'
 import { PayLinkProvider } from '../../src/hooks/PayLinkProvider.js'
 import { faultResponse, type MockFault } from '../../src/mock/faults.js'
+import { assertSessions, type SessionServer } from './assertSessions.js'
 import { testClient } from './harness.js'
 
 // FeeEstimate as a user sees it, over random sessions: the user types an amount key by key (with
@@ -113,7 +113,7 @@ const onlyAmountDiffers = (a: Params, b: Params) => a.destinationChain === b.des
 /** What the server sent for a key: a quote (its serial, arrival, end on this device's clock) or a failure. */
 type Served = { serial: number; arrived: number; end: number } | { failedAt: number }
 
-async function play(run: Run, server: ReturnType<typeof setupServer>) {
+async function play(run: Run, server: SessionServer) {
   const now = () => Date.now()
   const start = now()
   const violations: string[] = []
@@ -402,31 +402,5 @@ async function play(run: Run, server: ReturnType<typeof setupServer>) {
 }
 
 test('FeeEstimate keeps the README promises over random sessions of a user typing and an API answering', async () => {
-  const server = setupServer()
-  server.listen({ onUnhandledRequest: 'error' })
-  const unhandled: unknown[] = []
-  const onUnhandled = (reason: unknown) => void unhandled.push(reason)
-  process.on('unhandledRejection', onUnhandled)
-  try {
-    await fc.assert(
-      fc.asyncProperty(runArb, async (run) => {
-        vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
-        const errors = vi.spyOn(console, 'error')
-        unhandled.length = 0
-        try {
-          expect(await play(run, server)).toEqual([])
-          expect(unhandled).toEqual([])
-          expect(errors).not.toHaveBeenCalled()
-        } finally {
-          cleanup()
-          errors.mockRestore()
-          vi.useRealTimers()
-        }
-      }),
-      { numRuns: Number(process.env.FC_RUNS ?? 300), ...(process.env.FC_PATH && { path: process.env.FC_PATH }), ...(process.env.FC_SEED && { seed: Number(process.env.FC_SEED) }) },
-    )
-  } finally {
-    process.off('unhandledRejection', onUnhandled)
-    server.close()
-  }
+  await assertSessions(runArb, play, 300)
 }, 120_000)
