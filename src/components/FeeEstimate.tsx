@@ -153,8 +153,10 @@ export const FeeEstimate = forwardRef<HTMLDivElement, FeeEstimateProps>(function
     // clock, asked again on mount, would never show as refreshing nor busy). React renders again
     // right after hydration, with the client's value. A fetch paused offline counts: the quote on
     // screen (expired, or another amount's) is no more current while it waits for the network. So
-    // does an amount that waits for typing to pause: the quote on screen is another amount's.
-    isFetching: useSyncExternalStore(noop, () => query.fetchStatus !== 'idle', () => false) || typing,
+    // does an amount that waits for typing to pause: the quote on screen is another amount's. And a
+    // quote past its end whose re-quote waits for the 5 s floor (see estimateFeesQueryOptions): one
+    // that lived under 5 s, or came expired, is no longer current either.
+    isFetching: useSyncExternalStore(noop, () => query.fetchStatus !== 'idle' || (query.isSuccess && query.isStale), () => false) || typing,
   })
   // A parameter the client refused before asking: only the user can mend it, so the alert says what to mend.
   const error = query.error as { source?: string; issues?: readonly PayLinkIssue[] } | null

@@ -91,12 +91,14 @@ export function estimateFeesQueryOptions<TError = PayLinkErrorType>(client: PayL
     // (quotes that arrive expired) from being asked in a loop. It counts from the quote's arrival:
     // TanStack reads this again at each render and restarts its timer when it changes, so a floor
     // counted from now put the re-quote off by up to 5 s at a render in a quote's last 5 s. Past the
-    // end, a re-quote is under way (or waits for the tab's focus). After a failure the old quote's
-    // expiry has passed: polling would re-ask every 5 s, past any Retry-After, with a new alert each
-    // time. Retry or new parameters ask again.
+    // end (and the floor), a re-quote is under way, waits for the tab's focus, or is due now: a
+    // render right at the due time (the one that shows the quote expired) sets the timer again, so
+    // 1 s, not a whole 5 s more. After a failure the old quote's expiry has passed: polling would
+    // re-ask every few seconds, past any Retry-After, with a new alert each time. Retry or new
+    // parameters ask again.
     refetchInterval: ({ state }) => {
       const left = quoteEnd(state, 5_000) - Date.now()
-      return state.status === 'success' && (left > 0 ? timerDelay(left) : 5_000)
+      return state.status === 'success' && (left > 0 ? timerDelay(left) : 1_000)
     },
   }
 }

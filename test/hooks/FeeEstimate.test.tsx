@@ -665,6 +665,49 @@ describe('with fake timers', () => {
     expect(figures()).toEqual([])
   })
 
+  test.each([
+    ['a quote of a 2 s life', 2_000, true],
+    ['a quote past its expiresAt when it arrives, without a quotedAt to count a life from', -10_000, false],
+  ])('%s is refreshing once it ends, not ready, until it is asked again 5 s after its arrival', async (_, lifeMs, dated) => {
+    api.server.use(
+      http.get('*/pub/v1/fees/estimate', () =>
+        HttpResponse.json({
+          totalFee: '0.42 USDC',
+          estimatedTime: '90 seconds',
+          ...(dated && { quotedAt: new Date().toISOString() }),
+          expiresAt: new Date(Date.now() + lifeMs).toISOString(),
+        }),
+      ),
+    )
+    render(<FeeEstimate {...params} />, { wrapper: wrapperFor() })
+    await advance(0)
+    await advance(Math.max(lifeMs, 0) + 500)
+    expect(root()).toHaveAttribute('data-state', 'refreshing')
+    expect(root()).toHaveAttribute('aria-busy', 'true')
+    expect(figures()[0]).toEqual(['Total fee', '0.42 USDC'])
+    expect(quotes()).toBe(1)
+    await advance(5_000)
+    expect(quotes()).toBe(2)
+  })
+
+  test('a render just past a quote\'s end, before the late timer ran, does not put the re-quote off by 5 s', async () => {
+    api.server.use(
+      http.get('*/pub/v1/fees/estimate', () =>
+        HttpResponse.json({ totalFee: '0.42 USDC', estimatedTime: '90 seconds', quotedAt: new Date().toISOString(), expiresAt: new Date(Date.now() + 10_000).toISOString() }),
+      ),
+    )
+    const { rerender } = render(<FeeEstimate {...params} />, { wrapper: wrapperFor() })
+    await advance(0)
+    expect(quotes()).toBe(1)
+    // A busy page: the clock passes the quote's end before its timer runs, and a render comes first
+    // (here a new locale; in a browser, the one that shows the quote expired). TanStack starts the
+    // re-quote's timer again from that render.
+    vi.setSystemTime(Date.now() + 10_050)
+    rerender(<FeeEstimate {...params} locale="de-DE" />)
+    await advance(1_100)
+    expect(quotes()).toBe(2)
+  })
+
   test('new parameters after the quote standing in for a slow one has expired show "Getting a quote…", not that expired quote', async () => {
     const { rerender } = render(<FeeEstimate {...params} />, { wrapper: wrapperFor() })
     await advance(0)

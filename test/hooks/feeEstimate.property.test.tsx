@@ -27,8 +27,7 @@ import { testClient } from './harness.js'
 // answer for an amount the user has typed over: out of order, or late.
 //
 // KNOWN (TanStack's, as in bridgePolling.property): a fetch paused offline starts when the network is
-// back, whether the estimate still asks for it or not. KNOWN, not fixed: a quote of a life under 5 s
-// stays `ready` past its end until the 5 s floor lets it be asked again (see the check below). FC_SEED and FC_PATH replay a run, FC_RUNS
+// back, whether the estimate still asks for it or not. FC_SEED and FC_PATH replay a run, FC_RUNS
 // sets how many.
 
 const ROUTES = [
@@ -305,9 +304,7 @@ async function play(run: Run, server: SessionServer) {
       else if (state === 'ready' && quote.key !== key) fail(`ready shows the quote of ${quote.key} for ${key}`)
       // Another set's quote stands in only while it is current: an expired one is no quote of anything.
       else if (state === 'refreshing' && quote.key !== keyOf(asked) && quote.end <= askedAt) fail(`refreshing shows the quote of ${quote.key}, expired ${askedAt - quote.end} ms before ${keyOf(asked)} was asked`)
-      // KNOWN, not fixed: a quote of a life under 5 s (or one that came expired) stays `ready` past its
-      // end until its re-quote, which waits for the 5 s floor after its arrival (be04e26 says why).
-      else if (state === 'ready' && world.visible && t > Math.max(quote.end, quote.arrived + 5_000)) fail(`ready shows a quote ${t - quote.end} ms past its end`)
+      else if (state === 'ready' && world.visible && t > quote.end) fail(`ready shows a quote ${t - quote.end} ms past its end`)
       const breakdown = rest.filter((row) => !row.startsWith('Estimated time'))
       if (!/^(Network fee: 0\.25 USDC)?$/.test(breakdown.join()) || rest.at(-1) !== 'Estimated time: about 2 minutes') fail(`${state} shows ${figures.join(', ')}`)
       if (age !== undefined && !/^quoted (now|\d+ (second|minute|hour)s? ago|yesterday|\d+ days ago)$/.test(age)) fail(`${state} reads "${age}"`)
