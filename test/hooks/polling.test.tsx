@@ -100,22 +100,27 @@ test('no request while the document is hidden; polling resumes when it is visibl
   expect(api.count('GET', transferPath(MOCK_TRANSFERS.inTransit))).toBeGreaterThan(before)
 })
 
-test('a network back online while the tab is hidden asks nothing until the tab is shown again', async () => {
-  api.mock.useScenario('transfer-stuck-in-transit')
-  const { result } = renderHook(() => useBridgeStatus(MOCK_TRANSFERS.inTransit), { wrapper: wrapperFor() })
+// The two hooks that follow a record, as the test reads them: the status followed.
+type Followed = () => { data?: { status: string } | undefined }
+test.each([
+  ['useBridgeStatus', 'transfer-stuck-in-transit', transferPath(MOCK_TRANSFERS.inTransit), (() => useBridgeStatus(MOCK_TRANSFERS.inTransit)) as Followed, 'in_transit'],
+  ['usePayment', 'payment-settles-slowly', `/payments/${MOCK_PAYMENTS.verified}`, (() => usePayment(MOCK_PAYMENTS.verified)) as Followed, 'verified'],
+] as const)('%s: a network back online while the tab is hidden asks nothing until the tab is shown again', async (_, scenario, path, useFollowed, status) => {
+  api.mock.useScenario(scenario)
+  const { result } = renderHook(useFollowed, { wrapper: wrapperFor() })
   await advance(0)
-  expect(result.current.data?.status).toBe('in_transit')
-  const before = api.count('GET', transferPath(MOCK_TRANSFERS.inTransit))
+  expect(result.current.data?.status).toBe(status)
+  const before = api.count('GET', path)
   setVisibility('hidden')
   await act(async () => {
     window.dispatchEvent(new Event('offline'))
     window.dispatchEvent(new Event('online'))
   })
   await advance(10)
-  expect(api.count('GET', transferPath(MOCK_TRANSFERS.inTransit))).toBe(before)
+  expect(api.count('GET', path)).toBe(before)
   setVisibility('visible')
   await advance(10)
-  expect(api.count('GET', transferPath(MOCK_TRANSFERS.inTransit))).toBe(before + 1)
+  expect(api.count('GET', path)).toBe(before + 1)
 })
 
 test("a tab shown again asks for a moving transfer even where the app's defaults turn focus refetches off; query: { refetchOnWindowFocus: false } turns it off for one hook", async () => {
@@ -444,25 +449,6 @@ test('usePayment follows a verified payment until it settles, then stops', async
   const polls = api.count('GET', `/payments/${MOCK_PAYMENTS.verified}`)
   await advance(5 * 60_000)
   expect(api.count('GET', `/payments/${MOCK_PAYMENTS.verified}`)).toBe(polls)
-})
-
-test('usePayment: a network back online while the tab is hidden asks nothing until the tab is shown again', async () => {
-  api.mock.useScenario('payment-settles-slowly')
-  const path = `/payments/${MOCK_PAYMENTS.verified}`
-  const { result } = renderHook(() => usePayment(MOCK_PAYMENTS.verified), { wrapper: wrapperFor() })
-  await advance(0)
-  expect(result.current.data?.status).toBe('verified')
-  const before = api.count('GET', path)
-  setVisibility('hidden')
-  await act(async () => {
-    window.dispatchEvent(new Event('offline'))
-    window.dispatchEvent(new Event('online'))
-  })
-  await advance(10)
-  expect(api.count('GET', path)).toBe(before)
-  setVisibility('visible')
-  await advance(10)
-  expect(api.count('GET', path)).toBe(before + 1)
 })
 
 test("usePayment given another id, under an app's default keepPreviousData: no status until its own answer, not the last payment's", async () => {
