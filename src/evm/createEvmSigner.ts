@@ -63,8 +63,11 @@ function chainIdOf(network: string): number | undefined {
  * Why this signer cannot sign `requirement`, or `undefined` when it can. `supports` reads it too, so
  * that an offer it would refuse is passed over for another the server lists, not picked and failed.
  */
-function unsignable({ network, asset, payTo, extra: { name, version, assetTransferMethod } }: PaymentRequirement): string | undefined {
+function unsignable({ network, asset, payTo, amount, extra: { name, version, assetTransferMethod } }: PaymentRequirement): string | undefined {
   if (chainIdOf(network) === undefined) return `${network} is not an EVM network this signer knows`
+  // Here, not at signing: viem refuses a value past uint256 only once the wallet has been asked to
+  // switch chains, and a hand-made amount that is no integer would be BigInt's SyntaxError then.
+  if (!/^\d+$/.test(amount) || BigInt(amount) >> BigInt(256)) return `The amount ${amount} is not a uint256`
   // In any case, as getAddress checksums it below; not strict, as the reference client pays an
   // address whose mixed case is not its checksum.
   for (const address of [payTo, asset]) if (!isAddress(address, { strict: false })) return `${address} is not an EVM address`
@@ -132,7 +135,7 @@ function toSign(source: EvmSignerSource): Signing {
  * `transferWithAuthorization` signed as EIP-712 typed data (no transaction, no gas), on any `eip155:N`
  * (N under 2^53) and every x402 v1 EVM name the reference client knows. A requirement it cannot sign (another
  * `extra.assetTransferMethod` such as Permit2, a token without its EIP-712 name and version, a chain
- * it does not know, a `payTo` or `asset` that is not an EVM address, an offer valid for 6 s or less) is not supported, so another one the server offers is paid. A wallet client
+ * it does not know, a `payTo` or `asset` that is not an EVM address, an amount past uint256, an offer valid for 6 s or less) is not supported, so another one the server offers is paid. A wallet client
  * on another chain is asked to switch to the requirement's chain before signing; refusing is a refusal,
  * and a payment abandoned meanwhile (`context.signal`) is not signed.
  */

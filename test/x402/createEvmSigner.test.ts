@@ -124,6 +124,7 @@ describe('createEvmSigner', () => {
     ['a chain it does not know', requirement({ network: 'eip155:0' })],
     ['a payTo that is not an EVM address (a Solana one)', requirement({ payTo: 'So11111111111111111111111111111111111111112' })],
     ['a token address two hex digits short', requirement({ asset: USDC_BASE_SEPOLIA.slice(0, -2) })],
+    ['an amount of 2^256, past uint256', requirement({ amount: (2n ** 256n).toString() })],
   ])('passes over an offer of %s for a later one it can sign, and pays that one', async (_name, unsignable) => {
     const signer = createEvmSigner(account)
     const required = { x402Version: 2 as const, accepts: [unsignable, requirement()], receivedAt: 0 }
@@ -135,15 +136,24 @@ describe('createEvmSigner', () => {
     expect(await signedBy((decodeBase64Json(value, 'test') as { payload: ExactEvmPayload }).payload, usdc, account.address)).toBe(true)
   })
 
-  test('an offer to pay an address that is not an EVM one fails before the wallet is asked anything, not after a switch prompt', async () => {
+  test.each([
+    ['an address that is not an EVM one', { payTo: '0x209693Bc6afc0C5328bA36FaF03C514EF31228' }, '0x209693Bc6afc0C5328bA36FaF03C514EF31228 is not an EVM address'],
+    ['an amount past uint256', { amount: (2n ** 256n + 1n).toString() }, `The amount ${2n ** 256n + 1n} is not a uint256`],
+    ['a hand-made amount that is no integer', { amount: '1.5' }, 'The amount 1.5 is not a uint256'],
+  ])('an offer to pay %s fails before the wallet is asked anything, not after a switch prompt', async (_name, fields, message) => {
     const { wallet, asked } = injectedWallet(1)
-    const offer = requirement({ payTo: '0x209693Bc6afc0C5328bA36FaF03C514EF31228' })
-    await expect(createPaymentHeader(offer, createEvmSigner(wallet))).rejects.toMatchObject({
+    await expect(createPaymentHeader(requirement(fields), createEvmSigner(wallet))).rejects.toMatchObject({
       name: 'PayLinkPaymentError',
       reason: 'signer_failed',
-      message: expect.stringContaining('0x209693Bc6afc0C5328bA36FaF03C514EF31228 is not an EVM address'),
+      message: expect.stringContaining(message),
     })
     expect(asked).toEqual([])
+  })
+
+  test('an amount of 2^256 - 1, the largest uint256, is signed', async () => {
+    const max = (2n ** 256n - 1n).toString()
+    const payload = (await createEvmSigner(account).signPayment(requirement({ amount: max }), v2)) as unknown as ExactEvmPayload
+    expect(payload.authorization.value).toBe(max)
   })
 
   test('signs an EIP-3009 transferWithAuthorization that recovers to the account', async () => {
