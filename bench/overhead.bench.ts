@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net'
 import { performance } from 'node:perf_hooks'
 import { createPayLinkClient, getLink } from '../src/client.js'
 import { send } from '../src/client/transport.js'
+import { validate } from '../src/client/validate.js'
+import { linkSchema } from '../src/schemas/link.js'
 import { flush, median, record } from './record.js'
 
 // The client's overhead: `getLink` (URL building, headers, time-out, validation) against bare
@@ -10,7 +12,9 @@ import { flush, median, record } from './record.js'
 // A third side, bare fetch with an abort signal and a timer (what any time-out needs), shows how
 // much of the ratio is the runtime's price of a signal: Node's fetch follows a signal with a
 // WeakRef and a FinalizationRegistry entry per request. A fourth, the client's transport without
-// the link's validation, splits the rest between the two.
+// the link's validation, splits the rest between the two. A fifth, the floor, is the least any
+// client that times out and checks the link with its zod schema costs: the third side plus the
+// same check, in one async function, with no transport at all.
 const LINK = JSON.stringify({
   code: 'demo',
   creatorId: 'creator_1',
@@ -46,11 +50,21 @@ test('client.getLink against bare fetch + JSON.parse', async () => {
       clearTimeout(timer)
     }
   }
+  const floor = async () => {
+    const timeout = new AbortController()
+    const timer = setTimeout(() => timeout.abort(), 15_000)
+    try {
+      const response = await fetch(`${origin}/pub/v1/links/demo`, { headers: { 'X-API-Key': 'k' }, signal: timeout.signal })
+      return validate(linkSchema, JSON.parse(await response.text()), 'getLink', 'response')
+    } finally {
+      clearTimeout(timer)
+    }
+  }
   const ours = () => getLink(client, 'demo')
   const transport = () => send(client, { endpoint: 'getLink', path: '/links/demo' })
-  const sides = { bare, timed, ours, transport }
+  const sides = { bare, timed, ours, transport, floor }
   const names = Object.keys(sides) as (keyof typeof sides)[]
-  const times = { bare: [] as number[], timed: [] as number[], ours: [] as number[], transport: [] as number[] }
+  const times = { bare: [] as number[], timed: [] as number[], ours: [] as number[], transport: [] as number[], floor: [] as number[] }
   for (let i = 0; i < 600; i++) {
     // Rotating order, so no side always runs on a warmer connection.
     for (let j = 0; j < names.length; j++) {
@@ -77,5 +91,12 @@ test('client.getLink against bare fetch + JSON.parse', async () => {
     value: Number((median(times.transport) / median(times.bare)).toFixed(3)),
     unit: '×',
     note: "getLink without the link's validation: the signal, headers, retry loop, body time-out",
+  })
+  record({
+    group: 'client overhead',
+    name: 'ratio floor ÷ bare',
+    value: Number((median(times.floor) / median(times.bare)).toFixed(3)),
+    unit: '×',
+    note: 'bare fetch with a time-out signal and the same zod check of the link, no transport: the least a validating client with a time-out costs',
   })
 })
