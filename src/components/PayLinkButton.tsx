@@ -281,11 +281,12 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
     } as HTMLAttributes<HTMLSpanElement>),
   )
 
-  // Not while a failure is shown (a press that found a fresh 402 this wallet can pay none of): a
-  // natively disabled button loses the focus the press left on it to <body>, and a screen reader its
-  // place with it. aria-disabled keeps both there, where "Payment unavailable" is read. The app's
-  // `disabled` is a <button>'s own, whatever failed before: no press, no onClick, no tab stop.
-  const nativelyDisabled = state === 'disabled' && (disabled || !purchase.error) && !asChild
+  // Not once this button was pressed (a press, or a "Try again", that found a fresh 402 this wallet
+  // can pay none of, with or without a failure): a natively disabled button loses the focus the
+  // press left on it to <body>, and a screen reader its place with it. aria-disabled keeps both
+  // there, where "Payment unavailable" is read. The app's `disabled` is a <button>'s own, whatever
+  // came before: no press, no onClick, no tab stop.
+  const nativelyDisabled = state === 'disabled' && (disabled || !seen.used) && !asChild
   const rootProps = {
     'data-state': state,
     // A consumer's aria-label (on the button, or on the asChild element: an icon-only link) must be
