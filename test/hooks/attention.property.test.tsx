@@ -157,7 +157,11 @@ function onReport(w: World, slot: Slot, rep: Reporter, r: AttentionReport) {
 /** The token endpoint: each request takes the next answer queued, else a token. */
 function tokenFetch(w: World): typeof fetch {
   return async () => {
-    w.requests++
+    // Numbered as it comes in, not as it is answered: a slow request overtaken by a later one (a
+    // tracker's request still on its way when the other tracker of the link takes over and asks) is
+    // its own session, as every POST is on the server; numbered after its latency, it was given the
+    // later one's token, and the two trackers seemed to report one session.
+    const n = ++w.requests
     const a = w.answers.shift() ?? { latencyMs: 0, result: 'ok', retryAfter: 0, ttlMs: w.cfg.ttlMs }
     if (a.latencyMs) await new Promise((resolve) => setTimeout(resolve, a.latencyMs))
     const status = { ok: 201, noToken: 201, 429: 429, 500: 500, 400: 400 }[a.result]
@@ -168,7 +172,6 @@ function tokenFetch(w: World): typeof fetch {
     if (a.result === 'noToken') return Response.json({}, { status })
     // The server's clock is true time; the device's may have been set back.
     const at = modelNow(w) + 1_700_000_000_000
-    const n = w.requests
     w.tokens.set(`ses_${n}`, `att_${n}`)
     const { tokenHeartbeat: heartbeatSeconds, issuedAt } = w.cfg
     return Response.json(
