@@ -66,6 +66,7 @@ export default defineConfig({
           restoreMocks: true,
           // Generous: property tests send 1000 requests, and CI shares two cores with the browser project.
           testTimeout: 30_000,
+          setupFiles: ['test/fastCheckSetup.ts'],
         },
       },
       {
@@ -78,7 +79,7 @@ export default defineConfig({
           restoreMocks: true,
           // Generous: property tests send 1000 requests, and CI shares two cores with the browser project.
           testTimeout: 30_000,
-          setupFiles: ['test/hooks/setup.ts'],
+          setupFiles: ['test/hooks/setup.ts', 'test/fastCheckSetup.ts'],
         },
       },
       {
@@ -99,7 +100,7 @@ export default defineConfig({
           restoreMocks: true,
           // Generous: property tests send 1000 requests, and CI shares two cores with the browser project.
           testTimeout: 30_000,
-          setupFiles: ['test/hooks/setup.ts'],
+          setupFiles: ['test/hooks/setup.ts', 'test/fastCheckSetup.ts'],
         },
       },
       {

@@ -475,7 +475,7 @@ describe('the transport, over random servers, policies, time-outs and aborts', (
           }
         }
       }),
-      { numRuns: 300, ...(process.env.FC_SEED && { seed: Number(process.env.FC_SEED) }) },
+      { numRuns: 300 },
     )
   })
 })

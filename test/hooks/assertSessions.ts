@@ -5,11 +5,10 @@ import { setupServer } from 'msw/node'
 /** An MSW server of Node, as `play` gets it to answer a run's requests. */
 export type SessionServer = ReturnType<typeof setupServer>
 
-/** fast-check's options for a property: `numRuns` unless FC_RUNS says; FC_SEED and FC_PATH replay a failed run. */
+/** fast-check's options for a property: `numRuns` unless FC_RUNS says; FC_PATH (with FC_SEED, see test/fastCheckSetup.ts) replays a failed run. */
 export const fcOptions = (numRuns: number) => ({
   numRuns: Number(process.env.FC_RUNS ?? numRuns),
   ...(process.env.FC_PATH && { path: process.env.FC_PATH }),
-  ...(process.env.FC_SEED && { seed: Number(process.env.FC_SEED) }),
 })
 
 /**

@@ -42,7 +42,7 @@ import { ALL_TRANSFERS, CONTRACT_CODES, ContractModel, type FaultAnswer, type Se
 // move forward, a payload or key pays at most once, an unpayable link is never paid, reset() is a
 // fresh mock, and a fault's `times` is exactly that many requests. Date is faked (and only Date),
 // so that the mock's clock and the test signer's move together, as the README tells a test that pays.
-// FC_SEED in the environment replays a run.
+// FC_SEED in the environment replays a run (test/fastCheckSetup.ts).
 
 const START = Date.parse('2026-03-01T12:00:00.000Z')
 const signer = createTestSigner()
@@ -424,9 +424,6 @@ async function run(mock: MockApi, client: PayLinkClient, fresh: () => MockApi, m
   }
 }
 
-
-const runs = (numRuns: number) => ({ numRuns, ...(process.env.FC_SEED && { seed: Number(process.env.FC_SEED) }) })
-
 describe('the mock API against the contract', () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date'] })
@@ -455,11 +452,11 @@ describe('the mock API against the contract', () => {
     })
 
   it('answers random sequences of calls, faults and scenarios through the MSW handlers as the contract says', async () => {
-    await fc.assert(inProcess(fc.array(op, { maxLength: 30, size: 'max' })), runs(300))
+    await fc.assert(inProcess(fc.array(op, { maxLength: 30, size: 'max' })), { numRuns: 300 })
   })
 
   it('moves payments and transfers only forward, whatever scenario is turned on when', async () => {
-    await fc.assert(inProcess(fc.array(lifecycleOp, { maxLength: 10, size: 'max' }), true), runs(200))
+    await fc.assert(inProcess(fc.array(lifecycleOp, { maxLength: 10, size: 'max' }), true), { numRuns: 200 })
   })
 
   it('answers the same over HTTP from startMockServer on 127.0.0.1', async () => {
@@ -480,7 +477,7 @@ describe('the mock API against the contract', () => {
           await server.close()
         }
       }),
-      runs(8),
+      { numRuns: 8 },
     )
   })
 })
