@@ -111,70 +111,59 @@ test("the wallet being asked, under a Windows contrast theme (forced colours): t
   expect([drawn('Start'), drawn('End')]).toEqual([true, false])
 })
 
-test('a press whose fresh 402 this wallet can pay none of: "Payment unavailable", and keyboard focus stays on the button, not on <body>', async () => {
-  // The offer on mount is on Base Sepolia; the one the press reads has moved to Solana.
-  let reads = 0
-  const solana = encodeBase64Json({
+/** A 402 whose one offer is on Solana: one this test signer (EVM) can pay none of. */
+const solanaOnly = (url: string) =>
+  encodeBase64Json({
     x402Version: 2,
-    resource: { url: RESOURCE },
+    resource: { url },
     accepts: [{ scheme: 'exact', network: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', amount: '50000', asset: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', payTo: 'Pay1111111111111111111111111111111111111111', maxTimeoutSeconds: 60 }],
   })
-  vi.stubGlobal('fetch', async () => new Response('{}', { status: 402, headers: { 'PAYMENT-REQUIRED': reads++ ? solana : offerAt('50000') } }))
+
+/**
+ * Renders the button, presses `name` from the keyboard, and checks that the press ends in `disabled`
+ * read as `then`, with focus kept on the button (where the screen reader reads what became of the
+ * press) and a further press doing nothing.
+ */
+async function pressToUnavailable(props: { code: string } | { resource: string }, name: string, then: string) {
   const signer = createTestSigner()
   render(
     <QueryClientProvider client={new QueryClient()}>
       <PayLinkProvider client={createPayLinkClient({ baseUrl: 'https://api.paylink.test', retry: false })}>
-        <PayLinkButton resource={RESOURCE} signer={signer} />
+        <PayLinkButton {...props} signer={signer} />
       </PayLinkProvider>
     </QueryClientProvider>,
   )
-  const button = await screen.findByRole('button', { name: 'Pay 0.05 USDC' })
+  const button = await screen.findByRole('button', { name })
   button.focus()
   await userEvent.keyboard('{Enter}')
-  await waitFor(() => expect(button).toHaveAccessibleName('Pay Payment unavailable'))
-  expect(button).toHaveAttribute('data-state', 'disabled')
+  await waitFor(() => expect(button).toHaveAttribute('data-state', 'disabled'))
+  expect(button).toHaveAccessibleName(then)
   // Chromium moves focus off an element that cannot have it at its next rendering update: two frames on.
   await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
-  // Where the user pressed, the screen reader reads what became of the press; a further press does nothing.
   expect(document.activeElement).toBe(button)
   expect(button).toHaveAttribute('aria-disabled', 'true')
   await userEvent.keyboard('{Enter}')
   expect(signer.calls).toBe(0)
+}
+
+test('a press whose fresh 402 this wallet can pay none of: "Payment unavailable", and keyboard focus stays on the button, not on <body>', async () => {
+  // The offer on mount is on Base Sepolia; the one the press reads has moved to Solana.
+  let reads = 0
+  vi.stubGlobal('fetch', async () => new Response('{}', { status: 402, headers: { 'PAYMENT-REQUIRED': reads++ ? solanaOnly(RESOURCE) : offerAt('50000') } }))
+  await pressToUnavailable({ resource: RESOURCE }, 'Pay 0.05 USDC', 'Pay Payment unavailable')
   expect(reads).toBe(2)
 })
 
 test('"Try again" on a link whose terms could not be read, whose terms then ask what this wallet cannot pay: "Payment unavailable", and focus stays on the button', async () => {
   // The link's 402 fails on mount (a 503); read again, it offers Solana only.
   let reads = 0
-  const solana = encodeBase64Json({
-    x402Version: 2,
-    resource: { url: 'https://api.paylink.test/payments/verify' },
-    accepts: [{ scheme: 'exact', network: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', amount: '50000', asset: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', payTo: 'Pay1111111111111111111111111111111111111111', maxTimeoutSeconds: 60 }],
-  })
   const link = { code: 'focus', creatorId: 'c', chainType: 'evm', model: 'payment', splits: { creator: 9000, platform: 1000 }, price: { amount: '0.05', currency: 'USDC' }, createdAt: '2025-01-01T00:00:00Z' }
   vi.stubGlobal('fetch', async (input: Request | string) => {
     if (String(typeof input === 'string' ? input : input.url).endsWith('/links/focus')) return Response.json(link)
-    return reads++ ? new Response('{}', { status: 402, headers: { 'PAYMENT-REQUIRED': solana } }) : Response.json({ error: { code: 'unavailable', message: 'down' } }, { status: 503 })
+    if (reads++) return new Response('{}', { status: 402, headers: { 'PAYMENT-REQUIRED': solanaOnly('https://api.paylink.test/payments/verify') } })
+    return Response.json({ error: { code: 'unavailable', message: 'down' } }, { status: 503 })
   })
-  const signer = createTestSigner()
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <PayLinkProvider client={createPayLinkClient({ baseUrl: 'https://api.paylink.test', retry: false })}>
-        <PayLinkButton code="focus" signer={signer} />
-      </PayLinkProvider>
-    </QueryClientProvider>,
-  )
-  const button = await screen.findByRole('button', { name: 'Try again Payment unavailable' })
-  button.focus()
-  await userEvent.keyboard('{Enter}')
-  await waitFor(() => expect(button).toHaveAttribute('data-state', 'disabled'))
-  expect(button).toHaveAccessibleName('Pay 0.05 USDC Payment unavailable')
-  // Chromium moves focus off an element that cannot have it at its next rendering update: two frames on.
-  await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
-  expect(document.activeElement).toBe(button)
-  expect(button).toHaveAttribute('aria-disabled', 'true')
-  await userEvent.keyboard('{Enter}')
-  expect(signer.calls).toBe(0)
+  await pressToUnavailable({ code: 'focus' }, 'Try again Payment unavailable', 'Pay 0.05 USDC Payment unavailable')
   expect(reads).toBe(2)
 })
 
