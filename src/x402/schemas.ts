@@ -18,8 +18,9 @@ export const paymentRequiredV1Schema = z.looseObject({
 
 /** The decoded `PAYMENT-REQUIRED` header of an x402 v2 402. */
 export const paymentRequiredV2Schema = z.looseObject({
-  /** Why the payment is required or was refused (an x402 reason code); may be absent or `null`. */
-  error: optionalTextSchema,
+  // No `error` (why the payment is required or was refused): decodePaymentRequired reads it only
+  // when it is text. A message is not the offer: one the server got wrong (`{}`, a caught
+  // exception as x402-express 1.x writes into v1's) must not make the 402 unpayable.
   /** The resource to pay for; may be absent. */
   resource: z.optional(resourceInfoSchema),
   /** The ways to pay; those this client cannot read are left out. */

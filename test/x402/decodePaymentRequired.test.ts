@@ -97,6 +97,12 @@ describe('decodePaymentRequired', () => {
     expect(decoded.accepts[0]!.raw).toStrictEqual(nulls.accepts[0])
   })
 
+  test.each([[{}], [5], [['insufficient_funds']]])('a v2 402 whose error is not text (%j) is read without it: a message the server got wrong leaves its offers payable', (error) => {
+    const decoded = decodePaymentRequired(withHeader(encodeBase64Json({ ...v2, error })))
+    expect(decoded.error).toBeUndefined()
+    expect(decoded.accepts).toEqual([expect.objectContaining({ amount: v2.accepts[0]!.amount, payTo: v2.accepts[0]!.payTo })])
+  })
+
   test.each([
     ['v2 header', (accepts: unknown[]) => withHeader(encodeBase64Json({ ...v2, accepts }))],
     ['v1 body', (accepts: unknown[]) => ({ headers: new Headers(), body: { ...v1Fixture, accepts } })],
