@@ -38,7 +38,7 @@ export interface PaymentHeaderContext {
 export function isWalletRejection(error: unknown, depth = 0): boolean {
   const { code, message, cause, name } = Object(error)
   return typeof error === 'string'
-    ? /user ?(reject|deni)ed|(reject|deni)ed by (the )?user/i.test(error)
+    ? /user ?(reject|deni|cancel+)ed|(reject|deni|cancel+)ed by (the )?user/i.test(error)
     : !!error && depth < 8 && ([4001, 5000, 'ACTION_REJECTED'].includes(code) || [name, message, cause].some((part) => isWalletRejection(part, depth + 1)))
 }
 

@@ -103,6 +103,9 @@ describe('createPaymentHeader', () => {
     // Ledger's own transport error, through a signer that passes it on as it is.
     ["Ledger's 0x6985", Object.assign(new Error('Ledger device: Condition of use not satisfied (denied by the user?) (0x6985)'), { name: 'TransportStatusError', statusCode: 0x6985 })],
     ["a wallet's 'Request rejected by user'", { code: -32603, message: 'Request rejected by user' }],
+    // Trezor Connect's Failure_ActionCancelled, through a signer that passes it on; and the US spelling.
+    ["Trezor's 'Action cancelled by user'", Object.assign(new Error('Action cancelled by user'), { code: 'Failure_ActionCancelled' })],
+    ["a wallet's 'User canceled'", { code: -32000, message: 'User canceled the signature request' }],
   ])('%s is wallet_rejected', async (_, refusal) => {
     const signer = fakeSigner(undefined, () => Promise.reject(refusal))
     const error = await paymentError(createPaymentHeader(requirement(), signer))
