@@ -74,6 +74,18 @@ describe('the 402 gate', () => {
     expect(response.status).toBe(400)
     expect(await response.json()).toMatchObject({ error: { code: 'invalid_request' } })
   })
+
+  it('answers 422 invalid_request, naming the field, to a body without a link code or no body at all', async () => {
+    for (const body of ['{}', undefined]) {
+      const response = await fetch('https://api.paylink.test/pub/v1/payments/verify', {
+        method: 'POST',
+        headers: { 'X-API-Key': 'pk_test_paylink', 'Content-Type': 'application/json' },
+        body,
+      })
+      expect(response.status).toBe(422)
+      expect(await response.json()).toMatchObject({ error: { code: 'invalid_request', details: [expect.objectContaining({ path: 'code' })] } })
+    }
+  })
 })
 
 describe('paying with PAYMENT-SIGNATURE (v2)', () => {
