@@ -11,9 +11,9 @@ import { serializeErc6492Signature } from 'viem'
 import { generatePrivateKey, privateKeyToAccount, toAccount } from 'viem/accounts'
 import { createEvmSigner } from '../../src/evm/createEvmSigner.js'
 import { createPaymentHeader } from '../../src/x402/createPaymentHeader.js'
-import { decodeBase64Json } from '../../src/x402/base64.js'
+import { decodeBase64Json, encodeBase64Json } from '../../src/x402/base64.js'
 import { mockHarness } from './harness.js'
-import { newNonce, PAYER, v1Payment, v2Payment } from './payloads.js'
+import { exactPayload, newNonce, PAYER, v1Payment, v2Payment } from './payloads.js'
 
 const { client, clock, mock } = mockHarness({ settleDelayMs: 2_000 })
 
@@ -230,12 +230,14 @@ describe('paying with PAYMENT-SIGNATURE (v2)', () => {
     expect((await pay(v2Payment(added, clock.now), 'key-extra')).status).toBe('paid')
   })
 
-  it('refuses a header that is not base64 JSON, or a v1 payload in the v2 header', async () => {
+  it('refuses a header that is not base64 JSON, a v1 payload in the v2 header, or a v2 payload without the requirement it accepts, and charges nothing', async () => {
     const requirement = await quoteV2()
     const raw = (paymentHeader: string) =>
       request(client, { endpoint: 'verifyPayment', path: '/payments/verify', body: { code: 'demo' }, headers: { 'PAYMENT-SIGNATURE': paymentHeader }, expect: [402] })
     expect((await raw('%%%')).data).toMatchObject({ error: MOCK_X402_REASONS.invalidPayload })
     expect((await raw(v1Payment(requirement, clock.now))).data).toMatchObject({ error: MOCK_X402_REASONS.invalidVersion })
+    expect((await raw(encodeBase64Json({ x402Version: 2, payload: exactPayload(requirement, clock.now) }))).data).toMatchObject({ error: MOCK_X402_REASONS.invalidPayload })
+    expect(mock.ledger).toEqual([])
   })
 })
 
@@ -252,6 +254,13 @@ describe('paying with X-PAYMENT (v1)', () => {
     const raw = await request(client, { endpoint: 'verifyPayment', path: '/payments/verify', body: { code: 'demo' }, expect: [402] })
     const requirement = decodePaymentRequired({ headers: new Headers(), body: raw.data }).accepts[0]!
     expect(await refusal(v1Payment(requirement, clock.now, { to: PAYER }))).toBe(MOCK_X402_REASONS.recipient)
+  })
+
+  it('refuses a v1 header without its scheme and network with invalid_payload, and charges nothing', async () => {
+    const raw = await request(client, { endpoint: 'verifyPayment', path: '/payments/verify', body: { code: 'demo' }, expect: [402] })
+    const requirement = decodePaymentRequired({ headers: new Headers(), body: raw.data }).accepts[0]!
+    expect(await refusal(encodeBase64Json({ x402Version: 1, payload: exactPayload(requirement, clock.now) }))).toBe(MOCK_X402_REASONS.invalidPayload)
+    expect(mock.ledger).toEqual([])
   })
 })
 
