@@ -72,6 +72,21 @@ describe('the x402Version option of the 402 gate', () => {
     expect(servers.get(version)!.mock.ledger).toEqual([])
   })
 
+  it.each([
+    [1, 'base-sepolia'],
+    [2, 'eip155:84532'],
+    ['both', 'eip155:84532'],
+  ] as const)('a gate of x402Version %s sent both headers takes the payment of a version it speaks (%s), and charges once', async (version, network) => {
+    const quote = await priceRequest('both')
+    const body = await quote.json()
+    const response = await priceRequest(version, {
+      'X-PAYMENT': v1Payment(decodePaymentRequired({ headers: new Headers(), body }).accepts[0]!, Date.now()),
+      'PAYMENT-SIGNATURE': v2Payment(decodePaymentRequired({ headers: quote.headers, body }).accepts[0]!, Date.now()),
+    })
+    expect(response.status).toBe(200)
+    expect(servers.get(version)!.mock.ledger).toEqual([expect.objectContaining({ linkCode: 'demo', network })])
+  })
+
   it('refuses an unknown version with a PayLinkConfigError', () => {
     expect(() => createMockApi({ x402Version: '2' as unknown as MockX402Version })).toThrow(PayLinkConfigError)
   })
