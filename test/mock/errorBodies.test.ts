@@ -66,6 +66,19 @@ describe('the errorBody option', () => {
     expect(await verifyPayment(client, { code: MOCK_LINKS.demo })).toMatchObject({ status: 'payment-required', paymentRequired: { x402Version: 2 } })
   })
 
+  it("escapes the message in the html shape, so the page's text is the message", async () => {
+    const error = await fail(getLink(handlersClient(createMockApi({ errorBody: 'html' })), '<b>&"'))
+    expect(error).toMatchObject({ status: 404, body: expect.stringContaining('<p>No link with code &#60;b&#62;&#38;&#34;</p>') })
+  })
+
+  it('keeps a gateway page (html502) and a malformed JSON body as they are, in any shape', async () => {
+    const mock = createMockApi({ errorBody: 'message' })
+    mock.inject('getLink', { html502: true })
+    expect(await fail(getLink(handlersClient(mock), MOCK_LINKS.demo))).toMatchObject({ status: 502, shortMessage: 'The API answered HTTP 502 with an HTML page (502 Bad Gateway)' })
+    mock.inject('getLink', { malformedJson: true, status: 500 })
+    expect(await fail(getLink(handlersClient(mock), MOCK_LINKS.demo))).toMatchObject({ status: 500, body: '{"code": "demo", "creatorId":' })
+  })
+
   it('refuses an unknown shape with a PayLinkConfigError', () => {
     expect(() => createMockApi({ errorBody: 'xml' as MockErrorBody })).toThrow(PayLinkConfigError)
     expect(() => createMockApi().inject('getLink', { errorBody: 'Message' as MockErrorBody })).toThrow(/Unknown mock error body "Message"/)
