@@ -27,13 +27,13 @@ const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charC
  */
 export async function reshapeError(response: Response, shape: MockErrorBody): Promise<Response> {
   if (shape === 'contract' || response.status < 400 || response.status === 402) return response
-  let message: unknown
+  let message: string
   try {
-    message = ((await response.clone().json()) as { error: { message: unknown } }).error.message
+    // Every JSON error the mock answers is apiError's, whose message is a string.
+    message = ((await response.clone().json()) as { error: { message: string } }).error.message
   } catch {
     return response
   }
-  if (typeof message !== 'string') return response
   const headers = new Headers(response.headers)
   // msw's JSON answers carry the length of the old body, which startMockServer would send as is.
   headers.delete('Content-Length')
