@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http'
 import { createLink, createPayLinkClient, getLink, PayLinkNetworkError, verifyPayment } from '../../src/client.js'
 import { MOCK_LINKS, type MockServer, startMockServer } from '../../src/mock.js'
 import { v2Payment } from './payloads.js'
@@ -102,6 +103,26 @@ describe('startMockServer', () => {
     } finally {
       vi.useRealTimers()
     }
+  })
+
+  // fetch cannot send a TRACE, and Node's Request refuses one, as its writeHead refuses status 99.
+  it('answers 500 server_error with the reason to what it cannot serve (a TRACE, a fault status HTTP cannot carry), then serves the next request', async () => {
+    const trace = await new Promise<{ status?: number; cors?: string; body: string }>((resolve, reject) => {
+      httpRequest(`${server.url}/pub/v1/links/demo`, { method: 'TRACE' }, (res) => {
+        let body = ''
+        res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk))
+        res.on('end', () => resolve({ status: res.statusCode, cors: res.headers['access-control-allow-origin'], body }))
+      })
+        .on('error', reject)
+        .end()
+    })
+    expect(trace).toMatchObject({ status: 500, cors: '*' })
+    expect(JSON.parse(trace.body)).toMatchObject({ error: { code: 'server_error', message: expect.stringContaining('TRACE') } })
+
+    const client = clientFor(server.url)
+    server.mock.inject('getLink', { status: 99, times: 1 })
+    expect(await getLink(client, MOCK_LINKS.demo).catch((e: unknown) => e)).toMatchObject({ status: 500, code: 'server_error', shortMessage: expect.stringContaining('99') })
+    expect((await getLink(client, MOCK_LINKS.demo)).code).toBe('demo')
   })
 
   it('destroys the socket for a dropped connection, then serves the next request', async () => {
