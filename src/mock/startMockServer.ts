@@ -71,11 +71,11 @@ async function answer(mock: MockApi, origin: string, signal: AbortSignal, req: I
     return
   }
   if (!response) return sendError(res, 404, 'not_found', `No route ${req.method} ${req.url}`)
+  const body = Buffer.from(await response.arrayBuffer())
   // Dated on this process's clock, which a test's fake timers move (Node's own Date reads the real
   // one): the client counts an HTTP-date Retry-After from it, as the handlers behind setupServer,
   // which send no Date, are read on the client's clock.
-  res.writeHead(response.status, { Date: new Date().toUTCString(), ...Object.fromEntries(response.headers), ...CORS })
-  res.end(Buffer.from(await response.arrayBuffer()))
+  res.writeHead(response.status, { Date: new Date().toUTCString(), ...Object.fromEntries(response.headers), ...CORS }).end(body)
 }
 
 /** Serves the mock API over HTTP through the same MSW handlers (a HEAD as its GET, without the body); a `dropConnection` fault destroys the socket. */
@@ -92,11 +92,9 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const server = createServer((req, res) => {
     const request = new AbortController()
     open.add(request)
+    // Nothing throws once the head is written (the body is read before it): a 500 can always be sent.
     answer(mock, origin, request.signal, req, res)
-      .catch((error: unknown) => {
-        if (res.headersSent) return void res.destroy()
-        sendError(res, 500, 'server_error', error instanceof Error ? error.message : String(error))
-      })
+      .catch((error: unknown) => sendError(res, 500, 'server_error', error instanceof Error ? error.message : String(error)))
       .finally(() => open.delete(request))
   })
   await new Promise<void>((resolve, reject) => {
