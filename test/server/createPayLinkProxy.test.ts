@@ -712,6 +712,8 @@ describe('CORS', () => {
 describe('options', () => {
   test.each<[string, Partial<PayLinkProxyOptions>]>([
     ['no apiKey', { apiKey: '' }],
+    // `process.env.PAYLINK_API_KEY!` when the variable is not set.
+    ['an apiKey that is undefined', { apiKey: undefined }],
     ['an apiKey with a line break inside (two lines of a secrets file)', { apiKey: `${KEY}\n${KEY}` }],
     ['an apiKey with a control character', { apiKey: `${KEY}\u0000` }],
     ['an apiKey with a character fetch cannot send (a curly quote)', { apiKey: `${KEY}\u201d` }],
@@ -721,6 +723,7 @@ describe('options', () => {
     ['an upstream with credentials', { upstream: 'https://user:pw@api.test' }],
     ['a basePath without leading slash', { basePath: 'api/paylink' }],
     ['a basePath with a traversal', { basePath: '/api/../paylink' }],
+    ['a basePath that is undefined', { basePath: undefined }],
     ['a wildcard origin', { allowedOrigins: ['*'] }],
     ['an origin with a trailing slash', { allowedOrigins: ['https://app.test/'] }],
     ['an origin with a path', { allowedOrigins: ['https://app.test/app'] }],
