@@ -278,6 +278,20 @@ describe('refusals, without contacting upstream', () => {
     expect(calls).toEqual([])
   })
 
+  test('a body that fails while read, the client still there, gets 400 invalid_request and nothing is forwarded', async () => {
+    const { proxy, calls } = setup()
+    const failing = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"code":'))
+        controller.error(new Error('connection reset'))
+      },
+    })
+    const response = await proxy(new Request(`${APP}/payments/verify`, { method: 'POST', body: failing, duplex: 'half', headers: JSON_TYPE } as RequestInit))
+    expect(response.status).toBe(400)
+    expect(await errorOf(response)).toEqual({ code: 'invalid_request', message: 'The request body could not be read' })
+    expect(calls).toEqual([])
+  })
+
   test('a body of exactly the limit is forwarded whole', async () => {
     const { proxy, calls } = setup({ maxBodyBytes: 1024 })
     const body = chunkedBody(2, 512)
