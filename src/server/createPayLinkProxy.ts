@@ -159,6 +159,10 @@ async function handle(config: ProxyConfig, request: Request, cors: Record<string
     if (!/^application\/json\s*(;|$)/i.test(request.headers.get('Content-Type') ?? '')) {
       return jsonError(415, 'unsupported_media_type', 'The request body must be JSON, sent with Content-Type: application/json')
     }
+    // The app read it first (a route handler's request.json()): the app's mistake, not the client's.
+    if (request.bodyUsed) {
+      return jsonError(500, 'proxy_misconfigured', 'The request body was already read; pass the request to the PayLink proxy unread, and read a request.clone() if the app needs it')
+    }
     if (Number(request.headers.get('Content-Length')) > config.maxBodyBytes) return tooLarge(config)
     try {
       body = await readLimitedBody(request.body, config.maxBodyBytes)

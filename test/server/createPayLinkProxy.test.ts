@@ -292,6 +292,16 @@ describe('refusals, without contacting upstream', () => {
     expect(calls).toEqual([])
   })
 
+  test('a request whose body the app already read gets 500 proxy_misconfigured, saying what to do, and nothing is forwarded', async () => {
+    const { proxy, calls } = setup()
+    const request = new Request(`${APP}/payments/verify`, { method: 'POST', body: '{"code":"demo"}', headers: JSON_TYPE })
+    await request.json()
+    const response = await proxy(request)
+    expect(response.status).toBe(500)
+    expect(await errorOf(response)).toMatchObject({ code: 'proxy_misconfigured', message: expect.stringContaining('request.clone()') })
+    expect(calls).toEqual([])
+  })
+
   test('a body of exactly the limit is forwarded whole', async () => {
     const { proxy, calls } = setup({ maxBodyBytes: 1024 })
     const body = chunkedBody(2, 512)
