@@ -450,6 +450,27 @@ test('the adapter\'s own answers (a refused target, a proxy that failed) say nos
   }
 })
 
+// As when an Express timeout middleware answers 503 while the upstream is still thinking.
+test('an answer another handler sent first stands: the proxy\'s late one is dropped without crashing the server', async () => {
+  let clientHasIt!: () => void
+  const firstAnswerRead = new Promise<void>((resolve) => (clientHasIt = resolve))
+  let proxied = 0
+  const handler = toNodeHandler(async () => {
+    await firstAnswerRead
+    proxied++
+    return Response.json({ late: true })
+  })
+  const server = await listen((req, res) => {
+    handler(req, res)
+    res.writeHead(503, { 'Content-Type': 'application/json' }).end('{"error":{"code":"timeout"}}')
+  })
+  started.push(server)
+  expect(await send(server.port, { path: `${API}/links/abc` })).toMatchObject({ status: 503, body: '{"error":{"code":"timeout"}}' })
+  clientHasIt()
+  expect(await send(server.port, { path: `${API}/links/abc` })).toMatchObject({ status: 503 })
+  expect(proxied).toBe(2)
+})
+
 test('a header value the Fetch API refuses (a lenient parser let it through) gets 400, not 500', async () => {
   const proxy = createPayLinkProxy({ apiKey: KEY, upstream: upstream.origin, basePath: '/api/paylink' })
   const server = createServer({ insecureHTTPParser: true }, toNodeHandler(proxy))
