@@ -2,7 +2,7 @@ import type { HttpHandler } from 'msw'
 import { MOCK_API_KEY } from './constants.js'
 import type { MockContext } from './context.js'
 import { checkErrorBody, type MockErrorBody } from './errorBody.js'
-import { checkTimes, MOCK_ROUTES, type MockFault, type MockRoute } from './faults.js'
+import { checkFault, MOCK_ROUTES, type MockFault, type MockRoute } from './faults.js'
 import { attentionHandlers } from './handlers/attention.js'
 import { bridgeHandlers } from './handlers/bridge.js'
 import { feeHandlers } from './handlers/fees.js'
@@ -108,7 +108,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     },
     inject(route, fault) {
       checkErrorBody(fault.errorBody)
-      checkTimes(fault.times)
+      checkFault(fault)
       for (const r of route === '*' ? MOCK_ROUTES : [route]) {
         if (fault.times === 0) ctx.faults.delete(r)
         else ctx.faults.set(r, { ...fault })

@@ -31,7 +31,7 @@ export interface MockFault {
   malformedJson?: boolean | undefined
   /** Answer with a `Retry-After` header (seconds, or an HTTP date) and status `status`. */
   retryAfter?: number | string | undefined
-  /** The status of the answer. Defaults to `429` with `retryAfter`, `200` with `malformedJson`; alone, an error body of the contract with the code of that status. */
+  /** The status of the answer, from 200 to 599. Defaults to `429` with `retryAfter`, `200` with `malformedJson`; alone, an error body of the contract with the code of that status. */
   status?: number | undefined
   /**
    * The shape of the error body (see `MOCK_ERROR_BODIES`) of this fault's `status` or `retryAfter`
@@ -43,10 +43,17 @@ export interface MockFault {
   times?: number | undefined
 }
 
-/** Throws a `PayLinkConfigError` for a `times` that counts no requests (`-1`, `1.5`, `NaN`), which would otherwise hit once or for ever. */
-export function checkTimes(times: number | undefined): void {
+/**
+ * Throws a `PayLinkConfigError` for a `times` that counts no requests (`-1`, `1.5`, `NaN`), which would
+ * otherwise hit once or for ever, and for a `status` no answer can carry (`99`, `600`, `1.5`), which
+ * would otherwise fail each request it hits, far from the `inject` that set it.
+ */
+export function checkFault({ times, status }: MockFault): void {
   if (times !== undefined && !(Number.isInteger(times) && times >= 0)) {
     throw new PayLinkConfigError(`Mock fault times must be a whole number of requests, not ${times}`)
+  }
+  if (status !== undefined && !(Number.isInteger(status) && status >= 200 && status <= 599)) {
+    throw new PayLinkConfigError(`Mock fault status must be a whole number from 200 to 599, not ${status}`)
   }
 }
 

@@ -70,6 +70,16 @@ describe('fault injection', () => {
     expect((await getLink(client, MOCK_LINKS.demo)).code).toBe('demo')
   })
 
+  it('refuses a status no HTTP answer can carry with a PayLinkConfigError, at inject, and leaves the route as it was', async () => {
+    for (const status of [99, 600, 1.5, Number.NaN]) {
+      expect(() => mock.inject('getLink', { status })).toThrow(expect.objectContaining({ name: 'PayLinkConfigError', message: expect.stringContaining(`${status}`) }))
+      expect(() => mock.inject('getLink', { retryAfter: 1, status })).toThrow(expect.objectContaining({ name: 'PayLinkConfigError' }))
+    }
+    expect((await getLink(client, MOCK_LINKS.demo)).code).toBe('demo')
+    mock.inject('getLink', { status: 599 })
+    expect(await fail(getLink(client, MOCK_LINKS.demo))).toMatchObject({ status: 599 })
+  })
+
   it('lets a retrying client through once a one-shot 429 has passed', async () => {
     mock.inject('getLink', { retryAfter: 0, times: 1 })
     const retrying = createPayLinkClient({ baseUrl: BASE_URL, apiKey: MOCK_API_KEY, retry: { attempts: 2 } })

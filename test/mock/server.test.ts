@@ -106,7 +106,7 @@ describe('startMockServer', () => {
   })
 
   // fetch cannot send a TRACE, and Node's Request refuses one, as its writeHead refuses status 99.
-  it('answers 500 server_error with the reason to what it cannot serve (a TRACE, a fault status HTTP cannot carry), then serves the next request', async () => {
+  it('answers 500 server_error with the reason to what it cannot serve (a TRACE), then serves the next request', async () => {
     const trace = await new Promise<{ status?: number; cors?: string; body: string }>((resolve, reject) => {
       httpRequest(`${server.url}/pub/v1/links/demo`, { method: 'TRACE' }, (res) => {
         let body = ''
@@ -120,8 +120,6 @@ describe('startMockServer', () => {
     expect(JSON.parse(trace.body)).toMatchObject({ error: { code: 'server_error', message: expect.stringContaining('TRACE') } })
 
     const client = clientFor(server.url)
-    server.mock.inject('getLink', { status: 99, times: 1 })
-    expect(await getLink(client, MOCK_LINKS.demo).catch((e: unknown) => e)).toMatchObject({ status: 500, code: 'server_error', shortMessage: expect.stringContaining('99') })
     expect((await getLink(client, MOCK_LINKS.demo)).code).toBe('demo')
   })
 
