@@ -108,3 +108,27 @@ describe('a header fetch cannot send', () => {
     expect(() => createPayLinkClient({ baseUrl: 'https://api.paylink.test', headers: { 'X-User': 'José Ñandú' } })).not.toThrow()
   })
 })
+
+describe('timeoutMs', () => {
+  // `timeoutMs: 0` read as "no limit", or a setting read from the environment that is no number:
+  // every request would time out at once, or never be limited by what was meant.
+  it.each([0, -1, Number.NaN, 'soon'])('(%j) that is not a positive number is a PayLinkConfigError at creation, nothing sent', (timeoutMs) => {
+    const sent = vi.fn<typeof fetch>()
+    const make = () => createPayLinkClient({ baseUrl: 'https://api.paylink.test', fetch: sent, timeoutMs: timeoutMs as number })
+
+    expect(make).toThrow(PayLinkConfigError)
+    expect(make).toThrow('timeoutMs must be a positive number')
+    expect(sent).not.toHaveBeenCalled()
+  })
+
+  it('left out is 15 s', () => {
+    expect(createPayLinkClient({ baseUrl: 'https://api.paylink.test' }).timeoutMs).toBe(15_000)
+  })
+})
+
+describe('a baseUrl that names the API root itself', () => {
+  // Pasted from the API's documentation: `/pub/v1` is not added a second time.
+  it.each(['https://api.paylink.test/pub/v1', 'https://api.paylink.test/pub/v1/', '/api/paylink/pub/v1'])('(%s) is taken as the root', (baseUrl) => {
+    expect(createPayLinkClient({ baseUrl }).baseUrl).toBe(baseUrl.replace(/\/$/, ''))
+  })
+})
