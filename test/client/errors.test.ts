@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw'
-import { createLink, getLink, PayLinkError, PayLinkHttpError, PayLinkX402Error, verifyPayment } from '../../src/client.js'
+import { createLink, getLink, PayLinkError, PayLinkHttpError, PayLinkValidationError, PayLinkX402Error, verifyPayment } from '../../src/client.js'
 import { API, makeClient, rejectionOf, useMswServer } from './helpers.js'
 import { inTimeZone } from '../timeZone.js'
 
@@ -256,5 +256,17 @@ describe('statuses', () => {
     const error = await rejectionOf(verifyPayment(client(), { code: 'lnk_x' }))
 
     expect(error).toBeInstanceOf(PayLinkX402Error)
+  })
+})
+
+describe('an error the app makes itself', () => {
+  // An app's own form check, or a test double, that reuses the class for the same handling: no
+  // endpoint of ours failed, and none is named.
+  it('a PayLinkValidationError without an endpoint names none in its message', () => {
+    const error = new PayLinkValidationError({ source: 'input', issues: [{ path: 'amount', message: 'expected a decimal' }] })
+
+    expect(error.shortMessage).toBe('invalid input')
+    expect(error.message).toBe('invalid input\n\nDetails: amount: expected a decimal')
+    expect(error.endpoint).toBeUndefined()
   })
 })
