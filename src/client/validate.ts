@@ -22,14 +22,6 @@ export function ownIssues(issues: readonly RawIssue[]): PayLinkIssue[] {
   }))
 }
 
-/**
- * `ownIssues` for any zod issues, finalised ones too (zod/mini's, in the mock): zod's placeholder
- * text, `Invalid input`, or none reads `is invalid`. Apart, so that the package's bundles carry
- * none of it: their own schemas never raise such an issue.
- */
-export const toIssues = (issues: readonly RawIssue[]): PayLinkIssue[] =>
-  ownIssues(issues).map((issue) => (issue.message && issue.message !== 'Invalid input' ? issue : { ...issue, message: 'is invalid' }))
-
 /** Parses `value` with `schema`, or throws a `PayLinkValidationError` naming the endpoint and every bad field. */
 export function validate<S extends z.Schema>(
   schema: S,

@@ -1,6 +1,6 @@
 import type { HttpHandler } from 'msw'
 import * as z from 'zod/mini'
-import { toIssues } from '../../client/validate.js'
+import { ownIssues } from '../../client/validate.js'
 import { attentionTokenInputSchema } from '../../schemas/attention.js'
 import { type MockContext, nextId } from '../context.js'
 import { iso, randomHex } from '../ids.js'
@@ -20,7 +20,7 @@ export function attentionHandlers(ctx: MockContext): HttpHandler[] {
       if (body === NOT_JSON) return notJson(requestId)
       const input = z.safeParse(attentionTokenInputSchema, body ?? {})
       if (!input.success) {
-        return apiError(requestId, 422, 'invalid_request', 'The token request is invalid', toIssues(input.error.issues))
+        return apiError(requestId, 422, 'invalid_request', 'The token request is invalid', ownIssues(input.error.issues))
       }
       const { code } = input.data
       if (code !== undefined && !lookupLink(ctx, code)) return apiError(requestId, 404, 'not_found', `No link with code ${code}`)

@@ -1,6 +1,6 @@
 import type { HttpHandler } from 'msw'
 import * as z from 'zod/mini'
-import { toIssues } from '../../client/validate.js'
+import { ownIssues } from '../../client/validate.js'
 import { feeEstimateParamsSchema } from '../../schemas/fees.js'
 import type { MockContext } from '../context.js'
 import { addDecimal, basisPointsOf, formatDecimal, parseDecimal } from '../decimal.js'
@@ -19,7 +19,7 @@ export function feeHandlers(ctx: MockContext): HttpHandler[] {
       const given = Object.fromEntries(PARAMS.flatMap((p) => (query.has(p) ? [[p, query.get(p)]] : [])))
       const parsed = z.safeParse(feeEstimateParamsSchema, given)
       const invalid = (details: unknown) => apiError(requestId, 422, 'invalid_request', 'The fee request is invalid', details)
-      if (!parsed.success) return invalid(toIssues(parsed.error.issues))
+      if (!parsed.success) return invalid(ownIssues(parsed.error.issues))
       const { sourceChain, destinationChain, asset, amount } = parsed.data
       const table = ctx.seed.fees
       if (!table.assets.includes(asset)) return invalid([{ path: 'asset', message: `expected one of ${table.assets.join(', ')}` }])

@@ -1,6 +1,6 @@
 import type { HttpHandler } from 'msw'
 import * as z from 'zod/mini'
-import { toIssues } from '../../client/validate.js'
+import { ownIssues } from '../../client/validate.js'
 import { createLinkInputSchema } from '../../schemas/createLinkInput.js'
 import type { Link } from '../../schemas/link.js'
 import { type MockContext, nextId } from '../context.js'
@@ -17,7 +17,7 @@ export function linkHandlers(ctx: MockContext): HttpHandler[] {
       if (body === undefined || body === NOT_JSON) return notJson(requestId)
       const input = z.safeParse(createLinkInputSchema, body)
       if (!input.success) {
-        return apiError(requestId, 422, 'invalid_request', 'The link is invalid', toIssues(input.error.issues))
+        return apiError(requestId, 422, 'invalid_request', 'The link is invalid', ownIssues(input.error.issues))
       }
       const code = nextId(ctx, 'lnk')
       const link: Link = { ...input.data, code, url: `https://pay.paylink.test/l/${code}`, status: 'active', createdAt: iso(ctx.now()) }

@@ -1,6 +1,6 @@
 import { type HttpHandler, HttpResponse } from 'msw'
 import * as z from 'zod/mini'
-import { toIssues } from '../../client/validate.js'
+import { ownIssues } from '../../client/validate.js'
 import { verifyInputSchema } from '../../schemas/payment.js'
 import type { MockContext } from '../context.js'
 import { paymentAt } from '../progress.js'
@@ -39,7 +39,7 @@ export function paymentHandlers(ctx: MockContext): HttpHandler[] {
       }
       if (body === NOT_JSON) return notJson(requestId)
       const input = z.safeParse(verifyInputSchema, body ?? {})
-      if (!input.success) return apiError(requestId, 422, 'invalid_request', 'The body must name a link', toIssues(input.error.issues))
+      if (!input.success) return apiError(requestId, 422, 'invalid_request', 'The body must name a link', ownIssues(input.error.issues))
       const link = lookupLink(ctx, input.data.code)
       if (!link) return apiError(requestId, 404, 'not_found', `No link with code ${input.data.code}`)
       const offer = offerFor(ctx.seed.x402, link, request.url, ctx.x402Version)
