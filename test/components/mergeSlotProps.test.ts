@@ -22,3 +22,9 @@ test("keeps the child's handler where ours is undefined (a consumer's prop left 
   ;(merged.onFocus as (event: string) => void)('focus')
   expect(theirs).toHaveBeenCalledWith('focus')
 })
+
+test("merges the styles: ours (the button's `style`) and the child's both apply, the child's winning where both set one", () => {
+  const merged = mergeSlotProps({ style: { margin: 4, color: 'blue' } }, createElement('a', { style: { color: 'red' } }), null)
+  expect(merged.style).toEqual({ margin: 4, color: 'red' })
+  expect(mergeSlotProps({}, createElement('a'), null).style).toBeUndefined()
+})
