@@ -1,8 +1,8 @@
-import { act, render, screen, waitFor } from '@testing-library/react'
+import { act, render, renderHook, screen, waitFor } from '@testing-library/react'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { startTransition, Suspense, useLayoutEffect, useState } from 'react'
 import { createPayLinkClient, type PayLinkClient } from '../../src/client.js'
-import { PayLinkProvider, type PayLinkProviderProps } from '../../src/hooks/PayLinkProvider.js'
+import { PayLinkProvider, type PayLinkProviderProps, usePayLinkClient } from '../../src/hooks/PayLinkProvider.js'
 import { useLink } from '../../src/hooks/useLink.js'
 import { usePayLink } from '../../src/hooks/usePayLink.js'
 import { MOCK_LINKS } from '../../src/mock/constants.js'
@@ -173,4 +173,10 @@ test('after a switch, the link the old API answered is asked again of the new on
 
   await waitFor(() => expect(sent).toEqual(['GET sandbox.paylink.test -', 'GET live.paylink.test -']))
   await waitFor(() => expect(screen.getByTestId('price')).toHaveTextContent('1.50'))
+})
+
+test("usePayLinkClient gives the provider's client, to call the endpoint functions with; outside a provider it names itself", () => {
+  const { result } = renderHook(() => usePayLinkClient(), { wrapper: ({ children }) => <PayLinkProvider client={clients.live}>{children}</PayLinkProvider> })
+  expect(result.current).toBe(clients.live)
+  expect(() => renderHook(() => usePayLinkClient())).toThrow(/^usePayLinkClient must be used inside <PayLinkProvider>/)
 })
