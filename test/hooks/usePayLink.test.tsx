@@ -791,3 +791,25 @@ test('usePayLink: a wallet silent for 20 s makes canPay true again (walletSlow),
     vi.useRealTimers()
   }
 })
+
+test('without a code or a URL yet (a route parameter still loading): idle, nothing asked nor signed, pay() does nothing; once given, the purchase loads', async () => {
+  const resource = 'https://paid.test/given-later'
+  api.serveX402(resource, usdcOffer(resource), () => HttpResponse.text('the report'))
+  let sent = 0
+  const count = () => void sent++
+  api.server.events.on('request:start', count)
+  const signer = createTestSigner()
+  const { result, rerender } = renderHook(
+    ({ code, url }: { code?: string; url?: string }) => ({ link: usePayLink(code, { signer, maxAmount: cap }), resource: usePayResource(url, { signer }) }),
+    { wrapper: wrapperFor(), initialProps: {} },
+  )
+  await act(() => Promise.all([result.current.link.pay(), result.current.resource.pay()]))
+  expect(result.current.link.status).toBe('idle')
+  expect(result.current.resource).toMatchObject({ status: 'idle', price: undefined })
+  expect(sent).toBe(0)
+  expect(signer.calls).toBe(0)
+  rerender({ code, url: resource })
+  await waitFor(() => expect([result.current.link.status, result.current.resource.status]).toEqual(['ready', 'ready']))
+  expect(result.current.resource.price).toEqual({ amount: '0.01', currency: 'USDC' })
+  api.server.events.removeListener('request:start', count)
+})
