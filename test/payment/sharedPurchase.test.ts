@@ -36,6 +36,16 @@ describe('the purchases of one client', () => {
     expect(linkPurchase(quiet, 'started')).toBe(started)
   })
 
+  // A render committed a turn later (a transition, a Suspense boundary) starts a purchase the
+  // sweep above already let go: a second button of the link must share it, not make a second purchase.
+  it('let go before their hook started them are listed again when it does: every later caller shares the started one', async () => {
+    const quiet = createPayLinkClient({ baseUrl: 'https://quiet.paylink.test', fetch: () => new Promise<Response>(() => {}) })
+    const rendered = linkPurchase(quiet, 'committed-late')
+    await new Promise((resolve) => setTimeout(resolve))
+    rendered.start()
+    expect(linkPurchase(quiet, 'committed-late')).toBe(rendered)
+  })
+
   it('are forgotten as on a new page by forgetPurchases, for the APIs whose base URL it names', () => {
     const sandbox = createPayLinkClient({ baseUrl: 'https://sandbox.paylink.test' })
     const [live, test] = [linkPurchase(client, 'abc'), linkPurchase(sandbox, 'abc')]
