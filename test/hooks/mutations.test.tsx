@@ -6,6 +6,7 @@ import { type UseCreateLinkOptions, useCreateLink } from '../../src/hooks/useCre
 import { useLink } from '../../src/hooks/useLink.js'
 import { useVerifyPayment } from '../../src/hooks/useVerifyPayment.js'
 import { MOCK_LINKS } from '../../src/mock/constants.js'
+import { createLinkMutationOptions, getLinkQueryOptions } from '../../src/query.js'
 import { LINK_INPUT, testClient, testQueryClient, useMockApi, wrapperFor } from './harness.js'
 
 const api = useMockApi()
@@ -57,6 +58,14 @@ test('useCreateLink refuses a bad input with the bad fields named, sending nothi
   const paths = (result.current.error as PayLinkValidationError).issues.map((i) => i.path)
   expect(paths).toEqual(expect.arrayContaining(['creatorId', 'splits']))
   expect(api.requests).toHaveLength(0)
+})
+
+// The factory used on its own, with the app's QueryClient (a route action, a form library's submit):
+// no PayLinkProvider ever gave that QueryClient another API.
+test('createLinkMutationOptions without a PayLinkProvider puts the new link in the QueryClient it is given', async () => {
+  const [client, queryClient] = [testClient(), testQueryClient()]
+  const link = await createLinkMutationOptions(client, queryClient).mutationFn(input)
+  expect(queryClient.getQueryData(getLinkQueryOptions(client, link.code).queryKey)).toEqual(link)
 })
 
 test('the caller’s onSuccess runs after the link is cached', async () => {
