@@ -18,13 +18,13 @@ const DURATION = /^(\d+(?:\.\d+)?) seconds?$/
 
 /** Parses `"<amount> <currency_code>"` (e.g. `"0.000123 ETH"`), or returns `undefined` when it is not in that format. */
 export function parseFeeAmount(raw: string): FeeAmount | undefined {
-  const m = typeof raw === 'string' ? FEE_AMOUNT.exec(raw) : null
+  const m = FEE_AMOUNT.exec(raw)
   return m ? { amount: m[1]!, currency: m[2]!, raw } : undefined
 }
 
 /** Parses `"<number> seconds"` into seconds, or returns `undefined` when it is not in that format. */
 export function parseDurationSeconds(raw: string): number | undefined {
-  const m = typeof raw === 'string' ? DURATION.exec(raw) : null
+  const m = DURATION.exec(raw)
   const seconds = Number(m?.[1])
   // Digits past a double's range read as Infinity: not a duration anyone can show.
   return Number.isFinite(seconds) ? seconds : undefined

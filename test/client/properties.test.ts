@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { http, HttpResponse } from 'msw'
 import * as z from 'zod/mini'
-import { estimateFees, getLink, parseErrorBody, parseFeeAmount, PayLinkHttpError, PayLinkValidationError } from '../../src/client.js'
+import { estimateFees, getLink, parseDurationSeconds, parseErrorBody, parseFeeAmount, PayLinkHttpError, PayLinkValidationError } from '../../src/client.js'
 import { feeEstimateSchema } from '../../src/schemas/fees.js'
 import { API, feeFixture, linkFixture, makeClient, rejectionOf, useMswServer } from './helpers.js'
 
@@ -51,6 +51,15 @@ describe('parseFeeAmount', () => {
       { numRuns },
     )
   })
+
+  // From plain JavaScript: a field that is missing, or one the schema already parsed (a FeeAmount, seconds as a number).
+  it.each([undefined, null, 90, 0.42, { amount: '0.42', currency: 'USDC', raw: '0.42 USDC' }])(
+    'parseFeeAmount and parseDurationSeconds return undefined for %j, which is no string',
+    (raw) => {
+      expect(parseFeeAmount(raw as unknown as string)).toBeUndefined()
+      expect(parseDurationSeconds(raw as unknown as string)).toBeUndefined()
+    },
+  )
 
   it('the fee schema never throws, and accepts exactly what parseFeeAmount parses', () => {
     fc.assert(
