@@ -70,6 +70,22 @@ describe('fetchWithPayment', () => {
     expect(seen).toEqual([])
   })
 
+  // What `fetch` itself would refuse: a URL relative to no page (a server), or a GET with a body.
+  test.each<[string, string, RequestInit | undefined]>([
+    ['a relative URL on a server', '/resource', undefined],
+    ['a GET with a body', URL_, { body: 'x' }],
+  ])('a request that cannot be built (%s) is a PayLinkConfigError, before anything is sent or signed', async (_, input, init) => {
+    resource(() => HttpResponse.text('paid'))
+    const signer = fakeSigner()
+    const error = await rejection(fetchWithPayment(input, init, { signer }))
+
+    expect(error).toBeInstanceOf(PayLinkConfigError)
+    expect((error as PayLinkConfigError).shortMessage).toBe('fetchWithPayment could not build the request')
+    expect((error as Error).cause).toBeInstanceOf(TypeError)
+    expect(seen).toEqual([])
+    expect(signer.calls).toHaveLength(0)
+  })
+
   test('an answer other than 402 comes back untouched, and nothing is signed', async () => {
     server.use(http.get(URL_, () => HttpResponse.text('free', { status: 200 })))
     const signer = fakeSigner()
@@ -248,6 +264,17 @@ describe('fetchWithPayment', () => {
     expect(error.message).toContain('the paid request got no answer')
     expect(error.x402Reason).toBeUndefined()
     expect(error.paymentHeader?.value).toBe(seen.at(-1)!.payment)
+  })
+
+  // An empty `error` in the new 402's requirements (some servers always send the field) is no reason.
+  test("an outcome_unknown after a paid 402 whose requirements give no reason, or an empty one, says 'no reason given'", async () => {
+    for (const error of [undefined, '']) {
+      const required = encodeBase64Json({ x402Version: 2, resource: { url: URL_ }, accepts: [requirement().raw], ...(error !== undefined && { error }) })
+      resource(() => HttpResponse.json({}, { status: 402, headers: { 'PAYMENT-REQUIRED': required } }))
+      const thrown = (await rejection(fetchWithPayment(URL_, undefined, { signer: fakeSigner() }))) as PayLinkPaymentError
+      expect(thrown).toMatchObject({ reason: 'outcome_unknown', x402Reason: undefined })
+      expect(thrown.message).toContain('the server answered the paid request with 402 (no reason given)')
+    }
   })
 
   test('a network error on the paid request is outcome_unknown', async () => {
