@@ -236,6 +236,13 @@ describe('fetchWithPayment', () => {
     expect((error as PayLinkPaymentError).paymentHeader?.name).toBe('PAYMENT-SIGNATURE')
   })
 
+  test('a paid answer with no body at all (a bare 503 from a proxy) is outcome_unknown with the signed header, not a TypeError', async () => {
+    const answers = [new Response('{}', { status: 402, headers: { 'PAYMENT-REQUIRED': v2Required } }), new Response(null, { status: 503 })]
+    const error = await rejection(fetchWithPayment(URL_, undefined, { signer: fakeSigner(), fetch: async () => answers.shift()! }))
+    expect(error).toBeInstanceOf(PayLinkPaymentError)
+    expect(error).toMatchObject({ reason: 'outcome_unknown', paymentHeader: { name: 'PAYMENT-SIGNATURE' } })
+  })
+
   test('a 5xx, 429 or 402 whose receipt says the settlement succeeded is paid: its answer comes back, not outcome_unknown', async () => {
     // x402's `upfront` flow settles before the handler runs, then sends the handler's error with the receipt.
     for (const status of [500, 503, 429, 402]) {
