@@ -123,6 +123,41 @@ describe('decodePaymentRequired', () => {
     expect(decodePaymentRequired(answer([])).accepts).toEqual([])
   })
 
+  // Each would be a raw error (BigInt's SyntaxError on "0.01") or a mistyped field further on.
+  test.each<[string, object, string]>([
+    ['a decimal amount', { amount: '0.01', maxAmountRequired: '0.01' }, 'expected an integer amount in atomic units'],
+    ['an amount in exponent form', { amount: '1e3', maxAmountRequired: '1e3' }, 'expected an integer amount in atomic units'],
+    ['an amount with a unit', { amount: 'USDC 5', maxAmountRequired: 'USDC 5' }, 'expected an integer amount in atomic units'],
+    ['an extra that is text', { extra: 'USDC' }, 'expected object or null'],
+    ['an extra that is a list', { extra: ['USDC', '2'] }, 'expected object or null'],
+    ['a timeout past 2^53', { maxTimeoutSeconds: 2 ** 53 }, 'must be under 2^53'],
+  ])('an offer with %s is left out beside a good one, and alone is invalid_shape saying why', (_, bad, why) => {
+    const answers = [
+      (accepts: unknown[]) => withHeader(encodeBase64Json({ ...v2, accepts })),
+      (accepts: unknown[]) => ({ headers: new Headers(), body: { ...v1Fixture, accepts } }),
+    ]
+    for (const [answer, good] of [[answers[0]!, v2.accepts[0]!], [answers[1]!, v1Fixture.accepts[0]!]] as const) {
+      expect(decodePaymentRequired(answer([{ ...good, ...bad }, good])).accepts.map((r) => r.raw)).toStrictEqual([good])
+      expect(x402Error(() => decodePaymentRequired(answer([{ ...good, ...bad }]))).message).toContain(why)
+    }
+  })
+
+  test('a v1 offer whose description, resource or mimeType is not text is left out; alone, invalid_shape says so', () => {
+    const good = v1Fixture.accepts[0]!
+    for (const field of ['description', 'resource', 'mimeType']) {
+      const bad = { ...good, [field]: 5 }
+      expect(decodePaymentRequired({ headers: new Headers(), body: { ...v1Fixture, accepts: [bad, good] } }).accepts.map((r) => r.raw)).toStrictEqual([good])
+      const error = x402Error(() => decodePaymentRequired({ headers: new Headers(), body: { ...v1Fixture, accepts: [bad] } }))
+      expect(error.message).toContain(`accepts.0.${field}: expected string or null`)
+    }
+  })
+
+  test('a v2 resource without its url is invalid_shape naming resource.url', () => {
+    const error = x402Error(() => decodePaymentRequired(withHeader(encodeBase64Json({ ...v2, resource: { description: 'Weather' } }))))
+    expect(error.reason).toBe('invalid_shape')
+    expect(error.message).toContain('resource.url')
+  })
+
   test('a 402 of 100 000 offers none of which can be read is still the typed invalid_shape, not a stack overflow', () => {
     const body = { ...v1Fixture, accepts: Array.from({ length: 100_000 }, () => ({})) }
     const error = x402Error(() => decodePaymentRequired({ headers: new Headers(), body }))
@@ -131,7 +166,10 @@ describe('decodePaymentRequired', () => {
   })
 
   test('malformed base64 is malformed_base64', () => {
-    expect(x402Error(() => decodePaymentRequired(withHeader('%%%not base64'))).reason).toBe('malformed_base64')
+    const error = x402Error(() => decodePaymentRequired(withHeader('%%%not base64')))
+    expect(error.reason).toBe('malformed_base64')
+    // Which part of the 402 was unreadable: the header, not the body.
+    expect(error.message).toContain('PAYMENT-REQUIRED header')
   })
 
   test('a header that cannot be decoded falls back to a v2 body; beside a v1 body or none, its error stands', () => {
