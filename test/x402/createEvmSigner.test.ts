@@ -121,6 +121,10 @@ describe('createEvmSigner', () => {
     ['a token without its EIP-712 name and version', requirement({ asset: '0x1111111111111111111111111111111111111111', extra: {} })],
     ['a token whose EIP-712 name is empty', requirement({ extra: { name: '', version: '2' } })],
     ['a token whose EIP-712 version is empty', requirement({ extra: { name: 'USDC', version: '' } })],
+    ['a token whose EIP-712 name is not text', requirement({ extra: { name: 1, version: '2' } })],
+    ['a token whose EIP-712 version is not text', requirement({ extra: { name: 'USDC', version: 2 } })],
+    ['a network with more after its eip155 chain id', requirement({ network: 'eip155:84532a' })],
+    ['a network that only contains an eip155 chain id', requirement({ network: 'x-eip155:84532' })],
     ['a chain it does not know', requirement({ network: 'eip155:0' })],
     ['a payTo that is not an EVM address (a Solana one)', requirement({ payTo: 'So11111111111111111111111111111111111111112' })],
     ['a token address two hex digits short', requirement({ asset: USDC_BASE_SEPOLIA.slice(0, -2) })],
@@ -318,6 +322,8 @@ describe('createEvmSigner', () => {
   test.each([
     ['0x (a Safe whose signature is still to be approved on-chain)', '0x'],
     ['a signature that is not hex', `0x${'zz'.repeat(65)}`],
+    ['a signature with an odd number of hex digits', `0x${'ab'.repeat(65)}c`],
+    ['a signature with words before it', `signature: 0x${'ab'.repeat(65)}`],
   ])('a wallet that answers %s is signer_failed and nothing is sent, which facilitators could only refuse, leaving the purchase unknown', async (_name, signature) => {
     const { wallet } = injectedWallet(84532, { eth_signTypedData_v4: () => signature })
     await expect(createPaymentHeader(requirement(), createEvmSigner(wallet))).rejects.toMatchObject({
@@ -375,10 +381,13 @@ describe('createEvmSigner', () => {
     expect(signTypedData).not.toHaveBeenCalled()
   })
 
-  test('a wallet client with a local account signs locally', async () => {
-    const wallet = createWalletClient({ account, transport: custom({ request: () => Promise.reject(new Error('no RPC expected')) }) })
+  test('a wallet client with a local account signs locally, asking its node nothing (no chain id, no switch)', async () => {
+    const asked: string[] = []
+    const request = ({ method }: { method: string }) => (asked.push(method), Promise.reject(new Error('no RPC expected')))
+    const wallet = createWalletClient({ account, transport: custom({ request }) })
     const payload = (await createEvmSigner(wallet).signPayment(requirement(), v2)) as unknown as ExactEvmPayload
     expect(await signedBy(payload, usdc, account.address)).toBe(true)
+    expect(asked).toEqual([])
   })
 
   test('a wallet whose user approves 55 s into a 60 s window: signer_failed, not an authorization facilitators refuse', async () => {
@@ -408,6 +417,8 @@ describe('createEvmSigner', () => {
   test('a wallet client without an account is a PayLinkConfigError', () => {
     const wallet = createWalletClient({ transport: custom({ request: async () => null }) })
     expect(() => createEvmSigner(wallet)).toThrow(PayLinkConfigError)
+    // It says what to pass instead.
+    expect(() => createEvmSigner(wallet)).toThrow(/needs a wallet client with an account[^]*privateKeyToAccount/)
   })
 
   test.each([
