@@ -63,7 +63,7 @@ describe('createPaymentHeader', () => {
     }
   })
 
-  test.each([['a string', 'yes'], ['an array', ['info']], ['null', null], ['info: null', { info: null }], ['no info', { required: false }], ['info: an array', { info: [] }]])(
+  test.each([['a string', 'yes'], ['an array', ['info']], ['null', null], ['info: null', { info: null }], ['no info', { required: false }], ['info: an array', { info: [] }], ['info: text', { info: 'abc' }], ['info: a number', { info: 7 }]])(
     'v2: a payment-identifier declared as %s (not the extension\'s shape) goes back exactly as it came, which is what the server checks the echo against',
     async (_, declared) => {
       const extensions = { 'payment-identifier': declared }
@@ -90,6 +90,7 @@ describe('createPaymentHeader', () => {
     ['a wrapped refusal', new Error('signing failed', { cause: { code: 4001, message: 'User denied' } })],
     ["WalletConnect's user rejection, code 5000", Object.assign(new Error('User rejected.'), { code: 5000 })],
     ["ethers' ACTION_REJECTED", Object.assign(new Error('user rejected action'), { code: 'ACTION_REJECTED' })],
+    ["ethers' ACTION_REJECTED code alone, from a signer that words it its own way", Object.assign(new Error('signTypedData failed'), { code: 'ACTION_REJECTED' })],
     // The refusal said only in words, under another code.
     ["older MetaMask's -32603", { code: -32603, message: 'MetaMask Tx Signature: User denied transaction signature.' }],
     ["Coinbase Wallet's -32603 for typed data", { code: -32603, message: 'User denied message signature' }],
@@ -106,10 +107,12 @@ describe('createPaymentHeader', () => {
     // Trezor Connect's Failure_ActionCancelled, through a signer that passes it on; and the US spelling.
     ["Trezor's 'Action cancelled by user'", Object.assign(new Error('Action cancelled by user'), { code: 'Failure_ActionCancelled' })],
     ["a wallet's 'User canceled'", { code: -32000, message: 'User canceled the signature request' }],
+    ["a wallet's 'User cancelled' (British spelling)", { code: -32000, message: 'User cancelled the signature request' }],
   ])('%s is wallet_rejected', async (_, refusal) => {
     const signer = fakeSigner(undefined, () => Promise.reject(refusal))
     const error = await paymentError(createPaymentHeader(requirement(), signer))
     expect(error.reason).toBe('wallet_rejected')
+    expect(error.message).toContain('The wallet refused to sign the payment')
     expect(error.cause).toBe(refusal)
     expect(signer.calls).toHaveLength(1)
   })
@@ -119,7 +122,16 @@ describe('createPaymentHeader', () => {
     const error = await paymentError(createPaymentHeader(requirement(), fakeSigner(undefined, () => Promise.reject(boom))))
     expect(error.reason).toBe('signer_failed')
     expect(error.cause).toBe(boom)
+    expect(error.message).toContain('The wallet could not sign the payment')
     expect(error.message).toContain('hardware wallet unplugged')
+  })
+
+  test('a failure whose chain of causes loops back on itself is signer_failed, not a stack overflow', async () => {
+    const loop = new Error('keyring locked')
+    loop.cause = new Error('keyring wrapper', { cause: loop })
+    const error = await paymentError(createPaymentHeader(requirement(), fakeSigner(undefined, () => Promise.reject(loop))))
+    expect(error.reason).toBe('signer_failed')
+    expect(error.cause).toBe(loop)
   })
 
   test.each([
@@ -189,12 +201,15 @@ describe('createPaymentHeader', () => {
 
   test('a signer that returns no payload object is signer_failed', async () => {
     const bad = fakeSigner(undefined, async () => 'sig' as unknown as Record<string, unknown>)
-    expect((await paymentError(createPaymentHeader(requirement(), bad))).reason).toBe('signer_failed')
+    const error = await paymentError(createPaymentHeader(requirement(), bad))
+    expect(error.reason).toBe('signer_failed')
+    expect(error.message).toContain('signPayment must return the payload object')
   })
 
   test('a context whose version is not the requirement’s is refused before signing', async () => {
     const signer = fakeSigner()
     await expect(createPaymentHeader(requirement(), signer, { x402Version: 1 })).rejects.toBeInstanceOf(PayLinkConfigError)
+    await expect(createPaymentHeader(requirement(), signer, { x402Version: 1 })).rejects.toThrow("context.x402Version 1 is not the requirement's (2)")
     expect(signer.calls).toHaveLength(0)
   })
 })
