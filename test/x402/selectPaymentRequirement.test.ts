@@ -159,10 +159,15 @@ describe('selectPaymentRequirement', () => {
   })
 
   test('a cap that is not a non-negative integer is a PayLinkConfigError', () => {
-    for (const bad of ['0.05', '-1', '', -1n]) {
-      expect(() =>
-        selectPaymentRequirement(paymentRequired(requirement()), { signer, maxAmount: { [USDC_BASE_SEPOLIA]: bad } }),
-      ).toThrow(PayLinkConfigError)
+    for (const [bad, got] of [['0.05', '"0.05"'], ['-1', '"-1"'], ['', '""'], [-1n, '-1n']] as const) {
+      const select = () => selectPaymentRequirement(paymentRequired(requirement()), { signer, maxAmount: { [USDC_BASE_SEPOLIA]: bad } })
+      expect(select).toThrow(PayLinkConfigError)
+      // Which cap, and what it was, as the app wrote it.
+      expect(select).toThrow(`maxAmount["${USDC_BASE_SEPOLIA}"] must be a non-negative integer in atomic units`)
+      expect(select).toThrow(`Details: got ${got}`)
     }
+    // A bigint cap of 0 is a cap: nothing above it is paid, a free offer is.
+    const free = requirement({ amount: '0' })
+    expect(selectPaymentRequirement(paymentRequired(requirement(), free), { signer, maxAmount: { [USDC_BASE_SEPOLIA]: 0n } })).toBe(free)
   })
 })
