@@ -28,7 +28,8 @@ export const assetKey = (asset: string): string => (/^0x/i.test(asset) ? asset.t
 export function maxAmountFor(maxAmount: MaxAmount, asset: string): bigint | undefined {
   for (const [id, cap] of Object.entries(maxAmount)) {
     if (assetKey(id) !== assetKey(asset)) continue
-    if (typeof cap === 'bigint' ? cap >= 0n : /^\d+$/.test(cap)) return BigInt(cap)
+    // test() reads a bigint as its digits: a negative one has a "-".
+    if (/^\d+$/.test(cap as string)) return BigInt(cap)
     throw new PayLinkConfigError(`maxAmount["${id}"] must be a non-negative integer in atomic units`, {
       details: `got ${typeof cap === 'bigint' ? `${cap}n` : JSON.stringify(cap)}`,
     })
