@@ -88,6 +88,27 @@ describe('selectPaymentRequirement', () => {
     expect(paymentError(() => selectPaymentRequirement(paymentRequired(), { signer })).reason).toBe('no_payable_requirement')
   })
 
+  // The details are what a developer reads in the console to see why nothing was paid.
+  test('no_payable_requirement and exceeds_max_amount say what was offered, what the wallet pays, and each limit', () => {
+    const wallet = { ...fakeSigner(['eip155:8453', 'base']), schemes: ['exact', 'upto'] }
+    const devnet = requirement({ network: 'solana-devnet' })
+    const deferred = requirement({ scheme: 'deferred' })
+    const none = paymentError(() => selectPaymentRequirement(paymentRequired(devnet, deferred), { signer: wallet }))
+    expect(none.message).toBe(
+      'The wallet can pay none of the ways the server accepts\n\nDetails: ' +
+        `offered: 1000 of ${USDC_BASE_SEPOLIA} on solana-devnet (exact); 1000 of ${USDC_BASE_SEPOLIA} on eip155:84532 (deferred); ` +
+        'the wallet pays exact, upto on eip155:8453, base',
+    )
+    expect(paymentError(() => selectPaymentRequirement(paymentRequired(), { signer })).message).toContain('offered: nothing; the wallet pays exact on eip155:*')
+
+    const other = '0x0000000000000000000000000000000000000bad'
+    const dear = paymentError(() => selectPaymentRequirement(paymentRequired(requirement({ amount: '100001' }), requirement({ asset: other, amount: '1' })), { signer }))
+    expect(dear.message).toBe(
+      'The price is above the spending limit (maxAmount)\n\nDetails: ' +
+        `100001 of ${USDC_BASE_SEPOLIA} on eip155:84532 (exact); limit 100000; 1 of ${other} on eip155:84532 (exact); limit none`,
+    )
+  })
+
   test('a signer that lists other schemes is matched on them', () => {
     const r = requirement({ scheme: 'upto' })
     expect(selectPaymentRequirement(paymentRequired(r), { signer: { ...signer, schemes: ['upto'] } })).toBe(r)
@@ -154,6 +175,7 @@ describe('selectPaymentRequirement', () => {
     expect(seen).toEqual([a, b])
     const refuse = () => selectPaymentRequirement(paymentRequired(a), { signer, selectRequirement: () => dear })
     expect(paymentError(refuse).reason).toBe('no_payable_requirement')
+    expect(paymentError(refuse).message).toContain('selectRequirement chose none of the payable requirements')
     const none = () => selectPaymentRequirement(paymentRequired(a), { signer, selectRequirement: () => undefined })
     expect(paymentError(none).reason).toBe('no_payable_requirement')
   })
