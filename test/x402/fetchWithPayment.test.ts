@@ -131,6 +131,7 @@ describe('fetchWithPayment', () => {
     resource(() => HttpResponse.text('paid'))
     const error = await rejection(fetchWithPayment(URL_, { headers: { 'x-payment': 'abc' } }, { signer: fakeSigner() }))
     expect(error).toMatchObject({ name: 'PayLinkPaymentError', reason: 'already_has_payment' })
+    expect((error as Error).message).toContain('The request already carries a payment header; it is not paid again')
     expect(seen).toHaveLength(0)
   })
 
@@ -207,6 +208,8 @@ describe('fetchWithPayment', () => {
       const error = await rejection(fetchWithPayment(URL_, undefined, { signer: fakeSigner() }))
       expect(error).toBeInstanceOf(PayLinkPaymentError)
       expect(error).toMatchObject({ reason: 'outcome_unknown', x402Reason: undefined, cause: undefined })
+      // What the app must not do next, whatever the status.
+      expect((error as Error).message).toContain('The payment may have gone through: do not pay again, check its status')
       expect((error as Error).message).toContain(`the server answered the paid request with HTTP ${status}`)
       expect((error as PayLinkPaymentError).paymentHeader?.name).toBe('PAYMENT-SIGNATURE')
     }
