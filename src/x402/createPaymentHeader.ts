@@ -27,7 +27,7 @@ export interface PaymentHeaderContext {
 
 // viem's UserRejectedRequestError (EIP-1193 code 4001), WalletConnect's user rejection (5000, which
 // viem maps but a signer of its own may not), ethers' ACTION_REJECTED, or a wallet's own error named
-// like them, possibly wrapped as the cause of another error (up to 8 causes deep). Some wallets say
+// like them, possibly wrapped as the cause of another error (the error and up to 7 causes below it). Some wallets say
 // it only in words: older MetaMask "… User denied transaction (or message) signature" under -32603
 // (which viem wraps in an InternalRpcError), older Coinbase Wallet the same words with no code,
 // mobile and in-app wallets "User rejected the request" under -32603 or -32000, some a bare string;
