@@ -241,6 +241,28 @@ describe('a wallet that has not answered for 20 s', () => {
     expect(paid.map((p) => signedBy(p.paymentHeader))).toEqual(['late'])
   })
 
+  it("counts from this click's ask, not an earlier click's the user cancelled", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    const store = sharedPurchase({}, 'url:https://seller.test/asked-twice', seller().gate)
+    const { signer, held } = heldWallet()
+    store.start()
+    await vi.waitFor(() => expect(store.getSnapshot().status).toBe('ready'))
+    const first = store.pay({ signer })
+    await vi.waitFor(() => expect(held).toHaveLength(1))
+    held[0]!.refuse(Object.assign(new Error('User rejected the request.'), { code: 4001 }))
+    await first
+    expect(store.getSnapshot().status).toBe('cancelled')
+    await vi.advanceTimersByTimeAsync(10_000)
+    void store.pay({ signer })
+    await vi.waitFor(() => expect(held).toHaveLength(2))
+    // 20 s after the first ask, 10 s into this one: the wallet is not slow yet.
+    await vi.advanceTimersByTimeAsync(10_000)
+    expect(store.getSnapshot().status).toBe('signing')
+    expect(store.getSnapshot().walletSlow).toBeUndefined()
+    await vi.advanceTimersByTimeAsync(10_000)
+    expect(store.getSnapshot()).toMatchObject({ status: 'signing', walletSlow: true })
+  })
+
   it('marks nothing once the wallet has answered, even if settling takes longer', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     let settle!: () => void
@@ -833,6 +855,29 @@ describe('fresh requirements against those shown', () => {
     await store.pay({ signer, selectRequirement })
     const signed = paid.map((p) => (JSON.parse(atob(p.paymentHeader)) as { accepted: { network: string; payTo: string } }).accepted)
     expect(signed).toEqual([expect.objectContaining({ network: 'eip155:84532', payTo: PAY_TO })])
+  })
+
+  it('are read afresh by a pay once their shortest-lived offer has expired, though another offer lives longer', async () => {
+    const now = vi.spyOn(Date, 'now')
+    const t0 = Date.now()
+    now.mockReturnValue(t0)
+    let reads = 0
+    const offers = (): PaymentRequired => {
+      reads++
+      const [offer] = paymentRequired().accepts
+      return { x402Version: 2, accepts: [offer!, { ...offer!, maxTimeoutSeconds: 600 }], receivedAt: Date.now() }
+    }
+    const paid: PendingPurchase[] = []
+    const store = sharedPurchase({}, 'url:https://seller.test/short-lived', async (payment?: PendingPurchase): Promise<GateAnswer<{ ok: true }>> =>
+      payment ? (paid.push(payment), { accepted: { ok: true } }) : { paymentRequired: offers() },
+    )
+    store.start()
+    await vi.waitFor(() => expect(store.getSnapshot().status).toBe('ready'))
+    now.mockReturnValue(t0 + 61_000)
+    await store.pay({ signer: createTestSigner() })
+    expect(reads).toBe(2)
+    expect(store.getSnapshot().status).toBe('settled')
+    expect(paid).toHaveLength(1)
   })
 
   it('with no price shown (the preview failed), a pay signs the fresh requirements as they come', async () => {
