@@ -920,6 +920,44 @@ describe('a paid-for answer let go once no hook shows it', () => {
   })
 })
 
+describe('a paid-for answer kept for a hook', () => {
+  const paidFor = (key: string) =>
+    sharedPurchase({}, key, async (payment?: PendingPurchase): Promise<GateAnswer<{ response: Response }>> =>
+      payment ? { accepted: { response: new Response('the paid-for file') } } : { paymentRequired: paymentRequired() },
+    true)
+  const answer = (store: PurchaseStore<{ response: Response }>) => (store.getSnapshot() as { response?: Response }).response?.text()
+
+  it('that still shows it, when another hook showing it goes (one of two buttons unmounted)', async () => {
+    const store = paidFor('url:https://seller.test/two-buttons')
+    store.subscribe(() => {})
+    const other = store.subscribe(() => {})
+    store.start()
+    await vi.waitFor(() => expect(store.getSnapshot().status).toBe('ready'))
+    await store.pay({ signer: createTestSigner() })
+    other()
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(await answer(store)).toBe('the paid-for file')
+  })
+
+  it('that shows it again, when the purchase settled just after the last hook went (a checkout closed while the wallet was open)', async () => {
+    const store = paidFor('url:https://seller.test/closed-checkout')
+    const unsubscribe = store.subscribe(() => {})
+    store.start()
+    await vi.waitFor(() => expect(store.getSnapshot().status).toBe('ready'))
+    const { signer, held } = heldWallet()
+    const paying = store.pay({ signer })
+    await vi.waitFor(() => expect(held).toHaveLength(1))
+    // Settled within the turn the checkout closed in: before the store looks at what it may let go.
+    unsubscribe()
+    held[0]!.sign('signed')
+    await paying
+    expect(store.getSnapshot().status).toBe('settled')
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    store.subscribe(() => {})
+    expect(await answer(store)).toBe('the paid-for file')
+  })
+})
+
 describe('a purchase no hook shows any more (a feed scrolled past, a route left)', () => {
   const turn = () => new Promise((resolve) => setTimeout(resolve))
   // Shown by a hook, then left: the lookup after a turn finds it again only if it was kept.
@@ -940,6 +978,21 @@ describe('a purchase no hook shows any more (a feed scrolled past, a route left)
   it('is let go while it only shows a price (ready, or a wallet refusal), and read afresh when shown again', async () => {
     expect(await leftAs('ready', seller().gate, () => {}, 'ready')).toBe(false)
     expect(await leftAs('cancelled', seller().gate, (store) => store.pay({ signer: createTestSigner({ rejects: true }) }), 'cancelled')).toBe(false)
+  })
+
+  it('is let go while its price is still being read (a read that hangs), and read afresh when shown again', async () => {
+    let reads = 0
+    const hanging = (): Promise<GateAnswer<{ ok: true }>> => (reads++, never)
+    const store = sharedPurchase({}, 'url:https://seller.test/left-loading', hanging)
+    const unsubscribe = store.subscribe(() => {})
+    store.start()
+    expect(store.getSnapshot().status).toBe('loading')
+    unsubscribe()
+    await turn()
+    const shownAgain = sharedPurchase({}, 'url:https://seller.test/left-loading', hanging)
+    shownAgain.start()
+    expect(shownAgain).not.toBe(store)
+    expect(reads).toBe(2)
   })
 
   it('is kept while signing, sent, of unknown outcome, failed or settled: it is the one shown next, never paid twice', async () => {
