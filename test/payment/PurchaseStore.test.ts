@@ -301,6 +301,17 @@ describe('a pay while the price preview is loading', () => {
     expect(signer.calls).toBe(0)
   })
 
+  it('a preview that fails after a reset made while it loaded still leaves the purchase payable, without an error', async () => {
+    let fail!: (error: unknown) => void
+    const gate = (): Promise<GateAnswer<{ ok: true }>> => new Promise((_, reject) => (fail = reject))
+    const store = sharedPurchase({}, 'url:https://seller.test/preview-reset', gate, true)
+    store.start()
+    store.reset()
+    fail(new PayLinkNetworkError({ timedOut: true, timeoutMs: 1 }))
+    await vi.waitFor(() => expect(store.getSnapshot().status).toBe('ready'))
+    expect(store.getSnapshot().error).toBeUndefined()
+  })
+
   it('a preview alone that fails leaves the purchase payable, without an error', async () => {
     const gate = (): Promise<GateAnswer<{ ok: true }>> => Promise.reject(new PayLinkNetworkError({ timedOut: true, timeoutMs: 1 }))
     const store = sharedPurchase({}, 'url:https://seller.test/preview-alone', gate, true)
@@ -389,6 +400,16 @@ describe('a purchase kept in sessionStorage', () => {
     expect(store.getSnapshot().status).toBe('settled')
     expect(JSON.parse(sent[1]!)).toMatchObject({ paymentHeader: expect.any(String), idempotencyKey: expect.any(String) })
     expect(storage.map.size).toBe(0)
+  })
+
+  it('is ignored when it has no idempotency key (not a payment kept here): the purchase starts afresh, not resent', async () => {
+    const header = btoa(JSON.stringify({ x402Version: 2, payload: { signed: 'elsewhere' } }))
+    vi.stubGlobal('sessionStorage', memoryStorage({ [purchaseStorageKey('url:https://seller.test/keyless')]: JSON.stringify({ paymentHeader: header, idempotencyKey: 7 }) }))
+    const { gate, paid } = seller()
+    const store = sharedPurchase({}, 'url:https://seller.test/keyless', gate)
+    store.start()
+    await vi.waitFor(() => expect(store.getSnapshot().status).toBe('ready'))
+    expect(paid).toEqual([])
   })
 
   it('is ignored when its header does not decode (not a payment signed here): the purchase starts afresh, not unknown', async () => {
@@ -606,7 +627,7 @@ describe('a payment accepted as verified (still settling)', () => {
     store.observe(expired())
     await store.pay({ signer })
 
-    expect(store.getSnapshot()).toMatchObject({ status: 'unknown', error: { reason: 'outcome_unknown', cause: { status: 401 } } })
+    expect(store.getSnapshot()).toMatchObject({ status: 'unknown', error: { reason: 'outcome_unknown', message: 'The payment is being confirmed', cause: { status: 401 } } })
     expect(storage.map.size).toBe(1)
     await store.pay({ signer })
     expect(store.getSnapshot().status).toBe('verifying')
