@@ -46,6 +46,20 @@ describe('the purchases of one client', () => {
     expect(linkPurchase(quiet, 'committed-late')).toBe(rendered)
   })
 
+  it('let go before their hook started them, then left by it, leave listed the one started in their place', async () => {
+    const quiet = createPayLinkClient({ baseUrl: 'https://quiet.paylink.test', fetch: () => new Promise<Response>(() => {}) })
+    const rendered = linkPurchase(quiet, 'replaced')
+    await new Promise((resolve) => setTimeout(resolve))
+    // A second button of the link mounted meanwhile: its purchase is the one listed.
+    const second = linkPurchase(quiet, 'replaced')
+    second.start()
+    const unsubscribe = rendered.subscribe(() => {})
+    rendered.start()
+    unsubscribe()
+    await new Promise((resolve) => setTimeout(resolve))
+    expect(linkPurchase(quiet, 'replaced')).toBe(second)
+  })
+
   it('are forgotten as on a new page by forgetPurchases, for the APIs whose base URL it names', () => {
     const sandbox = createPayLinkClient({ baseUrl: 'https://sandbox.paylink.test' })
     const [live, test] = [linkPurchase(client, 'abc'), linkPurchase(sandbox, 'abc')]
