@@ -338,11 +338,11 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
         purchases.get(id) ?? purchases.set(id, store!)
         if (state.status !== 'idle') return
         try {
-          // JSON.parse(null) is null: nothing kept. A header that is not a string or does not decode
-          // (paymentHeaderName throws for either) was never signed here, and resending it could only
-          // end in `unknown` for good.
-          const kept = JSON.parse(sessionStorage.getItem(stored)!) as Partial<PendingPurchase> | null
-          if (kept && typeof kept.idempotencyKey === 'string' && paymentHeaderName(kept.paymentHeader!)) pending = kept as PendingPurchase
+          // JSON.parse(null) is null, whose read throws: nothing kept. A header that is not a string or
+          // does not decode (paymentHeaderName throws for either) was never signed here, and resending
+          // it could only end in `unknown` for good.
+          const kept = JSON.parse(sessionStorage.getItem(stored)!) as Partial<PendingPurchase>
+          if (typeof kept.idempotencyKey === 'string' && paymentHeaderName(kept.paymentHeader!)) pending = kept as PendingPurchase
         } catch {
           // Storage blocked, or an entry that is not a signed payment: in memory only.
         }
