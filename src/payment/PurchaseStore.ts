@@ -358,7 +358,8 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
         if (status === 'settled' || inFlight()) return
         const click = (busy = new AbortController())
         try {
-          if (status === 'unknown' && pending) return await send(true)
+          // A payload is kept only while its outcome is unknown once nothing is in flight: resent, never signed again.
+          if (pending) return await send(true)
           if (!options.signer) return
           let required = state.paymentRequired
           // Requirements read before (on mount, or by a failed click) expire with their shortest-lived offer.
