@@ -361,6 +361,37 @@ test('usePayResource: a click that fails (503), then one on a URL unlocked meanw
   expect(signer.calls).toBe(0)
 })
 
+test("usePayResource: a paid request answered 402 with a failed settlement's reason is of unknown outcome, with that reason, and the next click resends it", async () => {
+  const resource = 'https://paid.test/settle-failed'
+  const failed = encodeBase64Json({ success: false, errorReason: 'insufficient_funds', transaction: '', network: 'eip155:84532' })
+  const payments = api.serveX402(resource, usdcOffer(resource), () => HttpResponse.json({}, { status: 402, headers: { 'PAYMENT-RESPONSE': failed } }))
+  const signer = createTestSigner()
+  const { result } = renderHook(() => usePayResource(resource, { signer }), { wrapper: wrapperFor() })
+  await waitFor(() => expect(result.current.status).toBe('ready'))
+  await act(() => result.current.pay())
+  expect(result.current.status).toBe('unknown')
+  expect(result.current.error).toMatchObject({ reason: 'outcome_unknown', x402Reason: 'insufficient_funds' })
+  await act(() => result.current.pay())
+  expect(signer.calls).toBe(1)
+  expect(payments).toHaveLength(2)
+  expect(payments[1]).toBe(payments[0])
+})
+
+test('usePayResource: a paid request refused outright (HTTP 403) fails with that status, and the next click signs a new payment', async () => {
+  const resource = 'https://paid.test/forbidden'
+  const payments = api.serveX402(resource, usdcOffer(resource), (_, n) => (n === 1 ? HttpResponse.json({}, { status: 403 }) : HttpResponse.text('the report')))
+  const signer = createTestSigner()
+  const { result } = renderHook(() => usePayResource(resource, { signer }), { wrapper: wrapperFor() })
+  await waitFor(() => expect(result.current.status).toBe('ready'))
+  await act(() => result.current.pay())
+  expect(result.current.status).toBe('failed')
+  expect(result.current.error).toMatchObject({ message: 'The resource answered HTTP 403' })
+  await act(() => result.current.pay())
+  expect(result.current.status).toBe('settled')
+  expect(signer.calls).toBe(2)
+  expect(payments).toHaveLength(2)
+})
+
 test('usePayResource: an unpaid request answered 402 with only a failed settlement header is read as a 402, a typed x402 error', async () => {
   const resource = 'https://paid.test/odd-402'
   let gets = 0
