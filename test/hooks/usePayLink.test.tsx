@@ -239,6 +239,29 @@ test('a verified payment is followed until it settles', async () => {
   }
 })
 
+test('a verified payment whose following fails for a while (503s) is still verifying, never unknown, and settles', async () => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
+  try {
+    api.mock.useScenario('payment-settles-slowly')
+    let polls = 0
+    // Unanswered (undefined): the mock API's own handler answers.
+    api.server.use(http.get('*/pub/v1/payments/:id', () => (polls++ < 6 ? HttpResponse.json({}, { status: 503 }) : undefined)))
+    const { result } = renderHook(() => usePayLink(code, { signer: createTestSigner(), maxAmount: cap }), { wrapper: wrapperFor() })
+    await act(() => vi.advanceTimersByTimeAsync(10))
+    await act(() => result.current.pay())
+    const seen = new Set<string>()
+    for (let t = 0; t < 120 && result.current.status !== 'settled'; t++) {
+      await act(() => vi.advanceTimersByTimeAsync(1_000))
+      seen.add(result.current.status)
+    }
+    expect(seen).not.toContain('unknown')
+    expect(result.current.status).toBe('settled')
+    expect(polls).toBeGreaterThan(6)
+  } finally {
+    vi.useRealTimers()
+  }
+})
+
 test('without a signer the requirements load but a click does nothing', async () => {
   const { result } = renderHook(() => usePayLink(code), { wrapper: wrapperFor() })
   await waitFor(() => expect(result.current.status).toBe('ready'))
