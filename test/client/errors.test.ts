@@ -90,6 +90,21 @@ describe('error bodies', () => {
     expect(error.shortMessage).toBe('The API answered HTTP 502 with an HTML page (502 Bad Gateway)')
   })
 
+  // A proxy's page, its title with attributes and padding; another with no title: the message names the page either way.
+  it('names a gateway page by its trimmed title, and as a page when it has none', async () => {
+    answerGetLink(() => HttpResponse.html('<html><title lang="en">\n  Service Unavailable  \n</title></html>', { status: 503 }))
+    expect((await httpErrorOf(getLink(client(), 'lnk_x'))).shortMessage).toBe('The API answered HTTP 503 with an HTML page (Service Unavailable)')
+
+    answerGetLink(() => HttpResponse.html('<html><body>down</body></html>', { status: 503 }))
+    expect((await httpErrorOf(getLink(client(), 'lnk_x'))).shortMessage).toBe('The API answered HTTP 503 with an HTML page')
+  })
+
+  it('keeps the first 4 KiB of a long text body', async () => {
+    answerGetLink(() => HttpResponse.text('x'.repeat(10_000), { status: 503 }))
+
+    expect((await httpErrorOf(getLink(client(), 'lnk_x'))).body).toBe('x'.repeat(4_096))
+  })
+
   it('copes with plain text', async () => {
     answerGetLink(() => HttpResponse.text('upstream connect error', { status: 503 }))
 
@@ -222,6 +237,12 @@ describe('statuses', () => {
       answerGetLink(() => new HttpResponse(null, { status: 429, headers: { 'Retry-After': retryAfter } }))
       await expect(getLink(client(), 'lnk_x')).rejects.toMatchObject({ status: 429, retryAfterSeconds: 86_400 })
     }
+  })
+
+  it('a 4xx the contract does not list keeps its status in its code, not server_error', async () => {
+    answerGetLink(() => new HttpResponse(null, { status: 405 }))
+
+    expect(await httpErrorOf(getLink(client(), 'lnk_x'))).toMatchObject({ status: 405, code: 'http_405' })
   })
 
   it('500 is a server_error', async () => {
