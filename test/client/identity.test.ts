@@ -1,4 +1,5 @@
 import { createPayLinkClient } from '../../src/client/createPayLinkClient.js'
+import { identityHashes } from '../../src/client/transport.js'
 import { createTestSigner } from '../../src/mock/createTestSigner.js'
 import { forgetPurchases, type GateAnswer, type PendingPurchase, sharedPurchase } from '../../src/payment/PurchaseStore.js'
 import type { PaymentRequired } from '../../src/x402/paymentRequired.js'
@@ -62,5 +63,16 @@ describe('two clients whose requests carry the same headers, listed in another o
     await vi.waitFor(() => expect(second.getSnapshot().status).toBe('settled'))
     expect(resent).toEqual(lost)
     expect(signer.calls).toBe(1)
+  })
+})
+
+describe('two clients of different APIs with the same headers', () => {
+  // The hash names a client's purchases in sessionStorage: one shared by two APIs would resend a
+  // payment signed for one to the other.
+  it('name their stored purchases apart, whichever part of the base URL differs', () => {
+    const urls = ['https://api.paylink.test', 'https://api.paylink.dev', 'https://sandbox.paylink.test', 'http://api.paylink.test']
+    const hashes = urls.map((baseUrl) => identityHashes.get(createPayLinkClient({ baseUrl })))
+
+    expect(new Set(hashes).size).toBe(urls.length)
   })
 })

@@ -269,7 +269,7 @@ describe('POST', () => {
     const error = rejectionOf(verifyPayment(makeClient(), { code: 'lnk_abc123' }, { paymentHeader: paymentPayloadV2, idempotencyKey: 'order\u2014 1' }))
 
     await vi.advanceTimersByTimeAsync(30_000)
-    expect(await error).toMatchObject({ name: 'PayLinkValidationError', source: 'input', issues: [{ path: 'headers' }] })
+    expect(await error).toMatchObject({ name: 'PayLinkValidationError', source: 'input', issues: [{ path: 'headers', message: 'must be valid HTTP headers' }] })
     expect(hits).toBe(0)
   })
 })

@@ -84,7 +84,9 @@ describe('on a server', () => {
     const fetch = vi.fn(async () => Response.json(linkFixture))
     const client = createPayLinkClient({ baseUrl: '/api/paylink', fetch })
 
-    await expect(getLink(client, 'lnk_abc123')).rejects.toBeInstanceOf(PayLinkConfigError)
+    const error = await rejectionOf(getLink(client, 'lnk_abc123'))
+    expect(error).toBeInstanceOf(PayLinkConfigError)
+    expect((error as Error).message).toMatch(/^baseUrl "\/api\/paylink.*" is a path: on a server, give an absolute URL/)
     expect(fetch).not.toHaveBeenCalled()
   })
 })

@@ -1,5 +1,5 @@
-import { getLink, PayLinkConfigError, type PayLinkClient } from '../../src/client.js'
-import { makeClient, rejectionOf, useMswServer } from './helpers.js'
+import { getLink, PayLinkConfigError, PayLinkValidationError, type PayLinkClient } from '../../src/client.js'
+import { linkFixture, makeClient, rejectionOf, useMswServer } from './helpers.js'
 
 const { sent } = useMswServer()
 
@@ -32,5 +32,38 @@ describe('an injected fetch that does not resolve to a Response', () => {
     expect(error).toBeInstanceOf(PayLinkConfigError)
     expect((error as PayLinkConfigError).message).toMatch(/not a Response/)
     expect(fetchFn).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe('what a request carries', () => {
+  // A Content-Type of application/json on a GET makes a browser send a CORS preflight first, which
+  // an API that allows only simple GETs refuses: the request would fail as unreachable.
+  it('names no Content-Type on a GET, which has no body', async () => {
+    const fetchFn = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => Response.json(linkFixture))
+
+    await getLink(makeClient({ fetch: fetchFn }), 'lnk_abc123')
+
+    expect(new Headers(fetchFn.mock.calls[0]![1]!.headers).has('content-type')).toBe(false)
+  })
+})
+
+describe('a 2xx that is not JSON', () => {
+  it('is a response PayLinkValidationError quoting only the start of the body', async () => {
+    const page = `<!DOCTYPE html><html><body>${'a captive portal page '.repeat(200)}</body></html>`
+    const client = makeClient({ retry: false, fetch: async () => new Response(page) })
+
+    const error = await rejectionOf(getLink(client, 'lnk_abc123'))
+
+    expect(error).toBeInstanceOf(PayLinkValidationError)
+    expect(error).toMatchObject({ source: 'response', issues: [{ path: '', message: `expected a JSON body, got ${JSON.stringify(page.slice(0, 60))}` }] })
+  })
+})
+
+describe('an abort with a reason that is not an object', () => {
+  it.each([null, 0, ''])('(%j) rejects with that reason as it is', async (reason) => {
+    const controller = new AbortController()
+    const client = makeClient({ fetch: () => (controller.abort(reason), new Promise<Response>(() => {})) })
+
+    expect(await rejectionOf(getLink(client, 'lnk_abc123', { signal: controller.signal }))).toBe(reason)
   })
 })
