@@ -99,6 +99,17 @@ describe('error bodies', () => {
     expect((await httpErrorOf(getLink(client(), 'lnk_x'))).shortMessage).toBe('The API answered HTTP 503 with an HTML page')
   })
 
+  it('keeps a body that is a bare JSON value (a number, a string) as text, and calls a text that only mentions <html> no page', async () => {
+    answerGetLink(() => HttpResponse.text('42', { status: 500 }))
+    expect(await httpErrorOf(getLink(client(), 'lnk_x'))).toMatchObject({ body: '42', shortMessage: 'The API answered HTTP 500' })
+
+    answerGetLink(() => HttpResponse.text('"gone"', { status: 500 }))
+    expect((await httpErrorOf(getLink(client(), 'lnk_x'))).body).toBe('"gone"')
+
+    answerGetLink(() => HttpResponse.text('proxy error: upstream sent <html> where JSON was expected', { status: 502 }))
+    expect((await httpErrorOf(getLink(client(), 'lnk_x'))).shortMessage).toBe('The API answered HTTP 502')
+  })
+
   it('keeps the first 4 KiB of a long text body', async () => {
     answerGetLink(() => HttpResponse.text('x'.repeat(10_000), { status: 503 }))
 
