@@ -36,6 +36,10 @@ test('a duration that rounds up to the next unit reads in that unit: "1 hour", n
   expect(formatDuration(59.6, 'en-US').duration).toBe('1 minute')
   expect(formatDuration(85_000, 'en-US').duration).toBe('1 day')
   expect(formatDuration(84_599, 'en-US').duration).toBe('23 hours')
+  // Exactly on the edge (59.5 minutes, 23.5 hours, 59.5 s) rounds up too: never "60 minutes", "24 hours", "60 seconds".
+  expect(formatDuration(3_570, 'en-US').duration).toBe('1 hour')
+  expect(formatDuration(84_600, 'en-US').duration).toBe('1 day')
+  expect(formatDuration(59.5, 'en-US').duration).toBe('1 minute')
   expect(formatRelative(3_590_000, 0, 'en-US')).toBe('in 1 hour')
   expect(formatRelative(0, 3_590_000, 'en-US')).toBe('1 hour ago')
 })
