@@ -81,6 +81,8 @@ describe('payLinkButtonState', () => {
     // A payment under way or done is never hidden behind "disabled".
     expect(payLinkButtonState({ status: 'verifying', disabled: true, linkLoading: false })).toBe('verifying')
     expect(payLinkButtonState({ status: 'unknown', disabled: true, linkLoading: false })).toBe('unknown')
+    expect(payLinkButtonState({ status: 'settled', disabled: true, linkLoading: false })).toBe('settled')
+    expect(payLinkButtonState({ status: 'signing', disabled: true, linkLoading: false })).toBe('signing')
     expect(payLinkButtonState({ status: 'cancelled', disabled: false, linkLoading: false })).toBe('cancelled')
   })
 })
