@@ -57,6 +57,10 @@ describe('with real timers', () => {
       ['Platform fee', '0.3 USDC'],
       ['Estimated time', 'about 2 minutes'],
     ])
+    // A stylesheet's hooks: each figure's part is its label's key in kebab case.
+    expect([...root().querySelectorAll('[data-part="figures"] > div')].map((row) => row.getAttribute('data-part'))).toEqual(['total-fee', 'gas-fee', 'platform-fee', 'estimated-time'])
+    // Focusable from script only (where focus goes when the retry button leaves): never a Tab stop of its own.
+    expect(root()).toHaveAttribute('tabindex', '-1')
     expect(root()).toHaveTextContent('quoted now')
   })
 
