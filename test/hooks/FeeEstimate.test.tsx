@@ -457,6 +457,14 @@ describe('with fake timers', () => {
     expect(estimate).not.toHaveAttribute('aria-busy')
   })
 
+  test("a server clock 20 s behind the device's (a quote still current): the quote ages from its quotedAt, \"quoted 20 seconds ago\", not \"quoted now\"", async () => {
+    serveQuotesDated(-20_000)
+    render(<FeeEstimate {...params} />, { wrapper: wrapperFor() })
+    await advance(10)
+    expect(root()).toHaveAttribute('data-state', 'ready')
+    expect(root()).toHaveTextContent('quoted 20 seconds ago')
+  })
+
   test('a 429 with Retry-After prefetched on the server (an app that dehydrates errors) hydrates as the server rendered it, then counts down: not "in 1 minute" there and "in 59 seconds" here, which React answers by throwing the page away', async () => {
     api.mock.inject('estimateFees', { status: 429, retryAfter: 60, times: 1 })
     const server = new QueryClient()
