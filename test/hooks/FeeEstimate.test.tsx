@@ -465,6 +465,14 @@ describe('with fake timers', () => {
     expect(root()).toHaveTextContent('quoted 20 seconds ago')
   })
 
+  test('a retryIn label of the app gets the wait in words, for its own sentence', async () => {
+    api.mock.inject('estimateFees', { status: 429, retryAfter: 60, times: 1 })
+    render(<FeeEstimate {...params} labels={{ retryIn: ({ relative }) => `Ask again ${relative}` }} />, { wrapper: wrapperFor() })
+    await advance(10)
+    expect(screen.getByRole('button')).toHaveAccessibleName('Ask again in 1 minute')
+    expect(screen.getByRole('button')).toHaveAttribute('aria-disabled', 'true')
+  })
+
   test('a 429 with Retry-After prefetched on the server (an app that dehydrates errors) hydrates as the server rendered it, then counts down: not "in 1 minute" there and "in 59 seconds" here, which React answers by throwing the page away', async () => {
     api.mock.inject('estimateFees', { status: 429, retryAfter: 60, times: 1 })
     const server = new QueryClient()
