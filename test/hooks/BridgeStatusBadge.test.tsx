@@ -176,6 +176,13 @@ test.each([
   expect(root()).toHaveTextContent(withEta ? 'In transit about 1 hour left' : /^In transit$/)
 })
 
+test('a transfer confirmed on the source chain still shows its time left', async () => {
+  serveTransfer({ status: 'source_confirmed', estimatedCompletionAt: new Date(Date.now() + 2 * 60_000).toISOString() })
+  const { badge } = await renderBadge({ transferId: 'tr_confirmed' })
+  expect(badge).toHaveAttribute('data-state', 'source_confirmed')
+  expect(badge).toHaveTextContent('Confirmed on the source chain about 2 minutes left')
+})
+
 test('an ETA that has passed says so instead of counting down below zero', async () => {
   api.mock.useScenario('transfer-stuck-in-transit')
   const { badge } = await renderBadge({ transferId: MOCK_TRANSFERS.inTransit })
