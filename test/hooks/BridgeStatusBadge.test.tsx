@@ -271,6 +271,9 @@ test('links both transactions to the explorer, with names and safe rel', async (
   const destination = screen.getByRole('link', { name: 'Destination transaction on base' })
   expect(source.getAttribute('href')).toMatch(/^https:\/\/explorer\.test\/solana\/tx\/0x[0-9a-f]{64}$/)
   expect(destination.getAttribute('href')).toMatch(/^https:\/\/explorer\.test\/base\/tx\/0x[0-9a-f]{64}$/)
+  // A stylesheet's hooks, named after the side.
+  expect(source).toHaveAttribute('data-part', 'source-tx')
+  expect(destination).toHaveAttribute('data-part', 'destination-tx')
   for (const link of [source, destination]) {
     expect(link).toHaveAttribute('rel', 'noopener noreferrer')
     expect(link).toHaveAttribute('target', '_blank')
