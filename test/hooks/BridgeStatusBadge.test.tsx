@@ -296,6 +296,7 @@ test.each([
   ['javascript:', 'javascript:alert(document.cookie)'],
   ['javascript: hidden by a tab and a leading space', ' java\tscript:alert(1)'],
   ['data:', 'data:text/html,<script>alert(1)</script>'],
+  ['web+http: (a scheme that only ends in http)', 'web+http:alert(1)'],
 ])('a %s transaction id from the API makes no link, where the app builds the URL with new URL(tx, base)', async (_, hostile) => {
   serveTransfer({ status: 'completed', sourceTx: hostile, destinationTx: '0xabc' })
   const { badge } = await renderBadge({
