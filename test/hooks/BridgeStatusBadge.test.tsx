@@ -560,6 +560,18 @@ test('renders on a server without touching the browser', () => {
   expect(api.requests).toHaveLength(0)
 })
 
+test('server-rendered with a transfer on the way: no time left in the HTML, not "any moment now" (the server has no now of the device), then the time left once hydrated', async () => {
+  const server = new QueryClient()
+  await server.prefetchQuery(getBridgeStatusQueryOptions(testClient(), MOCK_TRANSFERS.pending))
+  const state = JSON.parse(JSON.stringify(dehydrate(server, { shouldDehydrateQuery: () => true })))
+  const { container, hydrate } = serverRendered(state, <BridgeStatusBadge transferId={MOCK_TRANSFERS.pending} />)
+  expect(container.firstElementChild).toHaveAttribute('data-state', 'pending')
+  expect(container).not.toHaveTextContent(/left|any moment/)
+  await hydrate()
+  await advance(0)
+  expect(container).toHaveTextContent('Transfer pending about 3 minutes left')
+})
+
 /**
  * A badge server-rendered after a 429 before any answer (an app that dehydrates errors, sent as
  * JSON), hydrated 2 s later; it asserts React found the markup as it would render it.
