@@ -205,6 +205,49 @@ test('nothing replaces a terminal status, not even one this version does not kno
   expect(onRegression).toHaveBeenCalledWith('completed', 'teleporting')
 })
 
+test('a terminal status answered again (a manual refetch) with new details shows them, and reports no step backwards', async () => {
+  let destinationTx: string | undefined
+  api.server.use(
+    http.get('*/pub/v1/bridge/status/:id', ({ params }) =>
+      HttpResponse.json({ id: params.id, status: 'completed', sourceChain: 'solana', destinationChain: 'base', asset: 'USDC', amount: '10', destinationTx, createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z' }),
+    ),
+  )
+  const { result, onRegression } = followWithSpy()
+  await advance(0)
+  expect(result.current.data?.status).toBe('completed')
+  destinationTx = '0xfeed'
+  await act(() => result.current.refetch())
+  await advance(0)
+  expect(result.current.data).toMatchObject({ status: 'completed', destinationTx: '0xfeed' })
+  expect(onRegression).not.toHaveBeenCalled()
+})
+
+test('after a status this version does not know, the furthest known one again is shown, not taken for a step backwards', async () => {
+  answerStatuses(['in_transit', 'bridging', 'in_transit'])
+  const { result, onRegression } = followWithSpy()
+  await advance(0)
+  await advance(2_100)
+  expect(result.current.data?.status).toBe('bridging')
+  await advance(3_000)
+  expect(result.current.data?.status).toBe('in_transit')
+  expect(onRegression).not.toHaveBeenCalled()
+})
+
+test('a network back online while the tab is shown asks for a moving transfer at once', async () => {
+  api.mock.useScenario('transfer-stuck-in-transit')
+  const { result } = renderHook(() => useBridgeStatus(MOCK_TRANSFERS.inTransit), { wrapper: wrapperFor() })
+  await advance(0)
+  expect(result.current.data?.status).toBe('in_transit')
+  const before = api.count('GET', transferPath(MOCK_TRANSFERS.inTransit))
+  await act(async () => {
+    window.dispatchEvent(new Event('offline'))
+    window.dispatchEvent(new Event('online'))
+  })
+  // Well before the next poll (2 s at the least): only the reconnect can ask in between.
+  await advance(10)
+  expect(api.count('GET', transferPath(MOCK_TRANSFERS.inTransit))).toBe(before + 1)
+})
+
 test('a component re-renders once per answer, not when each poll starts, and still sees polling give up', async () => {
   // Each answer takes 300 ms, so a poll starting and its answer are two moments apart.
   answerStatuses(['in_transit'], 300)
@@ -559,6 +602,22 @@ test('without onRegression, a step backwards is a console warning (in developmen
     expect(result.current.data?.status).toBe('in_transit')
     expect(warn).toHaveBeenCalledWith('[paylink] ignored a backward status: "pending" after "in_transit"')
   } finally {
+    warn.mockRestore()
+  }
+})
+
+test('without onRegression, a production build says nothing of a step backwards', async () => {
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+  vi.stubEnv('NODE_ENV', 'production')
+  try {
+    answerStatuses(['in_transit', 'pending'])
+    const { result } = renderHook(() => useBridgeStatus('tr_custom'), { wrapper: wrapperFor() })
+    await advance(2_000)
+    expect(api.count('GET', transferPath('tr_custom'))).toBe(2)
+    expect(result.current.data?.status).toBe('in_transit')
+    expect(warn).not.toHaveBeenCalled()
+  } finally {
+    vi.unstubAllEnvs()
     warn.mockRestore()
   }
 })
