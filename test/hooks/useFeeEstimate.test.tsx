@@ -31,6 +31,18 @@ test('waits for a complete set of parameters', async () => {
   expect(result.current.data?.estimatedSeconds).toEqual(expect.any(Number))
 })
 
+test.each([
+  ['no parameters', undefined],
+  ['no sourceChain', { ...params, sourceChain: '' }],
+  ['no destinationChain', { ...params, destinationChain: undefined }],
+  ['no asset', { ...params, asset: '' }],
+])('with %s, waits: nothing sent, no error', async (_, p) => {
+  const { result } = renderHook(() => useFeeEstimate(p as Partial<FeeEstimateParams> | undefined), { wrapper: wrapperFor() })
+  await act(() => new Promise((r) => setTimeout(r, 20)))
+  expect(result.current).toMatchObject({ fetchStatus: 'idle', error: null })
+  expect(quotes()).toBe(0)
+})
+
 test('keeps the previous quote on screen while the parameters change', async () => {
   const { result, rerender } = renderHook((p: FeeEstimateParams) => useFeeEstimate(p), {
     wrapper: wrapperFor(),
@@ -134,6 +146,18 @@ test('a quotedAt after expiresAt says nothing of the life: the quote ends at exp
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
   try {
     serveQuote(120_000, 60_000)
+    renderHook(() => useFeeEstimate(params), { wrapper: wrapperFor() })
+    await act(() => vi.advanceTimersByTimeAsync(50_000))
+    expect(quotes()).toBe(1)
+  } finally {
+    vi.useRealTimers()
+  }
+})
+
+test('a quotedAt equal to expiresAt says nothing of the life: the quote ends at expiresAt, not re-asked every 5 s', async () => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
+  try {
+    serveQuote(60_000, 60_000)
     renderHook(() => useFeeEstimate(params), { wrapper: wrapperFor() })
     await act(() => vi.advanceTimersByTimeAsync(50_000))
     expect(quotes()).toBe(1)
