@@ -166,6 +166,23 @@ test('a quotedAt equal to expiresAt says nothing of the life: the quote ends at 
   }
 })
 
+test('a render at the very moment a quote expires, before the re-quote timer ran (a busy page), does not stop re-quoting: asked within a second', async () => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
+  try {
+    serveQuote(0, 30_000)
+    const { result, rerender } = renderHook(() => useFeeEstimate(params), { wrapper: wrapperFor() })
+    await act(() => vi.advanceTimersByTimeAsync(10))
+    expect(quotes()).toBe(1)
+    // The clock reaches the end while the timer waits, as it does on a busy main thread.
+    vi.setSystemTime(result.current.dataUpdatedAt + 30_000)
+    rerender()
+    await act(() => vi.advanceTimersByTimeAsync(1_100))
+    expect(quotes()).toBe(2)
+  } finally {
+    vi.useRealTimers()
+  }
+})
+
 test('a quote remounted past half its life is still fresh: no new quote before it ends', async () => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
   try {
