@@ -142,22 +142,13 @@ test('a quote served 20 s after it was made (a cache) still ends at its expiresA
   }
 })
 
-test('a quotedAt after expiresAt says nothing of the life: the quote ends at expiresAt, not re-asked every 5 s', async () => {
+test.each([
+  ['after', 120_000],
+  ['equal to', 60_000],
+])('a quotedAt %s expiresAt says nothing of the life: the quote ends at expiresAt, not re-asked every 5 s', async (_, quotedInMs) => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
   try {
-    serveQuote(120_000, 60_000)
-    renderHook(() => useFeeEstimate(params), { wrapper: wrapperFor() })
-    await act(() => vi.advanceTimersByTimeAsync(50_000))
-    expect(quotes()).toBe(1)
-  } finally {
-    vi.useRealTimers()
-  }
-})
-
-test('a quotedAt equal to expiresAt says nothing of the life: the quote ends at expiresAt, not re-asked every 5 s', async () => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
-  try {
-    serveQuote(60_000, 60_000)
+    serveQuote(quotedInMs, 60_000)
     renderHook(() => useFeeEstimate(params), { wrapper: wrapperFor() })
     await act(() => vi.advanceTimersByTimeAsync(50_000))
     expect(quotes()).toBe(1)
