@@ -167,6 +167,28 @@ test('heartbeats come every heartbeatSeconds once minDwellMs is reached, with th
   ])
 })
 
+test('attention of exactly minDwellMs is reported at the heartbeat that reaches it', async () => {
+  const t = setup({ heartbeatSeconds: 5, minDwellMs: 5_000 })
+  scrollTo(1)
+  await read(5_000)
+  expect(t.reports.map((r) => r.activeMs)).toEqual([5_000])
+})
+
+test('the token request names the link and the viewer, so that the attention is credited to them', async () => {
+  const asked: unknown[] = []
+  api.server.use(
+    http.post(`${BASE_URL}/pub/v1/attention/token`, async ({ request }) => {
+      asked.push(await request.json())
+      return HttpResponse.json({ token: 'att_1', sessionId: 'ses_1', expiresAt: new Date(Date.now() + 60_000).toISOString() }, { status: 201 })
+    }),
+  )
+  setup({ viewerId: 'viewer-1' })
+  scrollTo(1)
+  input()
+  await advance(0)
+  expect(asked).toEqual([{ code: MOCK_LINKS.demo, viewerId: 'viewer-1' }])
+})
+
 test('changing the root element type keeps tracking the new element', async () => {
   const t = setup({ heartbeatSeconds: 2, minDwellMs: 1_000 })
   t.rerender({ as: 'section' })
@@ -598,14 +620,17 @@ test('a device clock an hour fast and a token without issuedAt (the contract\'s)
   expect([...booked.values()].reduce((sum, ms) => sum + ms, 0)).toBe(60_000)
 })
 
-test('an issuedAt after expiresAt says nothing of the life: expiresAt counts, one token and its renewal, no request loop', async () => {
+test.each([
+  ['after', 120_000],
+  ['equal to', 60_000],
+])('an issuedAt %s expiresAt says nothing of the life: expiresAt counts, one token and its renewal, no request loop', async (_, issuedInMs) => {
   api.server.use(
     http.post(`${BASE_URL}/pub/v1/attention/token`, () =>
       HttpResponse.json(
         {
           token: `att_${Math.random()}`,
           sessionId: `ses_${Math.random()}`,
-          issuedAt: new Date(Date.now() + 120_000).toISOString(),
+          issuedAt: new Date(Date.now() + issuedInMs).toISOString(),
           expiresAt: new Date(Date.now() + 60_000).toISOString(),
         },
         { status: 201 },
@@ -820,7 +845,7 @@ test('a token request refused with 429 is not retried before its Retry-After', a
   expect(t.last()).toMatchObject({ activeMs: 35_000 })
 })
 
-test.each([408, 425])('a token request answered %i (transient) is retried at the next heartbeat, not the end of tracking', async (status) => {
+test.each([408, 425, 500])('a token request answered %i (transient) is retried at the next heartbeat, not the end of tracking', async (status) => {
   api.mock.inject('createAttentionToken', { status, times: 1 })
   const onError = vi.fn()
   const t = setup({ heartbeatSeconds: 5, minDwellMs: 0, onError })
@@ -876,6 +901,20 @@ test('with beaconUrl every heartbeat and the final report on pagehide go by send
   // Nothing new to report: a second pagehide sends nothing.
   fire(window, 'pagehide')
   expect(beacon).toHaveBeenCalledTimes(2)
+})
+
+test('a browser without sendBeacon: beaconUrl is skipped without an error, and onHeartbeat gets every report', async () => {
+  Object.defineProperty(navigator, 'sendBeacon', { value: undefined, configurable: true })
+  const t = setup({ heartbeatSeconds: 5, minDwellMs: 0, beaconUrl: '/engagement' })
+  scrollTo(1)
+  await read(5_000)
+  fire(window, 'pagehide')
+  // A TypeError of a missing sendBeacon would be thrown in a task of its own, and reject this.
+  await advance(1)
+  expect(t.reports.map((r) => [r.activeMs, r.final])).toEqual([
+    [5_000, false],
+    [5_000, true],
+  ])
 })
 
 test('a beaconUrl sendBeacon refuses (not http): its TypeError comes in a task of its own, onHeartbeat still gets every report', async () => {
