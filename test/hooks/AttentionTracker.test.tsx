@@ -189,6 +189,16 @@ test('the token request names the link and the viewer, so that the attention is 
   expect(asked).toEqual([{ code: MOCK_LINKS.demo, viewerId: 'viewer-1' }])
 })
 
+test.each(['pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart'])('a reader whose only input is %s is counted', async (type) => {
+  const t = setup({ heartbeatSeconds: 5, minDwellMs: 0 })
+  scrollTo(1)
+  for (let i = 0; i < 5; i++) {
+    fire(document.body, type)
+    await advance(1_000)
+  }
+  expect(t.reports.map((r) => r.activeMs)).toEqual([5_000])
+})
+
 test('changing the root element type keeps tracking the new element', async () => {
   const t = setup({ heartbeatSeconds: 2, minDwellMs: 1_000 })
   t.rerender({ as: 'section' })
@@ -301,6 +311,8 @@ test('no attention counts while the window is blurred; visible time does', async
   await read(8_000)
   vi.mocked(document.hasFocus).mockReturnValue(true)
   fire(window, 'focus')
+  // Back at once, with the input before the blur still recent: not at the next input or heartbeat.
+  expect(t.root).toHaveAttribute('data-state', 'active')
   await read(8_000)
   expect(t.reports.map((r) => [r.activeMs, r.visibleMs])).toEqual([
     [4_000, 10_000],
@@ -372,6 +384,20 @@ test('playing media inside counts without input, until it pauses', async () => {
   setVisibility('hidden')
   await advance(10_000)
   expect(t.reports).toHaveLength(3)
+})
+
+test.each(['ended', 'emptied'])('playing media stops counting when it fires %s (an end, a source swapped) with no pause', async (type) => {
+  const t = setup({ heartbeatSeconds: 10, minDwellMs: 0, idleTimeoutMs: 5_000 }, <video data-testid="video" />)
+  const video = screen.getByTestId('video')
+  scrollTo(1)
+  input()
+  fire(video, 'playing')
+  await advance(8_000)
+  expect(t.root).toHaveAttribute('data-state', 'active')
+  fire(video, type)
+  expect(t.root).toHaveAttribute('data-state', 'paused')
+  await advance(12_000)
+  expect(t.reports.map((r) => r.activeMs)).toEqual([8_000])
 })
 
 test('a muted video playing in a loop (autoplay, as a GIF) does not count without input; with its sound turned on, it does', async () => {
