@@ -1510,6 +1510,9 @@ test('className, ref, rest props, as and unstyled reach the root', () => {
   t.rerender({ as: 'section', unstyled: true, className: 'mine' })
   expect(screen.getByTestId('tracker')).toHaveAttribute('class', 'mine')
   expect(screen.getByTestId('tracker')).toHaveAttribute('data-state', 'waiting')
+  // Another element type is another node: the ref follows it.
+  t.rerender({ as: 'article', ref } as Partial<AttentionTrackerProps>)
+  expect(ref.current).toBe(screen.getByRole('article'))
 })
 
 test('outside a PayLinkProvider, the error names AttentionTracker, not a hook the app never called', () => {
@@ -1529,4 +1532,5 @@ test('renders on a server: children and the initial data-state', () => {
   expect(html).toContain('<p>Server article</p>')
   expect(html).toContain('data-state="idle"')
   expect(html).toContain('class="paylink-root paylink-attention-tracker"')
+  expect(renderToString(<Wrapper><AttentionTracker consent>Article</AttentionTracker></Wrapper>)).toContain('data-state="waiting"')
 })

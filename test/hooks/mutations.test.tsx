@@ -111,4 +111,5 @@ test('useAttentionToken surfaces a server error', async () => {
 test('a mutation hook outside the provider names itself and the provider', () => {
   vi.spyOn(console, 'error').mockImplementation(() => {})
   expect(() => renderHook(() => useCreateLink())).toThrow(/useCreateLink must be used inside <PayLinkProvider>/)
+  expect(() => renderHook(() => useAttentionToken())).toThrow(/useAttentionToken must be used inside <PayLinkProvider>/)
 })
