@@ -44,7 +44,7 @@ class FakeIntersectionObserver {
 function track(
   idleTimeoutMs: number,
   dom: { hidden?: boolean; focused?: boolean; media?: object[]; IntersectionObserver?: unknown } = {},
-  extra: { props?: Partial<AttentionTrackerProps>; tokenTtlMs?: number } = {},
+  extra: { props?: Partial<AttentionTrackerProps>; tokenTtlMs?: number; create?: typeof createAttentionReporter } = {},
 ) {
   const win = Object.assign(new EventTarget(), { IntersectionObserver: dom.IntersectionObserver })
   const doc = Object.assign(new EventTarget(), {
@@ -73,7 +73,7 @@ function track(
     },
   }
   let tokens = 0
-  const [start, finish] = createAttentionReporter(async () => {
+  const [start, finish] = (extra.create ?? createAttentionReporter)(async () => {
     tokens += 1
     return { token: 'att_test', sessionId: 'session', expiresAt: new Date(Date.now() + (extra.tokenTtlMs ?? 86_400_000)).toISOString() }
   }, props)
@@ -112,6 +112,17 @@ function track(
     },
   }
 }
+
+test('a page just loaded, with no input yet, counts nothing until the first input', async () => {
+  // A fresh module: the page's first tracker, before any input of this or an earlier test.
+  vi.resetModules()
+  const fresh = await import('../../src/components/AttentionReporter.js')
+  const t = track(30_000, {}, { create: fresh.createAttentionReporter })
+  await t.advance(10_000)
+  expect(t.phase()).toBe('waiting')
+  expect(t.tokens()).toBe(0)
+  expect(t.totals()).toBeUndefined()
+})
 
 test('input counts for idleTimeoutMs, cut exactly at the deadline even when nothing happens then', async () => {
   const t = track(5_000)
@@ -223,6 +234,9 @@ test('half in view: half the content, or half the viewport for tall content', ()
   expect(isHalfInView(entry(0.2, 499), 1_000)).toBe(false)
   expect(isHalfInView(entry(0.2, 400, null), 800)).toBe(true)
   expect(isHalfInView(entry(0, 0), 1_000)).toBe(false)
+  // An empty viewport (a collapsed iframe) shows nothing: an empty intersection is not half of it.
+  expect(isHalfInView(entry(0, 0, 0), 0)).toBe(false)
+  expect(isHalfInView(entry(0, 0, null), 0)).toBe(false)
 })
 
 // A timer holds at most 2^31 - 1 ms (about 24.8 days); a longer delay fires after 1 ms, in browsers
