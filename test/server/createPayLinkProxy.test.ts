@@ -412,12 +412,22 @@ describe('upstream failures', () => {
     expect(error.message).toBe('The PayLink API answered with HTTP 600, which is no HTTP status')
   })
 
-  test('a redirect is not followed (it would carry the key elsewhere): 502, no Location', async () => {
-    const { proxy, calls } = setup({}, () => new Response(null, { status: 302, headers: { Location: 'https://evil.test/steal' } }))
+  test.each([300, 302, 307, 399])('a redirect (%s) is not followed (it would carry the key elsewhere): 502 bad_gateway, no Location', async (status) => {
+    const { proxy, calls } = setup({}, () => new Response(null, { status, headers: { Location: 'https://evil.test/steal' } }))
     const response = await proxy(new Request(`${APP}/links/abc`))
     expect(calls[0]!.init.redirect).toBe('manual')
     expect(response.status).toBe(502)
     expect(response.headers.get('Location')).toBeNull()
+    expect(await errorOf(response)).toEqual({ code: 'bad_gateway', message: 'The PayLink API answered with a redirect, which the proxy does not follow' })
+  })
+
+  // The API answered: its refusal is the client's to read, not a gateway failure to retry or page someone about.
+  test.each([400, 401, 404, 409, 422, 599])('an upstream %s comes back with its status and body, not as 502', async (status) => {
+    const error = { error: { code: 'invalid_request', message: 'amount must be positive' } }
+    const { proxy } = setup({}, () => Response.json(error, { status }))
+    const response = await proxy(new Request(`${APP}/links`, { method: 'POST', body: '{}', headers: JSON_TYPE }))
+    expect(response.status).toBe(status)
+    expect(await response.json()).toEqual(error)
   })
 
   test.each([
