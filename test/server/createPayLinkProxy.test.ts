@@ -656,14 +656,16 @@ describe('CORS', () => {
       // Each proxy of a chain appends: the first value is the host the browser asked for.
       (await post({ Origin: 'http://staging.example', 'X-Forwarded-Host': 'staging.example, 10.0.0.7:8080' })).status,
       (await post({ Origin: 'https://shop.example', 'X-Forwarded-Host': 'shop.example' })).status,
+      // RFC 9110 lets a list put spaces before its commas too.
+      (await post({ Origin: 'https://shop.example', 'X-Forwarded-Host': 'shop.example , 10.0.0.7:8080' })).status,
       // Still refused: another origin, a later value of the chain, no X-Forwarded-Host, Origin: null (Referrer-Policy: no-referrer).
       (await post({ Origin: 'https://evil.test', 'X-Forwarded-Host': '192.168.1.20:5173' })).status,
       (await post({ Origin: 'http://10.0.0.7:8080', 'X-Forwarded-Host': 'staging.example, 10.0.0.7:8080' })).status,
       (await post({ Origin: 'http://192.168.1.20:5173' })).status,
       (await post({ Origin: 'null', 'X-Forwarded-Host': 'staging.example' })).status,
     ]
-    expect(statuses).toEqual([200, 200, 200, 403, 403, 403, 403])
-    expect(calls).toHaveLength(3)
+    expect(statuses).toEqual([200, 200, 200, 200, 403, 403, 403, 403])
+    expect(calls).toHaveLength(4)
   })
 
   test('behind a proxy that says Forwarded: host= (RFC 7239), a same-origin POST is served; only the first element counts', async () => {
@@ -673,13 +675,14 @@ describe('CORS', () => {
     const statuses = [
       (await post({ Origin: 'http://192.168.1.20:5173', Forwarded: 'for=192.168.1.20;host=192.168.1.20:5173;proto=http' })).status,
       (await post({ Origin: 'https://shop.example', Forwarded: 'for=198.51.100.7; Host="shop.example", for=10.0.0.2;host=10.0.0.7' })).status,
+      (await post({ Origin: 'https://shop.example', Forwarded: 'host=shop.example;proto=https' })).status,
       // Refused: another origin, a host only a later proxy added, a for= that looks like the host.
       (await post({ Origin: 'https://evil.test', Forwarded: 'host=shop.example' })).status,
       (await post({ Origin: 'http://10.0.0.7', Forwarded: 'for=198.51.100.7;host=shop.example, for=10.0.0.2;host=10.0.0.7' })).status,
       (await post({ Origin: 'http://198.51.100.7', Forwarded: 'for=198.51.100.7' })).status,
     ]
-    expect(statuses).toEqual([200, 200, 403, 403, 403])
-    expect(calls).toHaveLength(2)
+    expect(statuses).toEqual([200, 200, 200, 403, 403, 403])
+    expect(calls).toHaveLength(3)
   })
 
   test('the 403 names the origin it refused, and says "another site" when there is none', async () => {
