@@ -245,6 +245,8 @@ describe('refusals, without contacting upstream', () => {
       ['application/x-www-form-urlencoded', 415],
       ['multipart/form-data; boundary=x', 415],
       ['application/jsonp', 415],
+      // Still text/plain to a browser, so sent cross-site without a preflight.
+      ['text/plain; charset=application/json', 415],
       [undefined, 415],
       ['application/json', 200],
       ['application/json; charset=utf-8', 200],
