@@ -261,14 +261,16 @@ describe('refusals, without contacting upstream', () => {
     expect(calls.map((c) => c.request.headers.get('Content-Type'))).toEqual(types.filter(([, s]) => s === 200).map(([t]) => t))
   })
 
-  test('a body announced larger than the limit gets 413', async () => {
-    const { proxy, calls } = setup({ maxBodyBytes: 10 })
-    const response = await proxy(
-      new Request(`${APP}/links`, { method: 'POST', body: '{"creatorId":"long"}', headers: { ...JSON_TYPE, 'Content-Length': '20' } }),
-    )
+  test('a body announced larger than the limit gets 413; one announced at exactly the limit is forwarded', async () => {
+    const { proxy, calls } = setup({ maxBodyBytes: 19 })
+    const post = (body: string) =>
+      proxy(new Request(`${APP}/links`, { method: 'POST', body, headers: { ...JSON_TYPE, 'Content-Length': String(body.length) } }))
+    const response = await post('{"creatorId":"long"}')
     expect(response.status).toBe(413)
-    expect((await errorOf(response)).code).toBe('payload_too_large')
+    expect(await errorOf(response)).toEqual({ code: 'payload_too_large', message: 'The request body is larger than 19 bytes' })
     expect(calls).toEqual([])
+    expect((await post('{"creatorId":"abc"}')).status).toBe(200)
+    expect(calls).toHaveLength(1)
   })
 
   test('a streamed body without a length is counted while read and cut at the limit', async () => {
