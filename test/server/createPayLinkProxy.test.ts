@@ -128,6 +128,7 @@ describe('forwarding', () => {
   test('an upstream with a path, or already ending with /pub/v1, gets /pub/v1 once', async () => {
     for (const [upstream, expected] of [
       ['https://gw.test/paylink/', 'https://gw.test/paylink/pub/v1/links/abc'],
+      ['https://gw.test/paylink//', 'https://gw.test/paylink/pub/v1/links/abc'],
       ['https://gw.test/pub/v1', 'https://gw.test/pub/v1/links/abc'],
     ] as const) {
       const { proxy, calls } = setup({ upstream })
@@ -136,12 +137,14 @@ describe('forwarding', () => {
     }
   })
 
-  test('a proxy mounted at the root, or with basePath ending in /pub/v1, serves the same paths as the client requests', async () => {
+  test('a proxy mounted at the root, with trailing slashes, or with basePath ending in /pub/v1, serves the same paths as the client requests', async () => {
     const root = setup({ basePath: '/' })
     expect((await root.proxy(new Request('https://app.test/pub/v1/links/abc'))).status).toBe(200)
     const full = setup({ basePath: '/api/paylink/pub/v1' })
     expect((await full.proxy(new Request(`${APP}/links/abc`))).status).toBe(200)
-    expect([...root.calls, ...full.calls].map((c) => c.url)).toEqual([`${UPSTREAM}/pub/v1/links/abc`, `${UPSTREAM}/pub/v1/links/abc`])
+    const slashes = setup({ basePath: '/api/paylink//' })
+    expect((await slashes.proxy(new Request(`${APP}/links/abc`))).status).toBe(200)
+    expect([...root.calls, ...full.calls, ...slashes.calls].map((c) => c.url)).toEqual(Array(3).fill(`${UPSTREAM}/pub/v1/links/abc`))
   })
 
   test('an answer without a Content-Type comes back without one, not as text/plain', async () => {
@@ -751,29 +754,39 @@ describe('CORS', () => {
 })
 
 describe('options', () => {
-  test.each<[string, Partial<PayLinkProxyOptions>]>([
-    ['no apiKey', { apiKey: '' }],
+  const KEY_REQUIRED = 'apiKey is required: the proxy exists to add it on the server'
+  const KEY_UNSENDABLE = 'apiKey must be a valid HTTP header value (no line breaks or control characters)'
+  const UPSTREAM_BAD = 'upstream must be an absolute http(s) URL without credentials, query or fragment'
+  const BASE_PATH_BAD = 'basePath must be the path the proxy is mounted at, such as "/api/paylink"'
+  const ORIGIN_BAD = 'allowedOrigins must list exact origins such as "https://app.example"'
+  const originDetails = (origin: string) => `got "${origin}"; wildcards, paths and trailing slashes are not accepted`
+  // Each message names the option and what it must be; its details show the value refused (never the key).
+  test.each<[string, Partial<PayLinkProxyOptions>, string, string?]>([
+    ['no apiKey', { apiKey: '' }, KEY_REQUIRED],
     // `process.env.PAYLINK_API_KEY!` when the variable is not set.
-    ['an apiKey that is undefined', { apiKey: undefined }],
-    ['an apiKey with a line break inside (two lines of a secrets file)', { apiKey: `${KEY}\n${KEY}` }],
-    ['an apiKey with a control character', { apiKey: `${KEY}\u0000` }],
-    ['an apiKey with a character fetch cannot send (a curly quote)', { apiKey: `${KEY}\u201d` }],
-    ['a relative upstream', { upstream: '/api' }],
-    ['a non-http upstream', { upstream: 'ftp://api.test' }],
-    ['an upstream with a query', { upstream: 'https://api.test/?x=1' }],
-    ['an upstream with credentials', { upstream: 'https://user:pw@api.test' }],
-    ['a basePath without leading slash', { basePath: 'api/paylink' }],
-    ['a basePath with a traversal', { basePath: '/api/../paylink' }],
-    ['a basePath that is undefined', { basePath: undefined }],
-    ['a wildcard origin', { allowedOrigins: ['*'] }],
-    ['an origin with a trailing slash', { allowedOrigins: ['https://app.test/'] }],
-    ['an origin with a path', { allowedOrigins: ['https://app.test/app'] }],
-    ['a zero body limit', { maxBodyBytes: 0 }],
-    ['a fractional body limit', { maxBodyBytes: 1.5 }],
-    ['a zero answer limit', { maxResponseBytes: 0 }],
-    ['an answer limit of Infinity', { maxResponseBytes: Infinity }],
-    ['a negative time-out', { timeoutMs: -1 }],
-  ])('%s is refused with a PayLinkConfigError that does not show the key', (_, options) => {
+    ['an apiKey that is undefined', { apiKey: undefined }, KEY_REQUIRED],
+    ['an apiKey with a line break inside (two lines of a secrets file)', { apiKey: `${KEY}\n${KEY}` }, KEY_UNSENDABLE],
+    ['an apiKey with a control character', { apiKey: `${KEY}\u0000` }, KEY_UNSENDABLE],
+    ['an apiKey with a character fetch cannot send (a curly quote)', { apiKey: `${KEY}\u201d` }, KEY_UNSENDABLE],
+    ['a relative upstream', { upstream: '/api' }, UPSTREAM_BAD, 'got "/api"; e.g. "https://api.paylink.example"'],
+    ['a non-http upstream', { upstream: 'ftp://api.test' }, UPSTREAM_BAD, 'got "ftp://api.test"; e.g. "https://api.paylink.example"'],
+    ['an upstream whose scheme only ends in http', { upstream: 'xhttp://api.test' }, UPSTREAM_BAD, 'got "xhttp://api.test"; e.g. "https://api.paylink.example"'],
+    ['an upstream with a query', { upstream: 'https://api.test/?x=1' }, UPSTREAM_BAD],
+    ['an upstream with credentials', { upstream: 'https://user:pw@api.test' }, UPSTREAM_BAD],
+    ['a basePath without leading slash', { basePath: 'api/paylink' }, BASE_PATH_BAD, 'got "api/paylink"'],
+    // `process.env.PAYLINK_BASE_PATH ?? ''` when the variable is not set: not silently the root.
+    ['an empty basePath', { basePath: '' }, BASE_PATH_BAD, 'got ""'],
+    ['a basePath with a traversal', { basePath: '/api/../paylink' }, BASE_PATH_BAD, 'got "/api/../paylink"'],
+    ['a basePath that is undefined', { basePath: undefined }, BASE_PATH_BAD, 'got undefined'],
+    ['a wildcard origin', { allowedOrigins: ['*'] }, ORIGIN_BAD, originDetails('*')],
+    ['an origin with a trailing slash', { allowedOrigins: ['https://app.test/'] }, ORIGIN_BAD, originDetails('https://app.test/')],
+    ['an origin with a path', { allowedOrigins: ['https://app.test/app'] }, ORIGIN_BAD, originDetails('https://app.test/app')],
+    ['a zero body limit', { maxBodyBytes: 0 }, 'maxBodyBytes must be a positive integer', 'got 0'],
+    ['a fractional body limit', { maxBodyBytes: 1.5 }, 'maxBodyBytes must be a positive integer', 'got 1.5'],
+    ['a zero answer limit', { maxResponseBytes: 0 }, 'maxResponseBytes must be a positive integer', 'got 0'],
+    ['an answer limit of Infinity', { maxResponseBytes: Infinity }, 'maxResponseBytes must be a positive integer', 'got Infinity'],
+    ['a negative time-out', { timeoutMs: -1 }, 'timeoutMs must be a positive number', 'got -1'],
+  ])('%s is refused with a PayLinkConfigError that says what to fix and does not show the key', (_, options, message, details) => {
     let thrown: unknown
     try {
       createPayLinkProxy({ apiKey: KEY, upstream: UPSTREAM, basePath: '/api/paylink', ...options })
@@ -781,6 +794,9 @@ describe('options', () => {
       thrown = error
     }
     expect(thrown).toBeInstanceOf(PayLinkConfigError)
+    const [short, shown] = String((thrown as Error).message).split('\n\nDetails: ')
+    expect(short).toBe(message)
+    if (details !== undefined) expect(shown).toBe(details)
     expect(String((thrown as Error).message)).not.toContain(KEY)
   })
 
