@@ -206,7 +206,7 @@ describe('refusals, without contacting upstream', () => {
     const { proxy, calls } = setup()
     const response = await proxy(new Request(`http://localhost${path}`))
     expect(response.status).toBe(404)
-    expect((await errorOf(response)).code).toBe('not_found')
+    expect(await errorOf(response)).toEqual({ code: 'not_found', message: 'No such route in the PayLink API' })
     expect(calls).toEqual([])
   })
 
@@ -222,7 +222,7 @@ describe('refusals, without contacting upstream', () => {
     const { proxy, calls } = setup()
     const response = await proxy(new Request(`http://localhost${path}`))
     expect(response.status).toBe(400)
-    expect((await errorOf(response)).code).toBe('invalid_request')
+    expect(await errorOf(response)).toEqual({ code: 'invalid_request', message: 'The request path is not allowed' })
     expect(calls).toEqual([])
   })
 
@@ -237,7 +237,7 @@ describe('refusals, without contacting upstream', () => {
     const response = await proxy(new Request(`${APP}${path}`, { method }))
     expect(response.status).toBe(405)
     expect(response.headers.get('Allow')).toBe(allow)
-    if (method !== 'HEAD') expect((await errorOf(response)).code).toBe('method_not_allowed')
+    if (method !== 'HEAD') expect(await errorOf(response)).toEqual({ code: 'method_not_allowed', message: `This route accepts ${allow} only` })
     expect(calls).toEqual([])
   })
 
@@ -259,7 +259,9 @@ describe('refusals, without contacting upstream', () => {
       const headers: Record<string, string> = type === undefined ? {} : { 'Content-Type': type }
       const response = await proxy(new Request(`${APP}/links`, { method: 'POST', headers, body: new TextEncoder().encode('{"creatorId":"c"}') }))
       expect([type, response.status]).toEqual([type, status])
-      if (status === 415) expect((await errorOf(response)).code).toBe('unsupported_media_type')
+      if (status === 415) {
+        expect(await errorOf(response)).toEqual({ code: 'unsupported_media_type', message: 'The request body must be JSON, sent with Content-Type: application/json' })
+      }
     }
     expect(calls.map((c) => c.request.headers.get('Content-Type'))).toEqual(types.filter(([, s]) => s === 200).map(([t]) => t))
   })
@@ -377,7 +379,7 @@ describe('upstream failures', () => {
     )
     const response = await proxy(new Request(`${APP}/links/abc`))
     expect(response.status).toBe(504)
-    expect((await errorOf(response)).code).toBe('upstream_timeout')
+    expect(await errorOf(response)).toEqual({ code: 'upstream_timeout', message: 'The PayLink API did not answer within 20 ms' })
     expect(aborted).toBe(true)
   })
 
@@ -404,7 +406,7 @@ describe('upstream failures', () => {
     const response = await proxy(new Request(`${APP}/links/abc`))
     expect(response.status).toBe(502)
     const text = await response.text()
-    expect(JSON.parse(text).error.code).toBe('bad_gateway')
+    expect(JSON.parse(text).error).toEqual({ code: 'bad_gateway', message: 'The PayLink API could not be reached' })
     expect(text).not.toContain(KEY)
     expect(text).not.toContain('ECONNREFUSED')
   })
@@ -510,7 +512,7 @@ describe('upstream failures', () => {
     const { proxy, calls } = setup()
     const browser = new AbortController()
     browser.abort()
-    await proxy(
+    const response = await proxy(
       new Request(`${APP}/payments/verify`, {
         method: 'POST',
         body: '{"code":"abc"}',
@@ -519,6 +521,8 @@ describe('upstream failures', () => {
       }),
     )
     expect(calls).toEqual([])
+    expect(response.status).toBe(499)
+    expect(await errorOf(response)).toEqual({ code: 'client_closed_request', message: 'The client went away before the request was forwarded' })
   })
 
   test('when the browser goes away the upstream call is aborted', async () => {
@@ -537,7 +541,7 @@ describe('upstream failures', () => {
     expect(upstreamAborted).toBe(true)
     // What the server's log shows: the client left, the API did not fail.
     expect(response.status).toBe(499)
-    expect((await response.json()).error.code).toBe('client_closed_request')
+    expect(await errorOf(response)).toEqual({ code: 'client_closed_request', message: 'The client went away before the PayLink API answered' })
   })
 })
 
@@ -696,12 +700,14 @@ describe('CORS', () => {
     const { proxy } = setup({ allowedOrigins })
     const withOrigin = await proxy(new Request(`${APP}/links/abc`, { headers: { Origin: 'https://evil.test' } }))
     const without = await proxy(new Request(`${APP}/links/abc`, { headers: { 'Sec-Fetch-Site': 'cross-site' } }))
-    expect((await withOrigin.json()).error.message).toBe(
-      "The origin https://evil.test is not allowed to call the PayLink proxy; list the page's origin in allowedOrigins",
-    )
-    expect((await without.json()).error.message).toBe(
-      "A request from another site is not allowed to call the PayLink proxy; list the page's origin in allowedOrigins",
-    )
+    expect(await errorOf(withOrigin)).toEqual({
+      code: 'forbidden',
+      message: "The origin https://evil.test is not allowed to call the PayLink proxy; list the page's origin in allowedOrigins",
+    })
+    expect(await errorOf(without)).toEqual({
+      code: 'forbidden',
+      message: "A request from another site is not allowed to call the PayLink proxy; list the page's origin in allowedOrigins",
+    })
   })
 
   // Browsers add Origin only to CORS requests and to methods other than GET/HEAD: an <img> or a link to the
