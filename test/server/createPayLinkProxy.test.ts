@@ -746,6 +746,8 @@ describe('CORS', () => {
     expect(response.headers.get('Access-Control-Allow-Origin')).toBe('https://app.test')
     expect(response.headers.get('Access-Control-Allow-Methods')).toBe('GET, POST')
     expect(response.headers.get('Access-Control-Allow-Headers')).toBe('Content-Type, Idempotency-Key, X-PAYMENT, PAYMENT-SIGNATURE')
+    // Ten minutes without asking again (a browser's default is 5 s): one preflight, not one per poll.
+    expect(response.headers.get('Access-Control-Max-Age')).toBe('600')
     expect(response.headers.get('Vary')).toBe('Origin')
     expect(calls).toEqual([])
   })
