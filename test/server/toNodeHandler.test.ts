@@ -437,12 +437,15 @@ test('behind a reverse proxy that rewrites Host over plain http, a POST from the
   expect(seen).toMatchObject([{ method: 'POST', url: '/pub/v1/payments/verify', body: '{"code":"demo"}' }])
 })
 
-test('the adapter\'s own answers (a refused target, a proxy that failed) say nosniff, no-store and carry the CSP too', async () => {
+test('the adapter\'s own answers (a refused target, a proxy that failed) are typed JSON errors, say nosniff, no-store and carry the CSP too', async () => {
   const proxy = await proxyServer()
   const failing = await listen(toNodeHandler(() => Promise.reject(new Error('bug'))))
   started.push(failing)
   const answers = [await send(proxy.port, { path: `${API}/links/../admin` }), await send(failing.port, { path: `${API}/links/abc` })]
-  expect(answers.map((a) => a.status)).toEqual([400, 500])
+  expect(answers.map((a) => [a.status, a.headers['content-type'], JSON.parse(a.body)])).toEqual([
+    [400, 'application/json', { error: { code: 'invalid_request', message: 'The request target is not allowed' } }],
+    [500, 'application/json', { error: { code: 'internal_error', message: 'The proxy failed' } }],
+  ])
   for (const answer of answers) {
     expect(answer.headers['x-content-type-options']).toBe('nosniff')
     expect(answer.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'; sandbox")
@@ -480,7 +483,7 @@ test('a header value the Fetch API refuses (a lenient parser let it through) get
     socket.end(`GET ${API}/links/abc HTTP/1.1\r\nHost: x\r\nX-Odd: a\0b\r\nConnection: close\r\n\r\n`)
     const raw = await readAll(socket as never)
     expect(raw).toMatch(/^HTTP\/1\.1 400 /)
-    expect(raw).toContain('"invalid_request"')
+    expect(raw).toContain('{"error":{"code":"invalid_request","message":"The request could not be read"}}')
     expect(seen).toEqual([])
   } finally {
     server.closeAllConnections()
