@@ -395,6 +395,21 @@ describe('upstream failures', () => {
     expect(calls).toHaveLength(1)
   })
 
+  // A pending time-out keeps Node's event loop alive: a script would not exit for 15 s, and a Lambda
+  // (which waits for an empty loop) would bill them.
+  test('an answered call leaves no time-out pending, a failed one neither', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    try {
+      const { proxy } = setup({}, ({ url }) => (url.endsWith('/down') ? Promise.reject(new TypeError('fetch failed')) : Response.json({ code: 'abc' })))
+      expect((await proxy(new Request(`${APP}/links/abc`))).status).toBe(200)
+      expect(vi.getTimerCount()).toBe(0)
+      expect((await proxy(new Request(`${APP}/links/down`))).status).toBe(502)
+      expect(vi.getTimerCount()).toBe(0)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
   test('an upstream that stalls in the middle of its body gets 504 too', async () => {
     const { proxy } = setup({ timeoutMs: 20 }, () => new Response(new ReadableStream({ start: (c) => c.enqueue(new Uint8Array([123])) })))
     const response = await proxy(new Request(`${APP}/links/abc`))
