@@ -71,7 +71,7 @@ async function serve(proxy: PayLinkProxy, req: NodeRequest, res: NodeResponse, c
   // The raw target is checked here because the URL parser behind Request resolves `..` and `%2e%2e`.
   // An absolute-form target (`http://evil/...`) is refused: only origin-form paths are served. The
   // path ends where the parser ends it, at a `#` too: it drops the fragment, then resolves a `..#`.
-  if (!target.startsWith('/') || !safeSegments(target.split(/[?#]/, 1)[0]!)) {
+  if (!safeSegments(target.split(/[?#]/, 1)[0]!)) {
     return send(res, jsonError(400, 'invalid_request', 'The request target is not allowed', cors))
   }
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD'

@@ -121,6 +121,7 @@ test('a kept-alive connection stays usable after refused bodies', async () => {
 
 test.each([
   ['an absolute-URL target', 'http://evil.test/api/paylink/pub/v1/links/abc'],
+  ['an asterisk-form target (of OPTIONS *)', '*'],
   ['a plain traversal', `${API}/links/../../../admin`],
   ['an encoded traversal', `${API}/links/%2e%2E/%2E%2e/admin`],
   ['a half-encoded traversal', `${API}/links/.%2e/admin`],
