@@ -15,10 +15,9 @@ export type PayLinkProxy = (request: Request) => Promise<Response>
 const TIMED_OUT = Symbol('timed out')
 const NULL_BODY_STATUSES = new Set([204, 205])
 
-/** The decoded segments below `prefix`, or `undefined` when the path is not under it. */
+/** The decoded segments below `prefix` (none for `prefix` itself), or `undefined` when the path is not under it. */
 function below(prefix: readonly string[], segments: readonly string[]): string[] | undefined {
-  const under = segments.length > prefix.length && prefix.every((p, i) => p === segments[i])
-  return under ? segments.slice(prefix.length) : undefined
+  return prefix.every((p, i) => p === segments[i]) ? segments.slice(prefix.length) : undefined
 }
 
 /**
