@@ -57,7 +57,7 @@ const tooLarge = (config: ProxyConfig) =>
 function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   return new Promise((resolve, reject) => {
     const onAbort = () => reject(signal.reason)
-    signal.addEventListener('abort', onAbort, { once: true })
+    signal.addEventListener('abort', onAbort)
     promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
   })
 }
@@ -84,7 +84,7 @@ async function forward(
   const controller = new AbortController()
   const timer = setTimeout(() => controller.abort(TIMED_OUT), timerDelay(config.timeoutMs))
   const onAbort = () => controller.abort(request.signal.reason)
-  request.signal.addEventListener('abort', onAbort, { once: true })
+  request.signal.addEventListener('abort', onAbort)
   try {
     // A followed redirect would carry X-API-Key to wherever the Location points.
     const init: RequestInit = { method: route.method, headers, body, redirect: 'manual', signal: controller.signal }
