@@ -50,11 +50,14 @@ describe('createLink input', () => {
     ['a negative split', { splits: { creator: -1, platform: 10_001 } }, ['splits.creator']],
     ['non-integer splits', { splits: { creator: 9000.5, platform: 999.5 } }, ['splits.creator', 'splits.platform']],
     ['splits summing to 9999', { splits: { creator: 9000, platform: 999 } }, ['splits']],
+    // Both at once: a form shows every mistake, not the sum's only after the share is fixed.
+    ['a negative split that breaks the sum too', { splits: { creator: -1, platform: 9000 } }, ['splits.creator', 'splits']],
     ['splits given as percentages', { splits: { creator: 90, platform: 10 } }, ['splits']],
     ['a float price amount', { price: { amount: 1.5, currency: 'USDC' } }, ['price.amount']],
     // A price of zero makes a link no x402 gate can charge (it would ask for 0): a free link leaves price out.
     ['a price amount of "0"', { price: { amount: '0', currency: 'USDC' } }, ['price.amount']],
     ['a price amount of "0.00"', { price: { amount: '0.00', currency: 'USDC' } }, ['price.amount']],
+    ['a price amount of "00.00"', { price: { amount: '00.00', currency: 'USDC' } }, ['price.amount']],
     // One issue for the field, not a second about zero beside the format's.
     ['a price amount of "abc"', { price: { amount: 'abc', currency: 'USDC' } }, ['price.amount']],
     ['an empty price amount', { price: { amount: '', currency: 'USDC' } }, ['price.amount']],
@@ -130,8 +133,16 @@ describe('createLink input', () => {
   it('says what model was expected', async () => {
     const error = await validationErrorOf(createLink(makeClient(), withChange({ model: 'subscription' })))
 
-    expect(error.issues[0]!.message).toContain('"payment"')
-    expect(error.issues[0]!.message).toContain('"engagement"')
+    expect(error.issues).toEqual([{ path: 'model', message: 'expected one of "payment", "engagement"' }])
+  })
+
+  it('says a share must be an integer', async () => {
+    const error = await validationErrorOf(createLink(makeClient(), withChange({ splits: { creator: 9000.5, platform: 999.5 } })))
+
+    expect(error.issues).toEqual([
+      { path: 'splits.creator', message: 'expected an integer' },
+      { path: 'splits.platform', message: 'expected an integer' },
+    ])
   })
 })
 
@@ -148,6 +159,12 @@ describe('other inputs', () => {
     expect(error).toMatchObject({ endpoint, source: 'input' })
     expect(pathsOf(error)).toEqual([path])
     expect(sent).toHaveLength(0)
+  })
+
+  it('says an empty link code must not be empty', async () => {
+    const error = await validationErrorOf(verifyPayment(makeClient(), { code: '' }))
+
+    expect(error.issues).toEqual([{ path: 'code', message: 'must not be empty' }])
   })
 })
 
