@@ -210,6 +210,38 @@ describe('responses that break the contract', () => {
     expect(error.message).toContain('expected object')
   })
 
+  it.each([
+    ['an amount as a number', { amount: 1.5, currency: 'USDC' }, 'price.amount'],
+    ['an amount in scientific notation', { amount: '1.5e0', currency: 'USDC' }, 'price.amount'],
+    ['an empty currency', { amount: '1.50', currency: '' }, 'price.currency'],
+  ])('refuses a link whose price has %s', async (_name, price, path) => {
+    server.use(http.get(`${API}/links/:code`, () => HttpResponse.json({ ...linkFixture, price })))
+
+    const error = await validationErrorOf(getLink(makeClient(), 'lnk_abc123'))
+
+    expect(pathsOf(error)).toEqual([path])
+  })
+
+  it('refuses a verify answer whose proof.success is not a boolean (a "false" must not read as paid)', async () => {
+    server.use(http.post(`${API}/payments/verify`, () => HttpResponse.json({ payment: paymentFixture, proof: { ...proofFixture, success: 'false' } })))
+
+    const error = await validationErrorOf(verifyPayment(makeClient(), { code: 'lnk_abc123' }, { paymentHeader: paymentPayloadV2 }))
+
+    expect(error.issues).toEqual([{ path: 'proof.success', message: 'expected boolean' }])
+  })
+
+  it.each([
+    [0, 'must be positive'],
+    [-15, 'must be positive'],
+    ['15', 'expected number'],
+  ])('refuses an attention session whose heartbeatSeconds is %j', async (heartbeatSeconds, message) => {
+    server.use(http.post(`${API}/attention/token`, () => HttpResponse.json({ ...attentionFixture, heartbeatSeconds }, { status: 201 })))
+
+    const error = await validationErrorOf(createAttentionToken(makeClient()))
+
+    expect(error.issues).toEqual([{ path: 'heartbeatSeconds', message }])
+  })
+
   it('refuses an attention session without a token', async () => {
     const { token: _, ...session } = attentionFixture
     server.use(http.post(`${API}/attention/token`, () => HttpResponse.json(session, { status: 201 })))
