@@ -282,6 +282,10 @@ describe('responses that break the contract', () => {
     ['a gasFee that is not an amount', { gasFee: 'free' }, 'gasFee'],
     ['estimatedTime that is not seconds', { estimatedTime: 'soon' }, 'estimatedTime'],
     ['estimatedTime past any number (Infinity)', { estimatedTime: `${'9'.repeat(400)} seconds` }, 'estimatedTime'],
+    // Not read as 90: the sign or the words around the number would be lost.
+    ['a negative estimatedTime', { estimatedTime: '-90 seconds' }, 'estimatedTime'],
+    ['estimatedTime with words before it', { estimatedTime: 'about 90 seconds' }, 'estimatedTime'],
+    ['estimatedTime with words after it', { estimatedTime: '90 seconds or more' }, 'estimatedTime'],
   ])('refuses a fee estimate with %s', async (_name, change, path) => {
     server.use(http.get(`${API}/fees/estimate`, () => HttpResponse.json({ ...feeFixture, ...change })))
 
@@ -291,6 +295,14 @@ describe('responses that break the contract', () => {
 
     expect(error).toMatchObject({ endpoint: 'estimateFees', source: 'response' })
     expect(pathsOf(error)).toEqual([path])
+  })
+
+  it('says what estimatedTime was expected', async () => {
+    server.use(http.get(`${API}/fees/estimate`, () => HttpResponse.json({ ...feeFixture, estimatedTime: 'soon' })))
+
+    const error = await validationErrorOf(estimateFees(makeClient(), { sourceChain: 'solana', destinationChain: 'base', asset: 'USDC', amount: '25' }))
+
+    expect(error.issues).toEqual([{ path: 'estimatedTime', message: 'expected "<number> seconds"' }])
   })
 
   it.each([
@@ -316,6 +328,8 @@ describe('responses that break the contract', () => {
     ['29 February of a common year', '2023-02-29'],
     ['31 April', '2026-04-31T10:00:00Z'],
     ['hour 25', '2026-01-05T25:00:00Z'],
+    // Not read as the year 2026 from its last four digits.
+    ['a year of five digits', '12026-01-05T10:00:00Z'],
     ['an English date', 'January 5, 2026 10:00 UTC'],
     ['an HTTP date', 'Mon, 05 Jan 2026 10:00:00 GMT'],
   ])('refuses a timestamp that is %s', async (_name, createdAt) => {
@@ -347,6 +361,17 @@ describe('responses the contract tolerates', () => {
       expect(fee.totalFee).toEqual({ amount, currency, raw: totalFee })
     },
   )
+
+  it.each([
+    ['1 second', 1],
+    ['12.25 seconds', 12.25],
+  ])('reads an estimatedTime of %j as its number of seconds (%d)', async (estimatedTime, seconds) => {
+    server.use(http.get(`${API}/fees/estimate`, () => HttpResponse.json({ ...feeFixture, estimatedTime })))
+
+    const fee = await estimateFees(makeClient(), { sourceChain: 'solana', destinationChain: 'base', asset: 'USDC', amount: '25' })
+
+    expect(fee).toMatchObject({ estimatedTime, estimatedSeconds: seconds })
+  })
 
   it.each([
     '2026-01-05T10:00:00Z',
