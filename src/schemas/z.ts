@@ -130,7 +130,8 @@ function object<T extends $ZodLooseShape>(shape: T, strict: boolean) {
         if (!present && shape[key]!._zod.optin) continue
         const [value, failed] = parseInto(payload, shape[key]!, input[key], key)
         if (!present && !failed) payload.issues.push({ code: 'invalid_type', expected: 'nonoptional', input: undefined, path: [key] })
-        if (present || value !== undefined) output[key] = value
+        // Absent, a required field has an issue by now, and a failed parse's output is never read.
+        output[key] = value
       }
       const extra: string[] = []
       for (const key in input) {
