@@ -72,8 +72,9 @@ export function typeCheck<T>(is: (value: T) => boolean, expected: string): Check
 /** Any value that `is` accepts, typed by it (else the issue of `typeCheck`). */
 export const typed = <T>(is: (value: unknown) => value is T, expected: string) => withChecks(unknown(), typeCheck(is, expected)) as Schema<T>
 
+// No `type` in the definition: zod reads it to describe a schema (JSON Schema), never to parse.
 /** Any value. */
-export const unknown = (): $ZodUnknown => new $ZodUnknown({ type: 'unknown' })
+export const unknown = (): $ZodUnknown => new $ZodUnknown({} as never)
 
 // A check over `unknown` rather than zod's string class, which also carries coercion and a
 // template-literal pattern the package never uses: the same issue (invalid_type, expected string),
