@@ -23,20 +23,6 @@ export type { $ZodOptional as Optional, $ZodRawIssue as RawIssue, input, output,
 /** A zod schema with output `O` and input `I`. */
 export type Schema<O = unknown, I = O> = $ZodType<O, I>
 
-/** What `safeParse` gives: the output, or every issue zod raised, each with its path. */
-export type SafeParseResult<T> = { success: true; data: T; issues?: undefined } | { success: false; data?: undefined; issues: $ZodRawIssue[] }
-
-// zod's own safeParse wraps failures in a $ZodError (an Error subclass, with message formatting and
-// issue finalising) that the package never shows: it turns issues into its own errors. Running the
-// schema as zod's parse does, without that wrapper, keeps about 0.4 kB gzip out of every bundle.
-// The package's own parses (validate, parseX402, optional) go through parseInto, with no result
-// object to build and read: this one is for callers that want zod's result shape.
-/** Parses `value` with `schema` (synchronously: the package's schemas have no async checks). */
-export function safeParse<S extends Schema>(schema: S, value: unknown): SafeParseResult<output<S>> {
-  const { value: data, issues } = schema._zod.run({ value, issues: [] }, { async: false }) as ParsePayload<output<S>>
-  return issues.length ? { success: false, issues } : { success: true, data }
-}
-
 /** A check: a plain function over the parse payload, as zod runs it. */
 export type Check<T> = $ZodCheck<T>
 
