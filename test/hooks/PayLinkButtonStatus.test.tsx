@@ -1,0 +1,76 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { PayLinkButton } from '../../src/components/PayLinkButton.js'
+import { BASE_SEPOLIA_USDC, MOCK_LINKS, MOCK_PAY_TO } from '../../src/mock/constants.js'
+import { createTestSigner } from '../../src/mock/createTestSigner.js'
+import { encodeBase64Json } from '../../src/x402/base64.js'
+import { usdcOffer, useMockApi, wrapperFor } from './harness.js'
+
+// What the button says beside its label, and how it looks, in the states the main suite leaves aside.
+const api = useMockApi({ settleDelayMs: 0 })
+const code = MOCK_LINKS.demo
+const cap = { [BASE_SEPOLIA_USDC]: '10000000' } // 10 USDC: the demo link costs 1.50
+const button = () => screen.getByRole('button')
+const stateOf = (element: HTMLElement) => element.getAttribute('data-state')
+const ready = () => waitFor(() => expect(stateOf(button())).toBe('ready'))
+const solanaWallet = () => ({ ...createTestSigner(), networks: ['solana:*'] })
+
+test('a wallet switched to another network after paying: the button says "Paid", not "Payment unavailable"', async () => {
+  const url = 'https://paid.test/switched-after'
+  api.serveX402(url, usdcOffer(url))
+  const view = render(<PayLinkButton resource={url} signer={createTestSigner()} />, { wrapper: wrapperFor() })
+  await ready()
+  fireEvent.click(button())
+  await waitFor(() => expect(stateOf(button())).toBe('settled'))
+  view.rerender(<PayLinkButton resource={url} signer={solanaWallet()} />)
+  expect(stateOf(button())).toBe('settled')
+  expect(button()).toHaveAccessibleName('Paid')
+  expect(screen.queryByText('Payment unavailable')).toBeNull()
+})
+
+test('a new price announced, then the wallet disconnected: no "Press again to pay" on a disabled button', async () => {
+  const url = 'https://paid.test/repriced-then-disconnected'
+  api.serveX402(url, usdcOffer(url, '10000'))
+  const view = render(<PayLinkButton resource={url} signer={createTestSigner()} />, { wrapper: wrapperFor() })
+  await ready()
+  api.serveX402(url, usdcOffer(url, '90000'))
+  fireEvent.click(button())
+  await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('The price changed to 0.09 USDC. Press again to pay.'))
+  view.rerender(<PayLinkButton resource={url} />)
+  expect(stateOf(button())).toBe('disabled')
+  expect(button()).toHaveAccessibleName('Pay 0.09 USDC')
+  expect(screen.queryByText(/Press again/)).toBeNull()
+})
+
+test('a press whose fresh 402 this wallet can pay none of leaves the button focusable (aria-disabled), where "Payment unavailable" is read', async () => {
+  const url = 'https://paid.test/moved-away'
+  api.serveX402(url, usdcOffer(url))
+  const signer = { ...createTestSigner(), networks: ['eip155:84532'] }
+  render(<PayLinkButton resource={url} signer={signer} />, { wrapper: wrapperFor() })
+  await ready()
+  // The seller moved to Ethereum mainnet.
+  api.serveX402(url, encodeBase64Json({ x402Version: 2, resource: { url }, accepts: [{ scheme: 'exact', network: 'eip155:1', amount: '10000', asset: BASE_SEPOLIA_USDC, payTo: MOCK_PAY_TO, maxTimeoutSeconds: 60, extra: { name: 'USDC', version: '2' } }] }))
+  button().focus()
+  fireEvent.click(button())
+  await waitFor(() => expect(stateOf(button())).toBe('disabled'))
+  expect(button()).toHaveAccessibleName('Pay Payment unavailable')
+  expect(button()).not.toBeDisabled()
+  expect(button()).toHaveAttribute('aria-disabled', 'true')
+  expect(button()).toHaveFocus()
+  expect(signer.calls).toBe(0)
+})
+
+test('showSplit without a wallet yet (disabled): the split is shown before paying too', async () => {
+  render(<PayLinkButton code={code} maxAmount={cap} showSplit />, { wrapper: wrapperFor() })
+  await waitFor(() => expect(button()).toHaveAccessibleName('Pay 1.50 USDC Creator 90% · Platform 10%'))
+  expect(stateOf(button())).toBe('disabled')
+})
+
+test('the label and each visible second line carry their classes (the stylesheet lays out .paylink-button-detail), with a space between them in the text', async () => {
+  const signer = createTestSigner()
+  render(<PayLinkButton code={code} maxAmount={cap} signer={signer} showSplit />, { wrapper: wrapperFor() })
+  await ready()
+  expect(screen.getByText('Pay 1.50 USDC')).toHaveClass('paylink-button-label')
+  expect(screen.getByText('Creator 90% · Platform 10%')).toHaveClass('paylink-button-detail')
+  expect(screen.getByRole('status')).toHaveClass('paylink-button-status')
+  expect(button().textContent).toBe('Pay 1.50 USDC Creator 90% · Platform 10%')
+})
