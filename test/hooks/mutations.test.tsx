@@ -4,6 +4,9 @@ import { PayLinkValidationError } from '../../src/client.js'
 import { useAttentionToken } from '../../src/hooks/useAttentionToken.js'
 import { type UseCreateLinkOptions, useCreateLink } from '../../src/hooks/useCreateLink.js'
 import { useLink } from '../../src/hooks/useLink.js'
+import { usePayLink } from '../../src/hooks/usePayLink.js'
+import { usePayResource } from '../../src/hooks/usePayResource.js'
+import { usePayment } from '../../src/hooks/usePayment.js'
 import { useVerifyPayment } from '../../src/hooks/useVerifyPayment.js'
 import { MOCK_LINKS } from '../../src/mock/constants.js'
 import { createLinkMutationOptions, getLinkQueryOptions } from '../../src/query.js'
@@ -112,4 +115,12 @@ test('a mutation hook outside the provider names itself and the provider', () =>
   vi.spyOn(console, 'error').mockImplementation(() => {})
   expect(() => renderHook(() => useCreateLink())).toThrow(/useCreateLink must be used inside <PayLinkProvider>/)
   expect(() => renderHook(() => useAttentionToken())).toThrow(/useAttentionToken must be used inside <PayLinkProvider>/)
+  expect(() => renderHook(() => useVerifyPayment())).toThrow(/^useVerifyPayment must be used inside <PayLinkProvider>/)
+})
+
+test('a purchase or payment hook outside the provider names itself and the provider', () => {
+  vi.spyOn(console, 'error').mockImplementation(() => {})
+  expect(() => renderHook(() => usePayLink(MOCK_LINKS.demo))).toThrow(/^usePayLink must be used inside <PayLinkProvider>/)
+  expect(() => renderHook(() => usePayResource('https://paid.test/article'))).toThrow(/^usePayResource must be used inside <PayLinkProvider>/)
+  expect(() => renderHook(() => usePayment('pay_1'))).toThrow(/^usePayment must be used inside <PayLinkProvider>/)
 })

@@ -867,3 +867,15 @@ test('without a code or a URL yet (a route parameter still loading): idle, nothi
   expect(result.current.resource.price).toEqual({ amount: '0.01', currency: 'USDC' })
   api.server.events.removeListener('request:start', count)
 })
+
+test("usePayResource's timeoutMs ends a request whose answer does not come: pay() fails with a time-out, not after the default 15 s", async () => {
+  const url = 'https://paid.test/never-answers'
+  api.server.use(http.get(url, () => new Promise<never>(() => {})))
+  const signer = createTestSigner()
+  const { result } = renderHook(() => usePayResource(url, { timeoutMs: 50, signer, maxAmount: cap }), { wrapper: wrapperFor() })
+  await waitFor(() => expect(result.current.status).toBe('ready'))
+  await act(() => result.current.pay())
+  await waitFor(() => expect(result.current.status).toBe('failed'))
+  expect(result.current.error).toMatchObject({ name: 'PayLinkNetworkError', timedOut: true, message: 'The request timed out after 50 ms' })
+  expect(signer.calls).toBe(0)
+})
