@@ -28,3 +28,8 @@ test("merges the styles: ours (the button's `style`) and the child's both apply,
   expect(merged.style).toEqual({ margin: 4, color: 'red' })
   expect(mergeSlotProps({}, createElement('a'), null).style).toBeUndefined()
 })
+
+test("keeps our style where the child's is given as undefined (an optional prop passed through)", () => {
+  const merged = mergeSlotProps({ style: { margin: 4 } }, createElement('a', { style: undefined }), null)
+  expect(merged.style).toEqual({ margin: 4 })
+})
