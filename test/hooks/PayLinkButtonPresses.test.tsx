@@ -93,3 +93,40 @@ test('a page that re-renders the button often (a countdown) does not swallow the
   await waitFor(() => expect(stateOf(button())).toBe('settled'))
   expect(payments).toHaveLength(1)
 })
+
+test('a link whose terms were shown, then whose fresh read failed: "Try again" pays the price shown on that very press, not on a second one', async () => {
+  vi.useFakeTimers({ toFake: ['Date'] })
+  try {
+    const signer = createTestSigner()
+    render(<PayLinkButton code={code} maxAmount={cap} signer={signer} />, { wrapper: wrapperFor() })
+    await waitFor(() => expect(button()).toHaveAccessibleName('Pay 1.50 USDC'))
+    // The terms read on mount expire; the fresh read a press makes gets no answer.
+    vi.setSystemTime(Date.now() + 61_000)
+    api.mock.inject('verifyPayment', { dropConnection: true, times: 1 })
+    fireEvent.click(button())
+    await waitFor(() => expect(stateOf(button())).toBe('failed'))
+    expect(signer.calls).toBe(0)
+    fireEvent.click(button())
+    await waitFor(() => expect(stateOf(button())).toBe('settled'))
+    expect(signer.calls).toBe(1)
+    expect(paidRequests()).toBe(1)
+  } finally {
+    vi.useRealTimers()
+  }
+})
+
+test("a link read after its 402, whose price the 402 gave: a press signs that 402's terms at once, without reading them again", async () => {
+  let release!: () => void
+  const released = new Promise<void>((resolve) => (release = resolve))
+  api.server.use(http.get(`${BASE_URL}/pub/v1/links/${code}`, async () => (await released, undefined)))
+  const signer = createTestSigner()
+  render(<PayLinkButton code={code} maxAmount={cap} signer={signer} />, { wrapper: wrapperFor() })
+  await waitFor(() => expect(button()).toHaveAccessibleName('Pay 1.50 USDC'))
+  release()
+  await waitFor(() => expect(api.count('GET', `/links/${code}`)).toBe(1))
+  await aWhile()
+  fireEvent.click(button())
+  await waitFor(() => expect(stateOf(button())).toBe('settled'))
+  expect(api.requests.filter((r) => r.path.endsWith('/payments/verify') && !r.paid)).toHaveLength(1)
+  expect(signer.calls).toBe(1)
+})
