@@ -65,6 +65,42 @@ describe('the 402 gate', () => {
       expect(error).toMatchObject({ status: 409, code: 'conflict' })
     }
   })
+  // A link the gate priced anyway would be charged in the wrong currency, or rounded to what the token can hold.
+  it('answers 409 conflict, naming the link, to a link priced in another currency or finer than the token, and charges nothing', async () => {
+    const demo = mock.state.links.get(MOCK_LINKS.demo)!
+    mock.state.links.set('eur', { ...demo, code: 'eur', price: { amount: '1.50', currency: 'EUR' } })
+    mock.state.links.set('fine', { ...demo, code: 'fine', price: { amount: '0.0000001', currency: 'USDC' } })
+    for (const [code, message] of [
+      ['eur', 'Link eur is priced in EUR; this gate takes USDC'],
+      ['fine', 'The price of link fine has more decimals than USDC'],
+      [MOCK_LINKS.disabled, `Link ${MOCK_LINKS.disabled} is disabled`],
+      [MOCK_LINKS.unpriced, `Link ${MOCK_LINKS.unpriced} has no price`],
+    ]) {
+      const raw = await request(client, { endpoint: 'verifyPayment', path: '/payments/verify', body: { code }, expect: [409] })
+      expect(raw.data).toMatchObject({ error: { code: 'conflict', message } })
+    }
+    expect(mock.ledger).toEqual([])
+  })
+
+  it('prices a link whose amount has zeros past the token\'s decimals at its exact value, and an untitled link by its code', async () => {
+    const demo = mock.state.links.get(MOCK_LINKS.demo)!
+    const { title: _, ...untitled } = demo
+    mock.state.links.set('zeros', { ...untitled, code: 'zeros', price: { amount: '1.500000000', currency: 'USDC' } })
+    const raw = await request(client, { endpoint: 'verifyPayment', path: '/payments/verify', body: { code: 'zeros' }, expect: [402] })
+    const v2 = decodePaymentRequired({ headers: raw.headers, body: raw.data })
+    expect(v2).toMatchObject({ error: 'Payment required', resource: { description: 'Payment for link zeros', mimeType: 'application/json' } })
+    expect(v2.accepts[0]).toMatchObject({ amount: '1500000' })
+    expect(raw.data).toMatchObject({ accepts: [{ maxAmountRequired: '1500000', description: 'Payment for link zeros', mimeType: 'application/json' }] })
+  })
+
+  // The client resends its purchase's key with a fresh 402 request (a new quote); only a payment header is matched against it.
+  it('quotes a request without a payment under a key a payment used, rather than answering 409', async () => {
+    expect((await pay(v2Payment(await quoteV2(), clock.now), 'key-q')).status).toBe('paid')
+    const raw = await request(client, { endpoint: 'verifyPayment', path: '/payments/verify', body: { code: 'demo' }, headers: { 'Idempotency-Key': 'key-q' }, expect: [402] })
+    expect(raw.status).toBe(402)
+    expect(mock.ledger).toHaveLength(1)
+  })
+
   it('answers 400 invalid_request to a body that is not JSON, as POST /links does', async () => {
     const response = await fetch('https://api.paylink.test/pub/v1/payments/verify', {
       method: 'POST',
