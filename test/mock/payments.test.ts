@@ -198,6 +198,8 @@ describe('paying with PAYMENT-SIGNATURE (v2)', () => {
     ['another amount', { value: '1000000' }, MOCK_X402_REASONS.value],
     ['an expired authorization', { validBefore: String(Math.floor(Date.parse('2026-03-01T11:59:00Z') / 1000)) }, MOCK_X402_REASONS.validBefore],
     ['an authorization not valid yet', { validAfter: String(Math.floor(Date.parse('2026-03-01T12:05:00Z') / 1000)) }, MOCK_X402_REASONS.validAfter],
+    // EIP-3009 takes an authorization only before validBefore.
+    ['an authorization that expires this second', { validBefore: String(Math.floor(Date.parse('2026-03-01T12:00:00Z') / 1000)) }, MOCK_X402_REASONS.validBefore],
     ['a malformed nonce', { nonce: '0x1234' }, MOCK_X402_REASONS.invalidPayload],
   ])('refuses %s with a 402 carrying the x402 reason, in the body and the header', async (_, authorization, reason) => {
     const header = v2Payment(await quoteV2(), clock.now, authorization)
@@ -212,6 +214,11 @@ describe('paying with PAYMENT-SIGNATURE (v2)', () => {
     expect(raw.data).toMatchObject({ x402Version: 1, error: reason })
     expect(decodeBase64Json(raw.headers.get('PAYMENT-REQUIRED')!, 'test')).toMatchObject({ x402Version: 2, error: reason })
     expect(mock.ledger).toEqual([])
+  })
+
+  it('takes an authorization valid from this very second, as a facilitator does', async () => {
+    const validAfter = String(Math.floor(clock.now / 1000))
+    expect((await pay(v2Payment(await quoteV2(), clock.now, { validAfter }))).status).toBe('paid')
   })
 
   it('takes a smart wallet\'s payment, whose signature is longer than 65 bytes (ERC-6492, ERC-1271), as a facilitator does', async () => {
@@ -251,6 +258,7 @@ describe('paying with PAYMENT-SIGNATURE (v2)', () => {
     ['a longer timeout', { maxTimeoutSeconds: 3600 }],
     ['a term it did not offer', { note: 'extra' }],
     ['another token name in extra', { extra: { name: 'Fake USDC', version: '2' } }],
+    ['no extra at all', { extra: undefined }],
   ])('refuses a v2 payment whose echo of the offer names %s, and charges nothing', async (_, change) => {
     const requirement = await quoteV2()
     const changed = { ...requirement, raw: { ...requirement.raw, ...change } }
@@ -273,6 +281,7 @@ describe('paying with PAYMENT-SIGNATURE (v2)', () => {
     expect((await raw('%%%')).data).toMatchObject({ error: MOCK_X402_REASONS.invalidPayload })
     expect((await raw(v1Payment(requirement, clock.now))).data).toMatchObject({ error: MOCK_X402_REASONS.invalidVersion })
     expect((await raw(encodeBase64Json({ x402Version: 2, payload: exactPayload(requirement, clock.now) }))).data).toMatchObject({ error: MOCK_X402_REASONS.invalidPayload })
+    expect((await raw(encodeBase64Json(null))).data).toMatchObject({ error: MOCK_X402_REASONS.invalidVersion })
     expect(mock.ledger).toEqual([])
   })
 })
@@ -284,6 +293,8 @@ describe('paying with X-PAYMENT (v1)', () => {
     const result = await pay(v1Payment(requirement, clock.now))
     expect(result).toMatchObject({ status: 'paid', payment: { network: 'base-sepolia', payer: PAYER }, paymentResponse: { success: true, network: 'base-sepolia' } })
     expect(mock.ledger).toHaveLength(1)
+    // Without a key there is nothing to replay: no answer is kept.
+    expect(mock.state.idempotency.size).toBe(0)
   })
 
   it('refuses a v1 payment that pays another recipient', async () => {
@@ -331,6 +342,16 @@ describe('GET /payments/{id}', () => {
     expect(await getPayment(client, id)).toMatchObject({ status: 'verified', transaction: paid.proof.transaction })
     clock.now += 1
     expect(await getPayment(client, id)).toMatchObject({ status: 'settled', updatedAt: new Date(clock.now).toISOString() })
+  })
+
+  it('gives each payment its own transaction, seeded or taken, and none to one that never reached the chain', async () => {
+    const requirement = await quoteV2()
+    const taken = await Promise.all([pay(v2Payment(requirement, clock.now)), pay(v2Payment(requirement, clock.now))])
+    const seeded = await Promise.all([MOCK_PAYMENTS.settled, MOCK_PAYMENTS.failed, MOCK_PAYMENTS.verified].map((id) => getPayment(client, id)))
+    const transactions = [...taken.map((r) => r.status === 'paid' && r.proof.transaction), ...seeded.map((p) => p.transaction)]
+    for (const transaction of transactions) expect(transaction).toMatch(/^0x[0-9a-f]{64}$/)
+    expect(new Set(transactions).size).toBe(5)
+    expect((await getPayment(client, MOCK_PAYMENTS.expired)).transaction).toBeUndefined()
   })
 
   it('serves the seeded payments in each state, and 404 for an unknown id', async () => {
