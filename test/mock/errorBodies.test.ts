@@ -84,3 +84,40 @@ describe('the errorBody option', () => {
     expect(() => createMockApi().inject('getLink', { errorBody: 'Message' as MockErrorBody })).toThrow(/Unknown mock error body "Message"/)
   })
 })
+
+describe("each route's own error answers", () => {
+  const mock = createMockApi()
+  afterEach(() => mock.reset())
+  const answer = async (method: 'GET' | 'POST', path: string, body?: string) => {
+    const init = { method, headers: { 'X-API-Key': 'pk_test_paylink', 'Content-Type': 'application/json' }, ...(body !== undefined && { body }) }
+    const response = (await getResponse(mock.handlers, new Request(`https://api.paylink.test/pub/v1${path}`, init)))!
+    return { status: response.status, body: await response.json() }
+  }
+  const fees = (query: string) => answer('GET', `/fees/estimate?${query}`)
+
+  // What a developer reads in the error they log: the contract's code for the status, and what was wrong.
+  it.each([
+    ['GET', '/links/nope', undefined, 404, 'not_found', 'No link with code nope'],
+    ['GET', '/payments/pay_nope', undefined, 404, 'not_found', 'No payment with id pay_nope'],
+    ['GET', '/bridge/status/tr_nope', undefined, 404, 'not_found', 'No transfer with id tr_nope'],
+    ['POST', '/payments/verify', '{"code":"nope"}', 404, 'not_found', 'No link with code nope'],
+    ['POST', '/attention/token', '{"code":"nope"}', 404, 'not_found', 'No link with code nope'],
+    ['POST', '/payments/verify', '{}', 422, 'invalid_request', 'The body must name a link'],
+    ['POST', '/attention/token', '{"code":5}', 422, 'invalid_request', 'The token request is invalid'],
+    ['POST', '/links', '{}', 422, 'invalid_request', 'The link is invalid'],
+    ['POST', '/links', undefined, 400, 'invalid_request', 'The body must be a JSON object'],
+    ['GET', '/fees/estimate', undefined, 422, 'invalid_request', 'The fee request is invalid'],
+  ] as const)('%s %s %s answers %i %s: %s', async (method, path, body, status, code, message) => {
+    expect(await answer(method, path, body)).toEqual({ status, body: { error: expect.objectContaining({ code, message, requestId: expect.stringMatching(/^req_/) }) } })
+  })
+
+  it('names the assets it quotes, and the route it has no bridge for, in either direction', async () => {
+    const details = async (query: string) => (await fees(query)).body.error.details
+    expect(await details('sourceChain=solana&destinationChain=base&asset=DOGE&amount=1')).toEqual([{ path: 'asset', message: 'expected one of USDC, USDT' }])
+    // A chain the route table has on one side only is no route to the other side's chain.
+    expect(await details('sourceChain=ethereum&destinationChain=solana&asset=USDC&amount=1')).toEqual([
+      { path: 'destinationChain', message: 'no bridge route from ethereum to solana' },
+    ])
+    expect((await fees('sourceChain=base&destinationChain=solana&asset=USDC&amount=1')).status).toBe(200)
+  })
+})

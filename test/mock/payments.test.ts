@@ -190,6 +190,14 @@ describe('paying with PAYMENT-SIGNATURE (v2)', () => {
     await pay(v2Payment(requirement, clock.now), 'key-c')
     const error = await pay(v2Payment(requirement, clock.now), 'key-c').catch((e: unknown) => e)
     expect(error).toMatchObject({ name: 'PayLinkHttpError', status: 409, code: 'conflict' })
+    const raw = await request(client, {
+      endpoint: 'verifyPayment',
+      path: '/payments/verify',
+      body: { code: 'demo' },
+      headers: { 'PAYMENT-SIGNATURE': v2Payment(requirement, clock.now), 'Idempotency-Key': 'key-c' },
+      expect: [409],
+    })
+    expect(raw.data).toMatchObject({ error: { code: 'conflict', message: 'This Idempotency-Key was used with another payment' } })
     expect(mock.ledger).toHaveLength(1)
   })
 
