@@ -7,7 +7,7 @@ import {
   PayLinkNetworkError,
   PayLinkValidationError,
 } from '../../src/client.js'
-import { MOCK_API_KEY, MOCK_LINKS, MOCK_TRANSFERS } from '../../src/mock.js'
+import { MOCK_API_KEY, MOCK_LINKS, MOCK_ROUTES, MOCK_TRANSFERS, type MockRoute } from '../../src/mock.js'
 import { BASE_URL, mockHarness } from './harness.js'
 
 const { client, mock } = mockHarness()
@@ -84,6 +84,24 @@ describe('fault injection', () => {
     mock.inject('getLink', { retryAfter: 0, times: 1 })
     const retrying = createPayLinkClient({ baseUrl: BASE_URL, apiKey: MOCK_API_KEY, retry: { attempts: 2 } })
     expect((await getLink(retrying, MOCK_LINKS.demo)).code).toBe('demo')
+  })
+
+  const calls: Record<MockRoute, [method: string, path: string, body?: string]> = {
+    createLink: ['POST', '/links', '{}'],
+    getLink: ['GET', `/links/${MOCK_LINKS.demo}`],
+    verifyPayment: ['POST', '/payments/verify', `{"code":"${MOCK_LINKS.demo}"}`],
+    getPayment: ['GET', '/payments/pay_nope'],
+    createAttentionToken: ['POST', '/attention/token', '{}'],
+    getBridgeStatus: ['GET', `/bridge/status/${MOCK_TRANSFERS.pending}`],
+    estimateFees: ['GET', '/fees/estimate'],
+  }
+  it.each(MOCK_ROUTES)('hits %s when injected by its name, once with times: 1', async (route) => {
+    const [method, path, body] = calls[route]
+    const send = async () =>
+      (await fetch(`${BASE_URL}/pub/v1${path}`, { method, headers: { 'X-API-Key': MOCK_API_KEY, 'Content-Type': 'application/json' }, ...(body && { body }) })).status
+    mock.inject(route, { status: 503, times: 1 })
+    expect(await send()).toBe(503)
+    expect(await send()).not.toBe(503)
   })
 
   it("injects on every route with '*' and clears one route or all", async () => {

@@ -41,6 +41,7 @@ describe('links', () => {
     const created = await createLink(client, input)
     expect(created).toMatchObject({ ...input, status: 'active', createdAt: '2026-03-02T08:00:00.000Z' })
     expect(created.code).not.toBe('')
+    expect(created.url).toBe(`https://pay.paylink.test/l/${created.code}`)
     expect(await getLink(client, created.code)).toEqual(created)
   })
 

@@ -89,5 +89,8 @@ describe('the x402Version option of the 402 gate', () => {
 
   it('refuses an unknown version with a PayLinkConfigError', () => {
     expect(() => createMockApi({ x402Version: '2' as unknown as MockX402Version })).toThrow(PayLinkConfigError)
+    expect(() => createMockApi({ x402Version: 3 as MockX402Version })).toThrow(
+      expect.objectContaining({ shortMessage: 'Unknown mock x402 version 3', message: expect.stringContaining("Known: 1, 2, 'both'") }),
+    )
   })
 })
