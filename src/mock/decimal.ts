@@ -38,7 +38,8 @@ export function formatDecimal(d: Decimal): string {
 /** A decimal amount in a token's atomic units (`"1.50"`, 6 decimals → `"1500000"`), or `undefined` when it has more decimals than the token. */
 export function toAtomicUnits(amount: string, decimals: number): string | undefined {
   const d = parseDecimal(amount)
+  // Zero when the amount has no more places than the token, or only zeros past them.
   const extra = d.units % 10n ** BigInt(Math.max(0, d.scale - decimals))
-  if (d.scale > decimals && extra !== 0n) return undefined
+  if (extra !== 0n) return undefined
   return d.scale > decimals ? (d.units / 10n ** BigInt(d.scale - decimals)).toString() : rescale(d, decimals).toString()
 }
