@@ -26,7 +26,7 @@ export function paymentHandlers(ctx: MockContext): HttpHandler[] {
       // The header of a version the gate speaks wins over one it does not, which it refuses.
       const v2 = request.headers.get('PAYMENT-SIGNATURE')
       const v1 = request.headers.get('X-PAYMENT')
-      const signature = v2 !== null && (v1 === null || speaks(ctx.x402Version, 'PAYMENT-SIGNATURE')) ? v2 : null
+      const signature = v1 === null || speaks(ctx.x402Version, 'PAYMENT-SIGNATURE') ? v2 : null
       const header = signature ?? v1
       const key = request.headers.get('Idempotency-Key') ?? undefined
       // Before the link is looked up: a resend after a lost answer gets the charge it made, even if
