@@ -35,7 +35,8 @@ describe('error bodies', () => {
     expect(error.status).toBe(404)
     expect(error.code).toBe('not_found')
     expect(error.shortMessage).toBe('No link with code lnk_x')
-    expect(error.message).toContain('No link with code lnk_x')
+    // What a log shows: the API's sentence, then which call got which status and code.
+    expect(error.message).toBe('No link with code lnk_x\n\nDetails: getLink: HTTP 404 not_found')
     expect(error.requestId).toBe('req_body')
     expect(error.details).toEqual({ code: 'lnk_x' })
     expect(error.body).toEqual(body)

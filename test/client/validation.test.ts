@@ -130,6 +130,15 @@ describe('createLink input', () => {
     expect(sent).toHaveLength(0)
   })
 
+  // The message is what a log or an error tracker shows: the call, that the app's input was at fault,
+  // and each bad field apart from the next.
+  it("says in its message which call refused the input, and each bad field", async () => {
+    const error = await validationErrorOf(createLink(makeClient(), withChange({ splits: { creator: 9000.5, platform: 999.5 } })))
+
+    expect(error.shortMessage).toBe('createLink: invalid input')
+    expect(error.message).toBe('createLink: invalid input\n\nDetails: splits.creator: expected an integer; splits.platform: expected an integer')
+  })
+
   it('says what model was expected', async () => {
     const error = await validationErrorOf(createLink(makeClient(), withChange({ model: 'subscription' })))
 
@@ -177,6 +186,15 @@ describe('responses that break the contract', () => {
 
     expect(error).toMatchObject({ endpoint: 'getLink', source: 'response' })
     expect(pathsOf(error).sort()).toEqual(['createdAt', 'splits.creator'])
+  })
+
+  // Not "invalid input": the app did nothing wrong, the API (or a proxy in front of it) did.
+  it("says in its message that the API's answer, not the app's input, broke the contract", async () => {
+    server.use(http.get(`${API}/payments/:id`, () => HttpResponse.json({ ...paymentFixture, status: 3 })))
+
+    const error = await validationErrorOf(getPayment(makeClient(), 'pay_9f8e7d'))
+
+    expect(error.message).toBe('getPayment: the response does not match the API contract\n\nDetails: status: expected string')
   })
 
   it('names a bad field nested in the verify answer', async () => {

@@ -168,8 +168,8 @@ describe('decodePaymentRequired', () => {
   test('malformed base64 is malformed_base64', () => {
     const error = x402Error(() => decodePaymentRequired(withHeader('%%%not base64')))
     expect(error.reason).toBe('malformed_base64')
-    // Which part of the 402 was unreadable: the header, not the body.
-    expect(error.message).toContain('PAYMENT-REQUIRED header')
+    // Which part of the 402 was unreadable (the header, not the body), and why, in words.
+    expect(error.shortMessage).toBe('Could not read the x402 PAYMENT-REQUIRED header: malformed base64')
   })
 
   test('a header that cannot be decoded falls back to a v2 body; beside a v1 body or none, its error stands', () => {
