@@ -131,4 +131,14 @@ describe('a baseUrl that names the API root itself', () => {
   it.each(['https://api.paylink.test/pub/v1', 'https://api.paylink.test/pub/v1/', '/api/paylink/pub/v1'])('(%s) is taken as the root', (baseUrl) => {
     expect(createPayLinkClient({ baseUrl }).baseUrl).toBe(baseUrl.replace(/\/$/, ''))
   })
+
+  // `${process.env.API_URL}/` with a variable that already ends in a slash: an empty path segment
+  // (`//pub/v1`, `/pub/v1//pub/v1`) would send every call to a path the API does not serve.
+  it.each([
+    ['https://api.paylink.test//', 'https://api.paylink.test/pub/v1'],
+    ['https://api.paylink.test/pub/v1//', 'https://api.paylink.test/pub/v1'],
+    ['/api/paylink///', '/api/paylink/pub/v1'],
+  ])('(%s) with several trailing slashes is the root %s', (baseUrl, root) => {
+    expect(createPayLinkClient({ baseUrl }).baseUrl).toBe(root)
+  })
 })

@@ -44,6 +44,8 @@ describe('the API key in a browser', () => {
     }
 
     expect(error).toBeInstanceOf(PayLinkConfigError)
+    // The sentence an app shows a developer: what is wrong, before the details of what to do.
+    expect((error as PayLinkConfigError).shortMessage).toBe('An API key must not be shipped to a browser')
     expect((error as Error).message).toMatch(/server-side proxy/)
     expect((error as Error).message).not.toContain(API_KEY)
   })
