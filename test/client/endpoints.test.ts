@@ -228,6 +228,8 @@ describe('getPayment', () => {
     await expect(getPayment(makeClient(), 'pay_9f8e7d')).rejects.toMatchObject({
       name: 'PayLinkValidationError',
       endpoint: 'getPayment',
+      // The API's answer was wrong, not the app's id.
+      source: 'response',
       issues: [{ path: 'id', message: 'expected "pay_9f8e7d"' }],
     })
   })

@@ -417,11 +417,20 @@ describe('path values', () => {
 
   describe.each(endpoints)('%s', (endpoint, field, call) => {
     // A lone surrogate (half of a pair) cannot be encoded: encodeURIComponent throws a URIError.
-    it.each(['', '.', '..', 'pay_\ud800', '\udc00'])('refuses %j and sends nothing', async (value) => {
-      const error = await rejectionOf(call(value))
+    it.each([
+      ['', 'must be a non-empty string'],
+      ['.', 'cannot be "."'],
+      ['..', 'cannot be ".."'],
+      ['pay_\ud800', 'must be well-formed Unicode (it has a lone surrogate)'],
+      ['\udc00', 'must be well-formed Unicode (it has a lone surrogate)'],
+      // From plain JavaScript: a catch-all route's param is an array, which would be sent as `a%2Cb`.
+      [['lnk_a', 'lnk_b'], 'must be a non-empty string'],
+      [42, 'must be a non-empty string'],
+    ])('refuses %j, saying why, and sends nothing', async (value, message) => {
+      const error = await rejectionOf(call(value as string))
 
       expect(error).toBeInstanceOf(PayLinkValidationError)
-      expect(error).toMatchObject({ endpoint, source: 'input', issues: [expect.objectContaining({ path: field })] })
+      expect(error).toMatchObject({ endpoint, source: 'input', issues: [{ path: field, message }] })
       expect(sent).toHaveLength(0)
     })
   })

@@ -113,6 +113,12 @@ describe('createLink input', () => {
     expect(sent).toHaveLength(0)
   })
 
+  it('names every field the API does not take in one issue', async () => {
+    const error = await validationErrorOf(createLink(makeClient(), withChange({ promo: 'SPRING', ref: 'newsletter' })))
+
+    expect(error.issues).toEqual([{ path: '', message: 'unknown field "promo", "ref"' }])
+  })
+
   it('refuses a share the API does not take in splits (they would add up past 10000), naming it, and sends nothing', async () => {
     const error = await validationErrorOf(createLink(makeClient(), withChange({ splits: { creator: 9000, platform: 1000, affiliate: 500 } })))
 
