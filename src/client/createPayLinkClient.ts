@@ -100,7 +100,8 @@ export function createPayLinkClient(options: PayLinkClientOptions): PayLinkClien
   // fragment (the paths appended to it would land in them). Nor does its error quote them.
   // And one the URL parser takes: `https://ana:pass/word@host` passes the pattern (its `@` follows a
   // slash) but is no URL, and fetch would refuse every request, quoting the password.
-  let parsed = /^(\/(?![/\\])|https?:\/\/(?![^/]*@)[^/?#])[^?#]*$/i.test(baseUrl)
+  // The pattern reads the value untrimmed where trimming left nothing: `/` is the page's own origin.
+  let parsed = /^(\/(?![/\\])|https?:\/\/(?![^/]*@)[^/?#])[^?#]*$/i.test(baseUrl || `${options.baseUrl}`)
   try {
     new URL(baseUrl, 'http://a')
   } catch {

@@ -1,4 +1,5 @@
-import { createPayLinkClient, PayLinkConfigError } from '../../src/client.js'
+import { createPayLinkClient, getLink, PayLinkConfigError } from '../../src/client.js'
+import { linkFixture } from './helpers.js'
 
 describe('a baseUrl that cannot work', () => {
   // `<PayLinkProvider baseUrl={process.env.PAYLINK_URL}>` with the variable unset.
@@ -39,6 +40,27 @@ describe('a baseUrl that reads as a path but leaves the origin', () => {
 
   it('a same-origin path is taken as it is', () => {
     expect(createPayLinkClient({ baseUrl: '/api/paylink' }).baseUrl).toBe('/api/paylink/pub/v1')
+  })
+
+  // An app whose own origin serves /pub/v1 (a rewrite to the API): '/' is a same-origin path, and
+  // the calls go to /pub/v1 on it, never to `//pub/v1` (the host "pub").
+  it("'/' is the page's own origin", async () => {
+    vi.stubGlobal('location', new URL('https://shop.test/checkout'))
+    onTestFinished(() => {
+      vi.unstubAllGlobals()
+    })
+    const sent = vi.fn<typeof fetch>(async () => Response.json(linkFixture))
+    const client = createPayLinkClient({ baseUrl: '/', fetch: sent })
+
+    await getLink(client, 'lnk_abc123')
+
+    expect(client.baseUrl).toBe('/pub/v1')
+    expect(String(sent.mock.calls[0]![0])).toBe('/pub/v1/links/lnk_abc123')
+  })
+
+  // An environment variable set but empty is a mistake, not the page's origin.
+  it('an empty baseUrl is a PayLinkConfigError', () => {
+    expect(() => createPayLinkClient({ baseUrl: '' })).toThrow(PayLinkConfigError)
   })
 })
 
