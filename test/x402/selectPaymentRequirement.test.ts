@@ -1,3 +1,5 @@
+import { EVM_NETWORK_CHAIN_ID_MAP } from '@x402/evm/v1'
+import { SOLANA_DEVNET, SOLANA_MAINNET } from '@x402/extensions/sign-in-with-x'
 import { PayLinkConfigError, PayLinkPaymentError } from '../../src/client/errors.js'
 import { DEFAULT_MAX_AMOUNT } from '../../src/x402/maxAmount.js'
 import type { PaymentRequirement } from '../../src/x402/paymentRequired.js'
@@ -33,6 +35,21 @@ describe('signerSupports', () => {
     [['eip155:*'], 'eip1550:1', false],
   ])('%j covers %s: %s', (networks, network, expected) => {
     expect(signerSupports({ networks }, network)).toBe(expected)
+  })
+
+  // The v1 names the package maps to CAIP-2 itself, with the chains x402's own packages give them.
+  const known: [string, string][] = [
+    ...(['base', 'base-sepolia', 'polygon', 'polygon-amoy', 'avalanche', 'avalanche-fuji'] as const).map(
+      (name): [string, string] => [name, `eip155:${EVM_NETWORK_CHAIN_ID_MAP[name]}`],
+    ),
+    ['solana', SOLANA_MAINNET],
+    ['solana-devnet', SOLANA_DEVNET],
+  ]
+  test.each(known)('a v1 %s offer is paid by a signer of %s and the reverse, and by none of the other chains', (name, caip2) => {
+    for (const [otherName, otherCaip2] of known) {
+      expect(signerSupports({ networks: [otherCaip2] }, name)).toBe(otherName === name)
+      expect(signerSupports({ networks: [otherName] }, caip2)).toBe(otherName === name)
+    }
   })
 })
 
