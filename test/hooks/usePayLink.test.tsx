@@ -415,6 +415,24 @@ test('usePayResource: a paid request refused outright (HTTP 403) fails with that
   expect(payments).toHaveLength(2)
 })
 
+// A 3xx that fetch does not follow (300, 304, a redirect without Location) is no refusal: the
+// server may have taken the payment before it answered, so the payload is kept and sent again.
+test('usePayResource: a paid request answered HTTP 300 is of unknown outcome, and the next click resends it instead of signing again', async () => {
+  const resource = 'https://paid.test/choices'
+  const payments = api.serveX402(resource, usdcOffer(resource), (_, n) => (n === 1 ? new HttpResponse(null, { status: 300 }) : HttpResponse.text('the report')))
+  const signer = createTestSigner()
+  const { result } = renderHook(() => usePayResource(resource, { signer }), { wrapper: wrapperFor() })
+  await waitFor(() => expect(result.current.status).toBe('ready'))
+  await act(() => result.current.pay())
+  expect(result.current.status).toBe('unknown')
+  expect(result.current.error).toMatchObject({ reason: 'outcome_unknown' })
+  await act(() => result.current.pay())
+  expect(result.current.status).toBe('settled')
+  expect(signer.calls).toBe(1)
+  expect(payments).toHaveLength(2)
+  expect(payments[1]).toBe(payments[0])
+})
+
 test('usePayResource: an unpaid request answered 402 with only a failed settlement header is read as a 402, a typed x402 error', async () => {
   const resource = 'https://paid.test/odd-402'
   let gets = 0
