@@ -283,6 +283,22 @@ describe('decodePaymentResponse', () => {
     expect(decodePaymentResponse(new Headers())).toBeUndefined()
   })
 
+  test("reads a failed settlement's non-ASCII reason from URL-safe base64, and base64 padded wrongly", () => {
+    // Its standard base64 has both '+' and '/', which URL-safe base64 writes as '-' and '_'.
+    const failed = { success: false, errorReason: 'insufficient_funds', errorMessage: 'Solde insuffisant ? 残高不足です' }
+    const standard = encodeBase64Json(failed)
+    expect(standard).toMatch(/\+.*\/|\/.*\+/)
+    const urlSafe = standard.replace(/\+/g, '-').replace(/\//g, '_')
+    expect(decodePaymentResponse(new Headers({ 'PAYMENT-RESPONSE': urlSafe }))).toEqual(failed)
+    // One '=' short or one too many: the bytes are all there all the same.
+    const paid = { success: true, transaction: '0xabcd', network: 'eip155:84532' }
+    const unpadded = encodeBase64Json(paid).replace(/=+$/, '')
+    expect(unpadded.length % 4).toBe(2)
+    for (const header of [`${unpadded}=`, `${unpadded}===`]) {
+      expect(decodePaymentResponse(new Headers({ 'X-PAYMENT-RESPONSE': header }))).toEqual(paid)
+    }
+  })
+
   test('a malformed settlement header is a PayLinkX402Error', () => {
     expect(x402Error(() => decodePaymentResponse(new Headers({ 'PAYMENT-RESPONSE': b64('{"success":1}') }))).reason).toBe(
       'invalid_shape',
