@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { PayLinkX402Error } from '../../src/client/errors.js'
 import { encodeBase64Json } from '../../src/x402/base64.js'
 import { decodePaymentRequired } from '../../src/x402/paymentRequired.js'
-import { decodePaymentResponse } from '../../src/x402/paymentHeaders.js'
+import { decodePaymentResponse, paymentHeaderName } from '../../src/x402/paymentHeaders.js'
 import v1Fixture from '../fixtures/x402-v1-402.json'
 
 const v2 = {
@@ -299,9 +299,27 @@ describe('decodePaymentResponse', () => {
     }
   })
 
-  test('a malformed settlement header is a PayLinkX402Error', () => {
+  test('a malformed settlement header is a PayLinkX402Error that names the header', () => {
     expect(x402Error(() => decodePaymentResponse(new Headers({ 'PAYMENT-RESPONSE': b64('{"success":1}') }))).reason).toBe(
       'invalid_shape',
     )
+    for (const name of ['PAYMENT-RESPONSE', 'X-PAYMENT-RESPONSE']) {
+      const error = x402Error(() => decodePaymentResponse(new Headers({ [name]: '%%%' })))
+      expect(error).toMatchObject({ reason: 'malformed_base64', source: `${name} header` })
+      expect(error.message).toBe(`Could not read the x402 ${name} header: malformed base64`)
+    }
+  })
+})
+
+describe('paymentHeaderName', () => {
+  test('names the header of the version the payload encodes, and refuses one it cannot read, naming the payment header', () => {
+    expect(paymentHeaderName(encodeBase64Json({ x402Version: 2 }))).toBe('PAYMENT-SIGNATURE')
+    expect(paymentHeaderName(encodeBase64Json({ x402Version: 1 }))).toBe('X-PAYMENT')
+    for (const [header, reason] of [
+      ['%%%', 'malformed base64'],
+      [encodeBase64Json({ x402Version: 3 }), 'unsupported version'],
+    ]) {
+      expect(x402Error(() => paymentHeaderName(header!)).message).toContain(`Could not read the x402 payment header: ${reason}`)
+    }
   })
 })
