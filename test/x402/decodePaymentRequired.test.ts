@@ -187,6 +187,15 @@ describe('decodePaymentRequired', () => {
     expect(x402Error(() => decodePaymentRequired(withHeader(b64('{"x402Version":')))).reason).toBe('malformed_json')
   })
 
+  test('accepts that is not a list is invalid_shape, saying so, in a v1 body and in a v2 header', () => {
+    const v1 = x402Error(() => decodePaymentRequired({ headers: new Headers(), body: { ...v1Fixture, accepts: 'none' } }))
+    const v2Header = x402Error(() => decodePaymentRequired(withHeader(encodeBase64Json({ ...v2, accepts: { 0: v2.accepts[0] } }))))
+    for (const error of [v1, v2Header]) {
+      expect(error.reason).toBe('invalid_shape')
+      expect(error.message).toContain('accepts: expected array')
+    }
+  })
+
   test('a missing field is invalid_shape and names the field', () => {
     const { accepts: _, ...noAccepts } = v2
     const error = x402Error(() => decodePaymentRequired(withHeader(encodeBase64Json(noAccepts))))
