@@ -10,8 +10,10 @@ export function encodeBase64Json(value: unknown): string {
 export function decodeBase64Json(text: string, source: string): unknown {
   let reason: X402ErrorReason = 'malformed_base64'
   try {
-    // atob (the HTML spec's forgiving base64) skips white space and takes base64 without its padding.
-    const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/').replace(/=+\s*$/, ''))
+    // atob (the HTML spec's forgiving base64) skips white space and takes base64 without its padding,
+    // which goes so that one '=' too few or too many is read all the same. None follows the padding:
+    // a header's value comes without the white space around it.
+    const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, ''))
     reason = 'malformed_json'
     // UTF-8 (the default encoding), refusing malformed bytes (fatal).
     return JSON.parse(new TextDecoder(undefined, { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0))))
