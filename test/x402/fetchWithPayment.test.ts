@@ -257,8 +257,14 @@ describe('fetchWithPayment', () => {
       expect(decodePaymentResponse(response.headers)).toMatchObject({ success: true, transaction: '0xabc' })
       expect(signer.calls).toHaveLength(1)
     }
-    // A receipt that says the settlement failed, or one that cannot be read, leaves it unknown.
-    for (const receipt of [encodeBase64Json({ success: false, errorReason: 'x', transaction: '', network: 'eip155:84532' }), 'not base64 json']) {
+    // A receipt that says the settlement failed, or one that cannot be read, leaves it unknown: a
+    // success written as the string "false" (truthy) is no settlement, whatever else it names.
+    const receipts = [
+      encodeBase64Json({ success: false, errorReason: 'x', transaction: '', network: 'eip155:84532' }),
+      encodeBase64Json({ success: 'false', transaction: '0xabc', network: 'eip155:84532' }),
+      'not base64 json',
+    ]
+    for (const receipt of receipts) {
       resource(() => HttpResponse.text('later', { status: 500, headers: { 'PAYMENT-RESPONSE': receipt } }))
       expect(await rejection(fetchWithPayment(URL_, undefined, { signer: fakeSigner() }))).toMatchObject({ reason: 'outcome_unknown' })
     }
