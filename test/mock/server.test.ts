@@ -175,6 +175,24 @@ describe('startMockServer', () => {
     expect(other.mock.ledger).toHaveLength(0)
   })
 
+  // A script or test runner that starts the mock and closes it must be free to exit: nothing of a
+  // dropped request may keep the process alive until its latency would have run out.
+  it('leaves nothing running after close(), not even the timer of a request waiting out a long latency', async () => {
+    const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length
+    const other = await startMockServer({ apiKeys: false })
+    onTestFinished(() => other.close())
+    other.mock.inject('getLink', { latencyMs: 600_000, times: 1 })
+    const before = timers()
+    const counted = other.mock.state.counter
+    const reading = getLink(createPayLinkClient({ baseUrl: other.url, retry: false, timeoutMs: 700_000 }), MOCK_LINKS.demo).catch((e: unknown) => e)
+    await vi.waitFor(() => expect(other.mock.state.counter).toBeGreaterThan(counted))
+
+    await other.close()
+
+    expect(await reading).toBeInstanceOf(PayLinkNetworkError)
+    expect(timers()).toBeLessThanOrEqual(before)
+  })
+
   it('drops on close() a request whose client already gave up: the state stays as it was at close()', async () => {
     const other = await startMockServer({ apiKeys: false })
     onTestFinished(() => other.close())
