@@ -53,14 +53,33 @@ describe('startMockServer', () => {
     expect(await getLink(createPayLinkClient({ baseUrl: server.url, retry: false }), MOCK_LINKS.demo).catch((e: unknown) => e)).toMatchObject({ status: 401 })
     const response = await fetch(`${server.url}/pub/v1/nothing-here`)
     expect(response.status).toBe(404)
-    expect(await response.json()).toMatchObject({ error: { code: 'not_found' } })
+    expect(response.headers.get('Content-Type')).toBe('application/json')
+    expect(await response.json()).toMatchObject({ error: { code: 'not_found', message: 'No route GET /pub/v1/nothing-here' } })
+  })
+
+  // fetch cannot send one, but curl -X GET -d and Node's http.request can: a server ignores the body.
+  it.each(['GET', 'HEAD'])('serves a %s that carries a body as it serves one without', async (method) => {
+    const status = await new Promise<number | undefined>((resolve, reject) => {
+      httpRequest(`${server.url}/pub/v1/links/${MOCK_LINKS.demo}`, { method, headers: { 'X-API-Key': 'k_server', 'Content-Type': 'application/json', 'Content-Length': '16' } }, (res) => {
+        res.resume().on('end', () => resolve(res.statusCode))
+      })
+        .on('error', reject)
+        .end('{"code":"other"}')
+    })
+    expect(status).toBe(200)
+  })
+
+  it('rejects with Node\'s EADDRINUSE when its port is taken, as a script can report', async () => {
+    const port = Number(new URL(server.url).port)
+    await expect(startMockServer({ port })).rejects.toMatchObject({ code: 'EADDRINUSE' })
   })
 
   it.each(['/pub/v1/links/%E0%A4%A', '/pub/v1/payments/%zz'])('answers 400 invalid_request to a path whose percent-encoding is malformed (%s), as a server does', async (path) => {
     const response = await fetch(`${server.url}${path}`, { headers: { 'X-API-Key': 'k_server' } })
     expect(response.status).toBe(400)
     expect(response.headers.get('access-control-allow-origin')).toBe('*')
-    expect(await response.json()).toMatchObject({ error: { code: 'invalid_request' } })
+    expect(response.headers.get('Content-Type')).toBe('application/json')
+    expect(await response.json()).toMatchObject({ error: { code: 'invalid_request', message: `Malformed percent-encoding in ${path}` } })
   })
 
   it('answers a CORS preflight so a dev server on another origin can call it', async () => {
@@ -90,6 +109,8 @@ describe('startMockServer', () => {
     expect(response.status).toBe(204)
     const allowed = (response.headers.get('Access-Control-Allow-Headers') ?? '').toLowerCase().split(/\s*,\s*/)
     expect(asked.filter((name) => !allowed.includes(name))).toEqual([])
+    // The answer depends on what was asked: a browser must not reuse it for a request asking for others.
+    expect(response.headers.get('Vary')).toBe('Access-Control-Request-Headers')
   })
 
   // The client counts an HTTP-date Retry-After from the answer's Date: Node's own Date reads the
