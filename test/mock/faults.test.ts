@@ -29,6 +29,31 @@ describe('fault injection', () => {
     expect(error).toBeInstanceOf(PayLinkHttpError)
     expect(error).toMatchObject({ status: 502, code: 'server_error' })
     expect((error as PayLinkHttpError).message).toContain('HTML page (502 Bad Gateway)')
+    // The page's request id, as a gateway that forwards the service's sends it, for a support ticket.
+    expect(error).toMatchObject({ requestId: expect.stringMatching(/^req_/) })
+  })
+
+  // What an app's own fetch code or the browser's network panel sees: a gateway page is HTML, and a
+  // malformed body claims to be JSON, as a server cut off mid-answer sends it.
+  it('labels a gateway page text/html and a malformed body application/json, each with its request id', async () => {
+    mock.inject('getLink', { html502: true, times: 1 })
+    mock.inject('getBridgeStatus', { malformedJson: true, times: 1 })
+    const headers = { 'X-API-Key': MOCK_API_KEY }
+    const page = await fetch(`${BASE_URL}/pub/v1/links/${MOCK_LINKS.demo}`, { headers })
+    const malformed = await fetch(`${BASE_URL}/pub/v1/bridge/status/${MOCK_TRANSFERS.completed}`, { headers })
+    expect([page.status, page.headers.get('Content-Type'), page.headers.get('X-Request-Id')]).toEqual([502, 'text/html', expect.stringMatching(/^req_/)])
+    expect([malformed.status, malformed.headers.get('Content-Type'), malformed.headers.get('X-Request-Id')]).toEqual([200, 'application/json', expect.stringMatching(/^req_/)])
+  })
+
+  it('says why in the message of a Retry-After answer: to slow down on a 429, to come back later on a 503', async () => {
+    mock.inject('getLink', { retryAfter: 5, times: 1 })
+    mock.inject('getBridgeStatus', { retryAfter: 5, status: 503, times: 1 })
+    expect(await fail(getLink(client, MOCK_LINKS.demo))).toMatchObject({ status: 429, message: expect.stringContaining('Too many requests; slow down') })
+    expect(await fail(getBridgeStatus(client, MOCK_TRANSFERS.completed))).toMatchObject({
+      status: 503,
+      retryAfterSeconds: 5,
+      message: expect.stringContaining('Unavailable; try again later'),
+    })
   })
 
   it('answers a body that is not JSON, which the client reports as a validation error of the response', async () => {
@@ -47,7 +72,12 @@ describe('fault injection', () => {
 
   it('answers any status in the contract error shape', async () => {
     mock.inject('getLink', { status: 503 })
-    expect(await fail(getLink(client, MOCK_LINKS.demo))).toMatchObject({ status: 503, code: 'server_error', requestId: expect.stringMatching(/^req_/) })
+    expect(await fail(getLink(client, MOCK_LINKS.demo))).toMatchObject({
+      status: 503,
+      code: 'server_error',
+      requestId: expect.stringMatching(/^req_/),
+      message: expect.stringContaining('Injected fault: HTTP 503'),
+    })
     mock.inject('getLink', { status: 403 })
     expect(await fail(getLink(client, MOCK_LINKS.demo))).toMatchObject({ status: 403, code: 'forbidden' })
   })
@@ -65,7 +95,9 @@ describe('fault injection', () => {
     mock.inject('getLink', { status: 500, times: 0 })
     expect((await getLink(client, MOCK_LINKS.demo)).code).toBe('demo')
     for (const times of [-1, 1.5, Number.NaN]) {
-      expect(() => mock.inject('getLink', { status: 500, times })).toThrow(expect.objectContaining({ name: 'PayLinkConfigError' }))
+      expect(() => mock.inject('getLink', { status: 500, times })).toThrow(
+        expect.objectContaining({ name: 'PayLinkConfigError', message: expect.stringMatching(new RegExp(`times .*whole number.*${times}$`)) }),
+      )
     }
     expect((await getLink(client, MOCK_LINKS.demo)).code).toBe('demo')
   })
@@ -78,6 +110,9 @@ describe('fault injection', () => {
     expect((await getLink(client, MOCK_LINKS.demo)).code).toBe('demo')
     mock.inject('getLink', { status: 599 })
     expect(await fail(getLink(client, MOCK_LINKS.demo))).toMatchObject({ status: 599 })
+    // 200 is malformedJson's own default, so it may be asked for by name.
+    mock.inject('getLink', { malformedJson: true, status: 200, times: 1 })
+    expect(await fail(getLink(client, MOCK_LINKS.demo))).toMatchObject({ name: 'PayLinkValidationError', source: 'response' })
   })
 
   it('lets a retrying client through once a one-shot 429 has passed', async () => {
