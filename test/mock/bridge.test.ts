@@ -44,6 +44,15 @@ describe('GET /bridge/status/{id}', () => {
     expect(await status(MOCK_TRANSFERS.refunded)).toMatchObject({ status: 'refunded', failureReason: expect.any(String) })
   })
 
+  // An explorer link shows the transfer's own transaction on each side, not one shared by every transfer.
+  it('gives each transfer its own source and destination transactions', async () => {
+    clock.now += 3 * STEP
+    const done = await Promise.all([MOCK_TRANSFERS.pending, MOCK_TRANSFERS.completed].map((id) => getBridgeStatus(client, id)))
+    const hashes = done.flatMap((t) => [t.sourceTx, t.destinationTx])
+    for (const hash of hashes) expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
+    expect(new Set(hashes).size).toBe(4)
+  })
+
   it('never moves a failed or refunded transfer', async () => {
     clock.now += 10 * STEP
     expect((await getBridgeStatus(client, MOCK_TRANSFERS.failed)).status).toBe('failed')

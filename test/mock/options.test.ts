@@ -11,7 +11,7 @@ import {
   PayLinkNetworkError,
   verifyPayment,
 } from '../../src/client.js'
-import { createMockApi, defaultSeed, MOCK_LINKS, MOCK_TRANSFERS, type MockApi } from '../../src/mock.js'
+import { createMockApi, defaultSeed, MOCK_LINKS, MOCK_TRANSFERS, type MockApi, type MockScenario } from '../../src/mock.js'
 import { v2Payment } from './payloads.js'
 
 // Each mock here is reached through the client's own `fetch` option, so several mocks can coexist in one file.
@@ -143,22 +143,26 @@ describe('createMockApi options', () => {
   // Infinity never answers: every transfer stays as seeded, on any clock. Before, every read threw
   // 'Invalid time value' in the handler (0 * Infinity steps), a network error for the client and a
   // 500 from startMockServer, so every BridgeStatusBadge showed its error.
-  it('transferStepMs: Infinity keeps every seeded transfer in its seeded state', async () => {
-    const start = Date.parse('2026-03-01T12:00:00.000Z')
-    let now = start
-    const client = clientOf(createMockApi({ apiKeys: false, transferStepMs: Infinity, now: () => now }))
-    const seeded = { pending: 'pending', sourceConfirmed: 'source_confirmed', inTransit: 'in_transit', completed: 'completed', failed: 'failed', refunded: 'refunded' }
-    for (const later of [0, 365 * 86_400_000]) {
-      now = start + later
-      for (const [name, id] of Object.entries(MOCK_TRANSFERS)) {
-        const transfer = await getBridgeStatus(client, id)
-        expect(transfer).toMatchObject({ status: seeded[name as keyof typeof seeded], createdAt: new Date(start).toISOString(), updatedAt: new Date(start).toISOString() })
-        expect(transfer.estimatedCompletionAt).toBeUndefined()
+  // A transfer that never gets to its end has none for a scenario to change, nor a step past it.
+  it.each<{ scenarios: MockScenario[] }>([{ scenarios: [] }, { scenarios: ['unknown-status', 'transfer-fails'] }, { scenarios: ['transfer-refunded'] }])(
+    'transferStepMs: Infinity keeps every seeded transfer in its seeded state, scenarios on: $scenarios',
+    async ({ scenarios }) => {
+      const start = Date.parse('2026-03-01T12:00:00.000Z')
+      let now = start
+      const client = clientOf(createMockApi({ apiKeys: false, transferStepMs: Infinity, now: () => now, scenarios }))
+      const seeded = { pending: 'pending', sourceConfirmed: 'source_confirmed', inTransit: 'in_transit', completed: 'completed', failed: 'failed', refunded: 'refunded' }
+      for (const later of [0, 365 * 86_400_000]) {
+        now = start + later
+        for (const [name, id] of Object.entries(MOCK_TRANSFERS)) {
+          const transfer = await getBridgeStatus(client, id)
+          expect(transfer).toMatchObject({ status: seeded[name as keyof typeof seeded], createdAt: new Date(start).toISOString(), updatedAt: new Date(start).toISOString() })
+          expect(transfer.estimatedCompletionAt).toBeUndefined()
+        }
       }
-    }
-    expect((await getBridgeStatus(client, MOCK_TRANSFERS.pending)).sourceTx).toBeUndefined()
-    expect(await getBridgeStatus(client, MOCK_TRANSFERS.completed)).toMatchObject({ sourceTx: expect.any(String), destinationTx: expect.any(String) })
-  })
+      expect((await getBridgeStatus(client, MOCK_TRANSFERS.pending)).sourceTx).toBeUndefined()
+      expect(await getBridgeStatus(client, MOCK_TRANSFERS.completed)).toMatchObject({ sourceTx: expect.any(String), destinationTx: expect.any(String) })
+    },
+  )
 
   // A token that never expires, as far as a timestamp can say it: the last instant of year 9999.
   // Before, every token request threw 'Invalid time value' in the handler (a network error).

@@ -349,7 +349,8 @@ describe('GET /payments/{id}', () => {
     clock.now += 1_999
     expect(await getPayment(client, id)).toMatchObject({ status: 'verified', transaction: paid.proof.transaction })
     clock.now += 1
-    expect(await getPayment(client, id)).toMatchObject({ status: 'settled', updatedAt: new Date(clock.now).toISOString() })
+    // Settled on chain by the transaction its proof named.
+    expect(await getPayment(client, id)).toMatchObject({ status: 'settled', updatedAt: new Date(clock.now).toISOString(), transaction: paid.proof.transaction })
   })
 
   it('gives each payment its own transaction, seeded or taken, and none to one that never reached the chain', async () => {
