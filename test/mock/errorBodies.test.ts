@@ -66,6 +66,22 @@ describe('the errorBody option', () => {
     expect(await verifyPayment(client, { code: MOCK_LINKS.demo })).toMatchObject({ status: 'payment-required', paymentRequired: { x402Version: 2 } })
   })
 
+  // A v1-only server says how to pay in the body alone: an emptied 402 leaves the client nothing to sign.
+  it('answers the 402 gate of a v1-only server with its body, what to pay included', async () => {
+    const client = handlersClient(createMockApi({ errorBody: 'empty', x402Version: 1 }))
+    expect(await verifyPayment(client, { code: MOCK_LINKS.demo })).toMatchObject({
+      status: 'payment-required',
+      paymentRequired: { x402Version: 1, accepts: [expect.objectContaining({ amount: '1500000', network: 'base-sepolia' })] },
+    })
+  })
+
+  it("shapes a route's own 400 as any other error answer", async () => {
+    const mock = createMockApi({ errorBody: 'message' })
+    const init = { method: 'POST', headers: { 'X-API-Key': 'pk_test_paylink', 'Content-Type': 'application/json' }, body: 'not json' }
+    const response = (await getResponse(mock.handlers, new Request('https://api.paylink.test/pub/v1/links', init)))!
+    expect([response.status, await response.json()]).toEqual([400, { message: 'The body must be a JSON object' }])
+  })
+
   it("escapes the message in the html shape, so the page's text is the message", async () => {
     const error = await fail(getLink(handlersClient(createMockApi({ errorBody: 'html' })), '<b>&"'))
     expect(error).toMatchObject({ status: 404, body: expect.stringContaining('<p>No link with code &#60;b&#62;&#38;&#34;</p>') })
@@ -82,6 +98,7 @@ describe('the errorBody option', () => {
   it('refuses an unknown shape with a PayLinkConfigError', () => {
     expect(() => createMockApi({ errorBody: 'xml' as MockErrorBody })).toThrow(PayLinkConfigError)
     expect(() => createMockApi().inject('getLink', { errorBody: 'Message' as MockErrorBody })).toThrow(/Unknown mock error body "Message"/)
+    expect(() => createMockApi({ errorBody: 'xml' as MockErrorBody })).toThrow('Known: contract, error-string, message, empty, text, html')
   })
 })
 
@@ -103,6 +120,8 @@ describe("each route's own error answers", () => {
     ['POST', '/payments/verify', '{"code":"nope"}', 404, 'not_found', 'No link with code nope'],
     ['POST', '/attention/token', '{"code":"nope"}', 404, 'not_found', 'No link with code nope'],
     ['POST', '/payments/verify', '{}', 422, 'invalid_request', 'The body must name a link'],
+    // A body of blanks is no body, as a JSON parser reads it: the gate then asks for the link.
+    ['POST', '/payments/verify', ' \n', 422, 'invalid_request', 'The body must name a link'],
     ['POST', '/attention/token', '{"code":5}', 422, 'invalid_request', 'The token request is invalid'],
     ['POST', '/links', '{}', 422, 'invalid_request', 'The link is invalid'],
     ['POST', '/links', undefined, 400, 'invalid_request', 'The body must be a JSON object'],
