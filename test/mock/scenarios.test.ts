@@ -303,7 +303,8 @@ describe('scenarios', () => {
     expect(new Date(START).toISOString()).toBe((await estimateFees(client, fees)).quotedAt)
   })
 
-  it('refuses an unknown scenario name with a PayLinkConfigError', () => {
+  it('refuses an unknown scenario name with a PayLinkConfigError that names it and lists the known ones', () => {
     expect(() => mock.useScenario('no-such-thing' as MockScenario)).toThrow(PayLinkConfigError)
+    expect(() => mock.useScenario('rate-limit' as MockScenario)).toThrow(/^Unknown mock scenario "rate-limit"\n\nDetails: Known: transfer-stuck-in-transit, transfer-fails, .*, rate-limited, .*, offline$/)
   })
 })
