@@ -162,4 +162,12 @@ describe('fault injection', () => {
       vi.useRealTimers()
     }
   })
+
+  // A route that never answers (a hung upstream), for a client's time-out: past setTimeout's cap of
+  // about 24.8 days, Node would fire the timer at once and the route would answer right away.
+  it('never answers with latencyMs: Infinity, so the client times out (reset() then drops the request)', async () => {
+    mock.inject('getLink', { latencyMs: Infinity, times: 1 })
+    const impatient = createPayLinkClient({ baseUrl: BASE_URL, apiKey: MOCK_API_KEY, retry: false, timeoutMs: 200 })
+    expect(await fail(getLink(impatient, MOCK_LINKS.demo))).toMatchObject({ name: 'PayLinkNetworkError', timedOut: true })
+  })
 })
