@@ -45,9 +45,14 @@ describe('links', () => {
     expect(await getLink(client, created.code)).toEqual(created)
   })
 
+  // As MOCK_LINKS' docs describe them, each one a link the client reads.
   it('serves the seeded links', async () => {
-    expect(await getLink(client, MOCK_LINKS.demo)).toMatchObject({ code: 'demo', price: { amount: '1.50', currency: 'USDC' } })
-    expect(await getLink(client, MOCK_LINKS.engagement)).toMatchObject({ model: 'engagement' })
+    expect(await getLink(client, MOCK_LINKS.demo)).toMatchObject({ code: 'demo', model: 'payment', status: 'active', price: { amount: '1.50', currency: 'USDC' } })
+    expect(await getLink(client, MOCK_LINKS.engagement)).toMatchObject({ model: 'engagement', status: 'active', price: { amount: '0.25', currency: 'USDC' } })
+    const unpriced = await getLink(client, MOCK_LINKS.unpriced)
+    expect(unpriced).toMatchObject({ model: 'payment', status: 'active' })
+    expect(unpriced.price).toBeUndefined()
+    expect(await getLink(client, MOCK_LINKS.disabled)).toMatchObject({ status: 'disabled' })
   })
 
   it('answers 404 not_found for an unknown code, and a code with a slash stays one path segment', async () => {

@@ -371,6 +371,10 @@ describe('GET /payments/{id}', () => {
     expect(await getPayment(client, MOCK_PAYMENTS.failed)).toMatchObject({ status: 'failed', failureReason: 'insufficient_funds' })
     expect(await getPayment(client, MOCK_PAYMENTS.expired)).toMatchObject({ status: 'expired' })
     expect(await getPayment(client, MOCK_PAYMENTS.verified)).toMatchObject({ status: 'verified' })
+    // Each a payment of the demo link as the 402 gate takes one: 1.50 USDC on Base Sepolia.
+    for (const id of Object.values(MOCK_PAYMENTS)) {
+      expect(await getPayment(client, id)).toMatchObject({ linkCode: MOCK_LINKS.demo, amount: '1.50', asset: 'USDC', network: 'eip155:84532' })
+    }
     clock.now += 2_000
     expect(await getPayment(client, MOCK_PAYMENTS.verified)).toMatchObject({ status: 'settled' })
     expect(await getPayment(client, MOCK_PAYMENTS.pending)).toMatchObject({ status: 'pending' })
