@@ -11,8 +11,8 @@ export function decodeBase64Json(text: string, source: string): unknown {
   let reason: X402ErrorReason = 'malformed_base64'
   try {
     // atob (the HTML spec's forgiving base64) skips white space and takes base64 without its padding,
-    // which goes so that one '=' too few or too many is read all the same. None follows the padding:
-    // a header's value comes without the white space around it.
+    // so with the '=' run cut off first, one '=' too few or too many reads the same. No white space
+    // follows the padding: a header's value comes without the white space around it.
     const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, ''))
     reason = 'malformed_json'
     // UTF-8 (the default encoding), refusing malformed bytes (fatal).
