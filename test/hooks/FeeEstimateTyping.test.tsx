@@ -94,6 +94,17 @@ test('the first quote is asked at once: typing into an empty field asks for the 
   expect(total()).toBe('0.4965 USDC')
 })
 
+test('clearing the amount drops the quote at once: a screen reader is no longer told the old amount\'s total as current', async () => {
+  render(<Checkout />, { wrapper: wrapperFor() })
+  await advance(0)
+  const region = within(root()).getByRole('status')
+  expect(region).toHaveTextContent('Total fee 0.4215 USDC')
+  fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '' } })
+  expect(root()).toHaveAttribute('data-state', 'idle')
+  expect(total()).toBeUndefined()
+  expect(region).toHaveTextContent(/^$/)
+})
+
 test('another chain picked while an amount waits asks at once, for the amount typed', async () => {
   const amounts = askedAmounts()
   const { rerender } = render(<Checkout />, { wrapper: wrapperFor() })
