@@ -364,6 +364,17 @@ test('back from sleep (timers stood still), the time left is re-read as the page
   expect(listeners(add).filter((listener) => !listeners(remove).includes(listener))).toEqual([])
 })
 
+test('back from the back-forward cache (a page restored, no visibilitychange), the time left is re-read at once', async () => {
+  const t0 = Date.now()
+  serveTransfer({ status: 'in_transit', createdAt: new Date(t0).toISOString(), updatedAt: new Date(t0).toISOString(), estimatedCompletionAt: new Date(t0 + 10 * 60_000).toISOString() })
+  const { badge } = await renderBadge({ transferId: 'tr_bfcache', polling: { initialIntervalMs: 60 * 60_000, maxIntervalMs: 60 * 60_000 } })
+  expect(badge).toHaveTextContent('about 10 minutes left')
+  // The user left the page 7 minutes ago, and comes back to it with the Back button.
+  vi.setSystemTime(Date.now() + 7 * 60_000)
+  await act(async () => window.dispatchEvent(new Event('pageshow')))
+  expect(badge).toHaveTextContent('about 3 minutes left')
+})
+
 test('a status this version does not know shows as unknown, with the status as sent', async () => {
   serveTransfer({ status: 'awaiting_attestation' })
   const { badge, status } = await renderBadge({ transferId: 'tr_new' })
