@@ -145,6 +145,21 @@ test('shows the time left, which ages on a coarse tick without a render per seco
   expect(onRender.mock.calls.length - commits).toBeLessThanOrEqual(3)
 })
 
+test('a badge that shows no time (a completed transfer) does not render again each time the user switches back to the tab', async () => {
+  const onRender = vi.fn()
+  render(
+    <Profiler id="badge" onRender={onRender}>
+      <BridgeStatusBadge transferId={MOCK_TRANSFERS.completed} />
+    </Profiler>,
+    { wrapper: wrapperFor() },
+  )
+  await advance(0)
+  expect(root()).toHaveAttribute('data-state', 'completed')
+  const commits = onRender.mock.calls.length
+  for (const type of ['visibilitychange', 'pageshow']) await act(async () => window.dispatchEvent(new Event(type)))
+  expect(onRender.mock.calls.length).toBe(commits)
+})
+
 test.each([
   ['without a time left', false],
   ['with a time left', true],
