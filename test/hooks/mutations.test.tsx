@@ -1,5 +1,5 @@
 import { act, renderHook, waitFor } from '@testing-library/react'
-import { QueryClient } from '@tanstack/react-query'
+import { QueryClient, useIsMutating } from '@tanstack/react-query'
 import { PayLinkValidationError } from '../../src/client.js'
 import { useAttentionToken } from '../../src/hooks/useAttentionToken.js'
 import { type UseCreateLinkOptions, useCreateLink } from '../../src/hooks/useCreateLink.js'
@@ -9,7 +9,7 @@ import { usePayResource } from '../../src/hooks/usePayResource.js'
 import { usePayment } from '../../src/hooks/usePayment.js'
 import { useVerifyPayment } from '../../src/hooks/useVerifyPayment.js'
 import { MOCK_LINKS } from '../../src/mock/constants.js'
-import { createLinkMutationOptions, getLinkQueryOptions } from '../../src/query.js'
+import { createLinkMutationOptions, getLinkQueryOptions, payLinkKeys } from '../../src/query.js'
 import { LINK_INPUT, testClient, testQueryClient, useMockApi, wrapperFor } from './harness.js'
 
 const api = useMockApi()
@@ -109,6 +109,31 @@ test('useAttentionToken surfaces a server error', async () => {
   await waitFor(() => expect(result.current.isError).toBe(true))
   expect(result.current.error).toMatchObject({ name: 'PayLinkHttpError', status: 503 })
   expect(api.count('POST', '/attention/token')).toBe(1)
+})
+
+test("an app's useIsMutating(payLinkKeys.mutation(name)) counts that hook's requests in flight, and only them (a \"payment being verified\" banner)", async () => {
+  for (const operation of ['createLink', 'verifyPayment', 'createAttentionToken'] as const) api.mock.inject(operation, { latencyMs: 1_000, times: 1 })
+  const { result } = renderHook(
+    () => ({
+      createLink: useCreateLink(),
+      verifyPayment: useVerifyPayment(),
+      createAttentionToken: useAttentionToken(),
+      pending: {
+        createLink: useIsMutating({ mutationKey: payLinkKeys.mutation('createLink') }),
+        verifyPayment: useIsMutating({ mutationKey: payLinkKeys.mutation('verifyPayment') }),
+        createAttentionToken: useIsMutating({ mutationKey: payLinkKeys.mutation('createAttentionToken') }),
+      },
+    }),
+    { wrapper: wrapperFor() },
+  )
+  act(() => result.current.verifyPayment.mutate({ code: MOCK_LINKS.demo }))
+  await waitFor(() => expect(result.current.pending).toEqual({ createLink: 0, verifyPayment: 1, createAttentionToken: 0 }))
+  act(() => {
+    result.current.createLink.mutate(input)
+    result.current.createAttentionToken.mutate({})
+  })
+  await waitFor(() => expect(result.current.pending).toEqual({ createLink: 1, verifyPayment: 1, createAttentionToken: 1 }))
+  await waitFor(() => expect(result.current.pending).toEqual({ createLink: 0, verifyPayment: 0, createAttentionToken: 0 }), { timeout: 5_000 })
 })
 
 test('a mutation hook outside the provider names itself and the provider', () => {
