@@ -670,3 +670,8 @@ test('a Retry-After longer than a timer can wait asks again at the longest wait 
   // 2^31 - 1 ms: a longer delay fires after 1 ms.
   expect(refetchInterval(query as never)).toBe(2_147_483_647)
 })
+
+test('useBridgeStatus outside the provider names itself and the provider', () => {
+  vi.spyOn(console, 'error').mockImplementation(() => {})
+  expect(() => renderHook(() => useBridgeStatus(MOCK_TRANSFERS.pending))).toThrow(/^useBridgeStatus must be used inside <PayLinkProvider>/)
+})

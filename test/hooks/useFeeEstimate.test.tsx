@@ -329,3 +329,8 @@ test("the query bag's select makes the hook's data, of the type it returns (chec
   const currency: string | undefined = result.current.data
   expect(currency).toBe('USDC')
 })
+
+test('useFeeEstimate outside the provider names itself and the provider', () => {
+  vi.spyOn(console, 'error').mockImplementation(() => {})
+  expect(() => renderHook(() => useFeeEstimate(undefined))).toThrow(/^useFeeEstimate must be used inside <PayLinkProvider>/)
+})
