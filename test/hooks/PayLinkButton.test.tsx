@@ -13,7 +13,7 @@ import { createMockApi } from '../../src/mock/createMockApi.js'
 import { defaultSeed } from '../../src/mock/seed.js'
 import { createTestSigner } from '../../src/mock/createTestSigner.js'
 import { encodeBase64Json } from '../../src/x402/base64.js'
-import { BASE_URL, ErrorBoundary, testQueryClient, throwingQueryClient, usdcOffer, useMockApi, wrapperFor } from './harness.js'
+import { BASE_URL, cap, ErrorBoundary, testQueryClient, throwingQueryClient, usdcOffer, useMockApi, wrapperFor } from './harness.js'
 import { forgetPurchases } from '../../src/payment/PurchaseStore.js'
 import { keepPreviousData, QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { PayLinkProvider } from '../../src/hooks/PayLinkProvider.js'
@@ -21,7 +21,6 @@ import { createPayLinkClient, type PayLinkClient } from '../../src/client.js'
 
 const api = useMockApi({ settleDelayMs: 0 })
 const code = MOCK_LINKS.demo
-const cap = { [BASE_SEPOLIA_USDC]: '10000000' } // 10 USDC: the demo link costs 1.50
 const paidRequests = () => api.requests.filter((r) => r.paid).length
 
 type LinkButtonProps = Partial<Extract<PayLinkButtonProps, { code: string }>> & { ref?: Ref<HTMLButtonElement> }

@@ -1,16 +1,15 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { PayLinkButton } from '../../src/components/PayLinkButton.js'
-import { BASE_SEPOLIA_USDC, MOCK_LINKS } from '../../src/mock/constants.js'
+import { MOCK_LINKS } from '../../src/mock/constants.js'
 import { createMockApi } from '../../src/mock/createMockApi.js'
 import { createTestSigner } from '../../src/mock/createTestSigner.js'
 import { defaultSeed } from '../../src/mock/seed.js'
-import { BASE_URL, usdcOffer, useMockApi, wrapperFor } from './harness.js'
+import { BASE_URL, cap, usdcOffer, useMockApi, wrapperFor } from './harness.js'
 
 // Presses the button must not turn into a payment, and presses it must not swallow.
 const api = useMockApi({ settleDelayMs: 0 })
 const code = MOCK_LINKS.demo
-const cap = { [BASE_SEPOLIA_USDC]: '10000000' } // 10 USDC: the demo link costs 1.50
 const paidRequests = () => api.requests.filter((r) => r.paid).length
 const button = () => screen.getByRole('button')
 const stateOf = (element: HTMLElement) => element.getAttribute('data-state')

@@ -3,12 +3,11 @@ import { PayLinkButton } from '../../src/components/PayLinkButton.js'
 import { BASE_SEPOLIA_USDC, MOCK_LINKS, MOCK_PAY_TO } from '../../src/mock/constants.js'
 import { createTestSigner } from '../../src/mock/createTestSigner.js'
 import { encodeBase64Json } from '../../src/x402/base64.js'
-import { usdcOffer, useMockApi, wrapperFor } from './harness.js'
+import { cap, usdcOffer, useMockApi, wrapperFor } from './harness.js'
 
 // What the button says beside its label, and how it looks, in the states the main suite leaves aside.
 const api = useMockApi({ settleDelayMs: 0 })
 const code = MOCK_LINKS.demo
-const cap = { [BASE_SEPOLIA_USDC]: '10000000' } // 10 USDC: the demo link costs 1.50
 const button = () => screen.getByRole('button')
 const stateOf = (element: HTMLElement) => element.getAttribute('data-state')
 const ready = () => waitFor(() => expect(stateOf(button())).toBe('ready'))

@@ -1,14 +1,13 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { http } from 'msw'
 import { PayLinkButton } from '../../src/components/PayLinkButton.js'
-import { BASE_SEPOLIA_USDC, MOCK_LINKS } from '../../src/mock/constants.js'
+import { MOCK_LINKS } from '../../src/mock/constants.js'
 import { createTestSigner } from '../../src/mock/createTestSigner.js'
-import { BASE_URL, useMockApi, wrapperFor } from './harness.js'
+import { BASE_URL, cap, useMockApi, wrapperFor } from './harness.js'
 
 // A button switched between codes (a carousel, tabs): what it reports of the purchases it showed.
 const api = useMockApi({ settleDelayMs: 0 })
 const code = MOCK_LINKS.demo
-const cap = { [BASE_SEPOLIA_USDC]: '10000000' } // 10 USDC: the demo link costs 1.50
 const stateOf = (testId: string) => screen.getByTestId(testId).getAttribute('data-state')
 const aWhile = () => act(() => new Promise((resolve) => setTimeout(resolve, 20)))
 

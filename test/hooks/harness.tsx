@@ -83,6 +83,9 @@ export function wrapperFor(client = testClient(), queryClient = testQueryClient(
 }
 
 /** An x402 v2 PAYMENT-REQUIRED header for `url`: one exact offer of `amount` Base Sepolia USDC to the mock's payee. */
+/** A spend cap of 10 USDC on Base Sepolia: the demo link costs 1.50, so every test price fits under it. */
+export const cap = { [BASE_SEPOLIA_USDC]: '10000000' }
+
 export function usdcOffer(url: string, amount = '10000'): string {
   return encodeBase64Json({
     x402Version: 2,

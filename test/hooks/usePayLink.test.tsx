@@ -8,14 +8,13 @@ import { BASE_SEPOLIA_USDC, MOCK_LINKS, MOCK_PAY_TO } from '../../src/mock/const
 import { createTestSigner } from '../../src/mock/createTestSigner.js'
 import { encodeBase64Json } from '../../src/x402/base64.js'
 import type { PaymentRequirement } from '../../src/x402/paymentRequired.js'
-import { BASE_URL, testClient, testQueryClient, usdcOffer, useMockApi, wrapperFor } from './harness.js'
+import { BASE_URL, cap, testClient, testQueryClient, usdcOffer, useMockApi, wrapperFor } from './harness.js'
 import { forgetPurchases } from '../../src/payment/PurchaseStore.js'
 
 const api = useMockApi({ settleDelayMs: 0 })
 const code = MOCK_LINKS.demo
 const paidRequests = () => api.requests.filter((r) => r.paid).length
 const priceRequests = () => api.requests.filter((r) => r.path.endsWith('/payments/verify') && !r.paid).length
-const cap = { [BASE_SEPOLIA_USDC]: '10000000' } // 10 USDC: the demo link costs 1.50
 
 function PayButton(props: UsePayLinkOptions) {
   const { status, pay } = usePayLink(code, { maxAmount: cap, ...props })

@@ -1,11 +1,11 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { PayLinkButton } from '../../src/components/PayLinkButton.js'
 import { usePayLink } from '../../src/hooks/usePayLink.js'
-import { BASE_SEPOLIA_USDC, MOCK_LINKS } from '../../src/mock/constants.js'
+import { MOCK_LINKS } from '../../src/mock/constants.js'
 import { createMockApi } from '../../src/mock/createMockApi.js'
 import { createTestSigner } from '../../src/mock/createTestSigner.js'
 import type { MockX402Version } from '../../src/mock/x402/versions.js'
-import { useMockApi, wrapperFor } from './harness.js'
+import { cap, useMockApi, wrapperFor } from './harness.js'
 
 // Each test swaps in a mock whose 402 gate speaks one x402 version: a v1-only server, a v2-only one, or both.
 const api = useMockApi({ settleDelayMs: 0 })
@@ -13,7 +13,6 @@ function gateOf(x402Version: MockX402Version) {
   api.mock = createMockApi({ apiKeys: false, settleDelayMs: 0, x402Version })
   api.server.resetHandlers(...api.mock.handlers)
 }
-const cap = { [BASE_SEPOLIA_USDC]: '10000000' } // 10 USDC: the demo link costs 1.50
 const networkOf = (version: MockX402Version) => (version === 1 ? 'base-sepolia' : 'eip155:84532')
 
 function PayButton({ signer }: { signer: ReturnType<typeof createTestSigner> }) {
