@@ -73,3 +73,12 @@ test('the label and each visible second line carry their classes (the stylesheet
   expect(screen.getByRole('status')).toHaveClass('paylink-button-status')
   expect(button().textContent).toBe('Pay 1.50 USDC Creator 90% · Platform 10%')
 })
+
+test('showSplit while the terms still load after the link came: the split is on screen already, so it does not pop in when the price does', async () => {
+  api.mock.inject('verifyPayment', { latencyMs: 300, times: 1 })
+  render(<PayLinkButton code={code} maxAmount={cap} signer={createTestSigner()} showSplit />, { wrapper: wrapperFor() })
+  await waitFor(() => expect(screen.getByText('Creator 90% · Platform 10%')).toBeVisible())
+  expect(stateOf(button())).toBe('loading')
+  await ready()
+  expect(button()).toHaveAccessibleName('Pay 1.50 USDC Creator 90% · Platform 10%')
+})
