@@ -6,11 +6,26 @@ import { sourceImportOrder } from './scripts/sourceImportOrder.js'
 import { chromium, forcedColors, holdKey } from './test/browser/chromium.js'
 
 const react18 = fileURLToPath(new URL('./test/react18/node_modules/', import.meta.url))
+const msw3 = fileURLToPath(new URL('./test/msw3/node_modules/', import.meta.url))
 
 // The hook tests run twice: on the newest peers (the dev dependencies: React 19, TanStack Query
 // 5.108) and on the oldest the package supports (React 18.2, TanStack Query 5.48), which live in
 // test/react18 so that its react-dom does not fight the root's React 19 over peers.
 const hookTests = ['test/hooks/**/*.test.{ts,tsx}']
+
+// The mock's tests that answer through msw's getResponse (startMockServer, paylink-mock, the
+// handlers called directly) run twice too: on msw 2 (the dev dependency) and on msw 3, which lives in
+// test/msw3. msw 3's interceptors (setupServer) need Node 22, so the tests behind setupServer run
+// on msw 2 only.
+const mswTests = [
+  'test/mock/mswVersion.test.ts',
+  'test/mock/server.test.ts',
+  'test/mock/errorBodies.test.ts',
+  'test/mock/options.test.ts',
+  'test/mock/x402Versions.test.ts',
+  'test/mock/mockContract.property.test.ts',
+  'test/e2e/proxyPath.test.ts',
+]
 
 // The library build: one ESM file per source module under dist/ (so bundlers tree-shake what an app
 // does not import), one self-contained stylesheet, and every bare import (peers, zod, node:*) left
@@ -60,7 +75,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/**/*.test.{ts,tsx}'],
-          exclude: [...hookTests, 'test/browser/**', 'test/react18/**', '**/node_modules/**'],
+          exclude: [...hookTests, 'test/browser/**', 'test/react18/**', 'test/msw3/**', '**/node_modules/**'],
+          env: { PAYLINK_EXPECTED_MSW: '2' },
           environment: 'node',
           globals: true,
           restoreMocks: true,
@@ -101,6 +117,19 @@ export default defineConfig({
           // Generous: property tests send 1000 requests, and CI shares two cores with the browser project.
           testTimeout: 30_000,
           setupFiles: ['test/hooks/setup.ts', 'test/fastCheckSetup.ts'],
+        },
+      },
+      {
+        resolve: { alias: [{ find: /^msw(\/.*)?$/, replacement: `${msw3}msw$1` }] },
+        test: {
+          name: 'mock-msw3',
+          include: mswTests,
+          env: { PAYLINK_EXPECTED_MSW: '3' },
+          environment: 'node',
+          globals: true,
+          restoreMocks: true,
+          testTimeout: 30_000,
+          setupFiles: ['test/fastCheckSetup.ts'],
         },
       },
       {
