@@ -158,6 +158,8 @@ const programs = [
   ['main.tsx', { module: 'esnext', moduleResolution: 'bundler', types: [] }],
   // The oldest TanStack Query the peers allow, from the React 18 harness (npm test's pretest installs it).
   ['all.tsx', { module: 'esnext', moduleResolution: 'bundler', types: ['node'], paths: { '@tanstack/react-query': [join(repo, 'test/react18/node_modules/@tanstack/react-query')] } }],
+  // msw 3, the newest major of the optional peer, from its harness (npm test's pretest installs it).
+  ['all.tsx', { module: 'esnext', moduleResolution: 'bundler', types: ['node'], paths: { msw: [join(repo, 'test/msw3/node_modules/msw')] } }],
 ]
 function typecheck() {
   const ts = createRequire(join(app, 'package.json'))('typescript')
@@ -209,7 +211,7 @@ try {
   const built = tool('vite build', 'node_modules/vite/bin/vite.js', ['build'])
   built.catch(() => {})
   typecheck()
-  checks.push('types: every entry under moduleResolution bundler and nodenext, the root in a browser app without @types/node, and with TanStack Query 5.48 (skipLibCheck off)')
+  checks.push('types: every entry under moduleResolution bundler and nodenext, the root in a browser app without @types/node, with TanStack Query 5.48, and with msw 3 (skipLibCheck off)')
 
   await built
   checks.push(await inBrowser())
