@@ -134,7 +134,8 @@ async function typeCheck(markdown: string): Promise<string[]> {
         strict: true,
         skipLibCheck: true,
         noEmit: true,
-        types: ['node'],
+        // A Vite app's `import.meta.env` (its template's tsconfig names vite/client) for the mock's main.tsx.
+        types: ['node', 'vite/client'],
         paths: packagePaths(join(dir, 'styles.css.d.ts')),
       },
     )
