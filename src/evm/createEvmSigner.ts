@@ -1,11 +1,16 @@
-import { type Account, type Address, type Chain, getAddress, type Hex, isAddress, type LocalAccount, type Transport, type TypedDataDefinition, type WalletClient } from 'viem'
+import { type Account, type Address, type Chain, type Client, getAddress, type Hex, isAddress, type LocalAccount, type Transport, type TypedDataDefinition } from 'viem'
+import { getChainId, signTypedData, switchChain } from 'viem/actions'
+import { getAction } from 'viem/utils'
 import { PayLinkConfigError } from '../client/errors.js'
 import { isWalletRejection } from '../x402/createPaymentHeader.js'
 import type { PaymentRequirement } from '../x402/paymentRequired.js'
 import type { PaymentSigner, PaymentSignerContext } from '../x402/paymentSigner.js'
 
-/** What `createEvmSigner` signs with: a viem local account (`privateKeyToAccount`) or a wallet client that has an account. */
-export type EvmSignerSource = LocalAccount | WalletClient<Transport, Chain | undefined, Account | undefined>
+/**
+ * What `createEvmSigner` signs with: a viem local account (`privateKeyToAccount`), or a client that has
+ * an account: a wallet client, or a bare one such as wagmi's `useConnectorClient()` data.
+ */
+export type EvmSignerSource = LocalAccount | Client<Transport, Chain | undefined, Account | undefined>
 
 const authorizationTypes = {
   TransferWithAuthorization: [
@@ -105,9 +110,11 @@ function toSign(source: EvmSignerSource): Signing {
       details: 'Pass createWalletClient({ account, transport }) or a local account such as privateKeyToAccount(key).',
     })
   }
+  // Through viem's getAction: a bare client (wagmi's connector client) has no wallet actions as
+  // methods, and an extended client's own (a smart account's signTypedData) still win.
   return {
     address: account.address,
-    sign: (data) => source.signTypedData({ ...data, account }),
+    sign: (data) => getAction(source, signTypedData, 'signTypedData')({ ...data, account }),
     // A wallet signs typed data only for the chain it is on (MetaMask refuses another chain's domain),
     // so it is asked to switch first, as a dapp does before a transaction. A local account signs
     // for any chain. Only the user's refusal stops the payment: a wallet that cannot switch (a node
@@ -119,7 +126,7 @@ function toSign(source: EvmSignerSource): Signing {
         ? local.onChain
         : async (chainId) => {
             try {
-              if ((await source.getChainId()) !== chainId) await source.switchChain({ id: chainId })
+              if ((await getAction(source, getChainId, 'getChainId')({})) !== chainId) await getAction(source, switchChain, 'switchChain')({ id: chainId })
             } catch (error) {
               // A refusal in any of the forms a signature's refusal is read in (viem passes on a
               // wallet's own, such as ethers' ACTION_REJECTED, as the cause of an UnknownRpcError).

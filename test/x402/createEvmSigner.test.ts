@@ -1,7 +1,7 @@
 import { ExactEvmScheme as ReferenceFacilitator } from '@x402/evm/exact/facilitator'
 import { ExactEvmSchemeV1 as ReferenceFacilitatorV1 } from '@x402/evm/exact/v1/facilitator'
 import { EVM_NETWORK_CHAIN_ID_MAP } from '@x402/evm/v1'
-import { createWalletClient, custom, type LocalAccount } from 'viem'
+import { createClient, createWalletClient, custom, type LocalAccount } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { PayLinkConfigError, PayLinkPaymentError } from '../../src/client/errors.js'
 import { createEvmSigner } from '../../src/evm/createEvmSigner.js'
@@ -221,6 +221,14 @@ describe('createEvmSigner', () => {
     const { wallet, asked } = injectedWallet(84532)
     const payload = (await createEvmSigner(wallet).signPayment(requirement(), v2)) as unknown as ExactEvmPayload
     expect(asked).toEqual(['eth_chainId', 'eth_signTypedData_v4'])
+    expect(await signedBy(payload, usdc, account.address)).toBe(true)
+  })
+
+  test("works through a bare viem client, as wagmi's useConnectorClient gives: switches, then signs", async () => {
+    const { wallet, asked } = injectedWallet(1)
+    const bare = createClient({ account: account.address, transport: custom(wallet) })
+    const payload = (await createEvmSigner(bare).signPayment(requirement(), v2)) as unknown as ExactEvmPayload
+    expect(asked).toEqual(['eth_chainId', 'wallet_switchEthereumChain', 'eth_signTypedData_v4'])
     expect(await signedBy(payload, usdc, account.address)).toBe(true)
   })
 
