@@ -44,6 +44,14 @@ const NEXT_NAVIGATION = `declare module 'next/navigation' {
 }
 `
 
+// Nor is wagmi: the hook the README calls, typed as wagmi 3 types its data (a wallet client with a chain
+// and an account, while a wallet is connected).
+const WAGMI = `declare module 'wagmi' {
+  import type { Account, Chain, Transport, WalletClient } from 'viem'
+  export function useWalletClient(): { data: WalletClient<Transport, Chain, Account> | undefined }
+}
+`
+
 const JSX_OPEN = '<>'
 const ELIDED = 'undefined as never'
 
@@ -101,6 +109,7 @@ async function typeCheck(markdown: string): Promise<string[]> {
     writeFileSync(join(dir, 'styles.css.d.ts'), 'export {}\n')
     writeFileSync(join(dir, 'free-names.d.ts'), FREE_NAMES)
     writeFileSync(join(dir, 'next-navigation.d.ts'), NEXT_NAVIGATION)
+    writeFileSync(join(dir, 'wagmi.d.ts'), WAGMI)
     const exporters = new Map<string, string>()
     for (const s of snippets) {
       for (const m of s.code.matchAll(/^export (?:default )?(?:async )?(?:function|const|class) (\w+)/gm)) {
@@ -121,7 +130,7 @@ async function typeCheck(markdown: string): Promise<string[]> {
       }
     }
     const program = ts.createProgram(
-      [...snippets.map((s) => join(dir, s.file)), join(dir, 'free-names.d.ts'), join(dir, 'next-navigation.d.ts')],
+      [...snippets.map((s) => join(dir, s.file)), join(dir, 'free-names.d.ts'), join(dir, 'next-navigation.d.ts'), join(dir, 'wagmi.d.ts')],
       {
         // The target Next.js writes into an app's tsconfig.json (and create-next-app's template):
         // a snippet must compile there, so no BigInt literal (TS2737).
