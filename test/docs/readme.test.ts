@@ -52,6 +52,15 @@ const WAGMI = `declare module 'wagmi' {
 }
 `
 
+// Nor is React Router: what its framework-mode example uses, typed as react-router 8 types it (its
+// loader data serialized: `useLoaderData` gives what the loader resolves to, for plain data).
+const REACT_ROUTER = `declare module 'react-router' {
+  export interface LoaderFunctionArgs { request: Request; params: Record<string, string | undefined>; context: unknown }
+  export function data<D>(data: D, init?: number | ResponseInit): { type: 'DataWithResponseInit'; data: D; init: ResponseInit | null }
+  export function useLoaderData<T extends (...args: never[]) => unknown>(): Awaited<ReturnType<T>>
+}
+`
+
 const JSX_OPEN = '<>'
 const ELIDED = 'undefined as never'
 
@@ -110,6 +119,7 @@ async function typeCheck(markdown: string): Promise<string[]> {
     writeFileSync(join(dir, 'free-names.d.ts'), FREE_NAMES)
     writeFileSync(join(dir, 'next-navigation.d.ts'), NEXT_NAVIGATION)
     writeFileSync(join(dir, 'wagmi.d.ts'), WAGMI)
+    writeFileSync(join(dir, 'react-router.d.ts'), REACT_ROUTER)
     const exporters = new Map<string, string>()
     for (const s of snippets) {
       for (const m of s.code.matchAll(/^export (?:default )?(?:async )?(?:function|const|class) (\w+)/gm)) {
@@ -130,7 +140,7 @@ async function typeCheck(markdown: string): Promise<string[]> {
       }
     }
     const program = ts.createProgram(
-      [...snippets.map((s) => join(dir, s.file)), join(dir, 'free-names.d.ts'), join(dir, 'next-navigation.d.ts'), join(dir, 'wagmi.d.ts')],
+      [...snippets.map((s) => join(dir, s.file)), join(dir, 'free-names.d.ts'), join(dir, 'next-navigation.d.ts'), join(dir, 'wagmi.d.ts'), join(dir, 'react-router.d.ts')],
       {
         // The target Next.js writes into an app's tsconfig.json (and create-next-app's template):
         // a snippet must compile there, so no BigInt literal (TS2737).
