@@ -1,9 +1,11 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { renderToString } from 'react-dom/server'
 import { PayLinkButton } from '../../src/components/PayLinkButton.js'
 import { BASE_SEPOLIA_USDC, MOCK_LINKS, MOCK_PAY_TO } from '../../src/mock/constants.js'
 import { createTestSigner } from '../../src/mock/createTestSigner.js'
+import { getLinkQueryOptions } from '../../src/query.js'
 import { encodeBase64Json } from '../../src/x402/base64.js'
-import { cap, usdcOffer, useMockApi, wrapperFor } from './harness.js'
+import { cap, LINK_INPUT, testClient, testQueryClient, usdcOffer, useMockApi, wrapperFor } from './harness.js'
 
 // What the button says beside its label, and how it looks, in the states the main suite leaves aside.
 const api = useMockApi({ settleDelayMs: 0 })
@@ -81,4 +83,16 @@ test('showSplit while the terms still load after the link came: the split is on 
   expect(stateOf(button())).toBe('loading')
   await ready()
   expect(button()).toHaveAccessibleName('Pay 1.50 USDC Creator 90% · Platform 10%')
+})
+
+test('on a server, with the link prefetched, the button is still loading: its price waits for the 402 the browser asks (README, "Prefetch on the server")', () => {
+  const client = testClient()
+  const queryClient = testQueryClient()
+  queryClient.setQueryData(getLinkQueryOptions(client, code).queryKey, { ...LINK_INPUT, code, price: { amount: '1.50', currency: 'USDC' }, createdAt: '2026-01-01T00:00:00.000Z' } as never)
+  const Wrapper = wrapperFor(client, queryClient)
+  const html = renderToString(<Wrapper><PayLinkButton code={code} maxAmount={cap} signer={createTestSigner()} showSplit /></Wrapper>)
+  // The prefetched link is read (its split is shown), but not taken for the price.
+  expect(html).toContain('Creator 90% · Platform 10%')
+  expect(html).toContain('data-state="loading"')
+  expect(html).not.toContain('Pay 1.50 USDC')
 })
