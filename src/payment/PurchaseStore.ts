@@ -363,7 +363,10 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
           if (!options.signer) return
           let required = state.paymentRequired
           // Requirements read before (on mount, or by a failed click) expire with their shortest-lived offer.
-          if (!required || preview || Date.now() - required.receivedAt >= Math.min(...required.accepts.map((r) => r.maxTimeoutSeconds)) * 1000) {
+          // Offline (as the browser says), they are read again, which fails there: a payment signed now
+          // could not be sent, and once sent and lost it is `unknown` for good (never signed again).
+          // Where there is no navigator (Node), or it does not say (React Native), nothing changes.
+          if (!required || preview || globalThis.navigator?.onLine === false || Date.now() - required.receivedAt >= Math.min(...required.accepts.map((r) => r.maxTimeoutSeconds)) * 1000) {
             required = await load()
           }
           if (!required) return
