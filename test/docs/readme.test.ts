@@ -61,6 +61,24 @@ const REACT_ROUTER = `declare module 'react-router' {
 }
 `
 
+// Nor are TanStack's persisters: what the persistence example uses, typed as their 5.x types them.
+const PERSIST = `declare module '@tanstack/react-query-persist-client' {
+  import type { DehydrateOptions, QueryClient } from '@tanstack/react-query'
+  import type { ReactNode } from 'react'
+  export interface Persister { persistClient(client: unknown): unknown; restoreClient(): unknown; removeClient(): unknown }
+  export function PersistQueryClientProvider(props: {
+    client: QueryClient
+    persistOptions: { persister: Persister; maxAge?: number; buster?: string; dehydrateOptions?: DehydrateOptions }
+    onSuccess?: () => Promise<unknown> | unknown
+    children?: ReactNode
+  }): ReactNode
+}
+declare module '@tanstack/query-sync-storage-persister' {
+  import type { Persister } from '@tanstack/react-query-persist-client'
+  export function createSyncStoragePersister(options: { storage: Storage | undefined | null; key?: string; throttleTime?: number }): Persister
+}
+`
+
 const JSX_OPEN = '<>'
 const ELIDED = 'undefined as never'
 
@@ -120,6 +138,7 @@ async function typeCheck(markdown: string): Promise<string[]> {
     writeFileSync(join(dir, 'next-navigation.d.ts'), NEXT_NAVIGATION)
     writeFileSync(join(dir, 'wagmi.d.ts'), WAGMI)
     writeFileSync(join(dir, 'react-router.d.ts'), REACT_ROUTER)
+    writeFileSync(join(dir, 'persist.d.ts'), PERSIST)
     const exporters = new Map<string, string>()
     for (const s of snippets) {
       for (const m of s.code.matchAll(/^export (?:default )?(?:async )?(?:function|const|class) (\w+)/gm)) {
@@ -140,7 +159,7 @@ async function typeCheck(markdown: string): Promise<string[]> {
       }
     }
     const program = ts.createProgram(
-      [...snippets.map((s) => join(dir, s.file)), join(dir, 'free-names.d.ts'), join(dir, 'next-navigation.d.ts'), join(dir, 'wagmi.d.ts'), join(dir, 'react-router.d.ts')],
+      [...snippets.map((s) => join(dir, s.file)), join(dir, 'free-names.d.ts'), join(dir, 'next-navigation.d.ts'), join(dir, 'wagmi.d.ts'), join(dir, 'react-router.d.ts'), join(dir, 'persist.d.ts')],
       {
         // The target Next.js writes into an app's tsconfig.json (and create-next-app's template):
         // a snippet must compile there, so no BigInt literal (TS2737).
