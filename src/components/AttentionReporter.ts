@@ -52,8 +52,8 @@ export type AttentionReporter = [start: (element: HTMLElement) => () => void, fi
 export const lastInput = { current: -Infinity }
 
 // The started reporters of the page. Of those whose attention is for one link and viewer (the same
-// token request to the same client: a tracker in the layout and one in the article, or one rendered
-// twice by mistake), one counts at a time, or the creator would be credited twice for one reader;
+// token request to the same API: a tracker in the layout and one in the article, each maybe in a React
+// root of its own, or one rendered twice by mistake), one counts at a time, or the creator would be credited twice for one reader;
 // another counts from when it stops, so that no attention is lost where its content is the one read.
 const peers = new Set<{ key: unknown[]; counting: boolean; update: () => void }>()
 
@@ -98,7 +98,7 @@ export function createAttentionReporter(
   // The tracker's latest props, for consent: withdrawn in the render that gives this reporter up, it
   // still stops the final report.
   latest = props,
-  // What the attention is for (the tracker's client, code and viewer): by default its own alone.
+  // What the attention is for (the tracker's API, code and viewer): by default its own alone.
   key: unknown[] = [{}],
 ): AttentionReporter {
   // The element while started, else undefined.

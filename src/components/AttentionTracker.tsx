@@ -3,6 +3,7 @@ import type { HTMLAttributes, ReactNode } from 'react'
 import type { PayLinkErrorType } from '../client/errors.js'
 import { useAttentionToken } from '../hooks/useAttentionToken.js'
 import { usePayLinkClient } from '../hooks/usePayLinkClient.js'
+import { identities } from '../client/transport.js'
 import { type AttentionReport, createAttentionReporter } from './AttentionReporter.js'
 import { rootClassName } from './rootClassName.js'
 
@@ -83,8 +84,12 @@ export const AttentionTracker = forwardRef<HTMLElement, AttentionTrackerProps>(f
   const own = useMemo(() => ({ current: props }), [code, viewerId, client])
   // Tracking lives in the reporter, outside React state, so that children never re-render because
   // of it. Made in render (it touches nothing until started) and kept per code, viewer and client, it
-  // is the same one for StrictMode's second effect run: one token per mount.
-  const [start, finish] = useMemo(() => createAttentionReporter(() => mutateAsync({ code, viewerId }), own, latest, [client, code, viewerId]), [own, mutateAsync])
+  // is the same one for StrictMode's second effect run: one token per mount. Its peers are those of
+  // the same API, whatever the client object: two React roots (Astro's islands) each make their own.
+  const [start, finish] = useMemo(
+    () => createAttentionReporter(() => mutateAsync({ code, viewerId }), own, latest, [identities.get(client), code, viewerId]),
+    [own, mutateAsync],
+  )
   // Before any effect's cleanup: the final report of a reporter given up in this render reads the
   // consent of this render, not of its own (a no-op on a server, unlike a layout effect).
   useInsertionEffect(() => {

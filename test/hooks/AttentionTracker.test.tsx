@@ -1095,6 +1095,34 @@ test('of two trackers for the same link, one whose token request was refused (st
   expect(reports.map((r) => r.activeMs)).toEqual([5_000, 10_000])
 })
 
+test('two islands (two React roots, each with its own PayLinkProvider of the same API, as Astro renders them) credit a reader once; another user\'s API counts on its own', async () => {
+  const reports: [string, AttentionReport][] = []
+  // Each island makes its own client from the same options, as `<PayLinkProvider baseUrl>` does.
+  const island = (name: string, headers?: Record<string, string>) =>
+    render(
+      <PayLinkProvider baseUrl={BASE_URL} retry={false} headers={headers}>
+        <AttentionTracker data-testid={name} consent code={MOCK_LINKS.demo} heartbeatSeconds={5} minDwellMs={0} onHeartbeat={(r) => reports.push([name, r])}>
+          <p>{name}</p>
+        </AttentionTracker>
+      </PayLinkProvider>,
+    )
+  island('layout')
+  island('article')
+  island('other user', { Authorization: 'Bearer another-user' })
+  scrollTo(1)
+  await read(10_000)
+  expect(screen.getByTestId('layout')).toHaveAttribute('data-state', 'active')
+  expect(screen.getByTestId('article')).toHaveAttribute('data-state', 'waiting')
+  expect(screen.getByTestId('other user')).toHaveAttribute('data-state', 'active')
+  expect(tokenRequests()).toBe(2)
+  expect(reports.map(([name, r]) => [name, r.activeMs])).toEqual([
+    ['layout', 5_000],
+    ['other user', 5_000],
+    ['layout', 10_000],
+    ['other user', 10_000],
+  ])
+})
+
 test('a new code mid-reading (the next article, reached by a click): the input before it still counts', async () => {
   const t = setup({ heartbeatSeconds: 5, minDwellMs: 0, idleTimeoutMs: 30_000 })
   scrollTo(1)
