@@ -79,6 +79,15 @@ declare module '@tanstack/query-sync-storage-persister' {
 }
 `
 
+// Nor is Astro: the endpoint type and the `astro:env` secret its example reads.
+const ASTRO = `declare module 'astro' {
+  export type APIRoute = (context: { request: Request; params: Record<string, string | undefined> }) => Response | Promise<Response>
+}
+declare module 'astro:env/server' {
+  export const PAYLINK_API_KEY: string
+}
+`
+
 const JSX_OPEN = '<>'
 const ELIDED = 'undefined as never'
 
@@ -134,11 +143,12 @@ async function typeCheck(markdown: string): Promise<string[]> {
     // The repo's packages (react, viem, @tanstack/react-query, express's types), as the app's own.
     symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir')
     writeFileSync(join(dir, 'styles.css.d.ts'), 'export {}\n')
-    writeFileSync(join(dir, 'free-names.d.ts'), FREE_NAMES)
-    writeFileSync(join(dir, 'next-navigation.d.ts'), NEXT_NAVIGATION)
-    writeFileSync(join(dir, 'wagmi.d.ts'), WAGMI)
-    writeFileSync(join(dir, 'react-router.d.ts'), REACT_ROUTER)
-    writeFileSync(join(dir, 'persist.d.ts'), PERSIST)
+    // The names and modules a snippet may use that are not the package's: each in a file of its own.
+    const declarations = Object.entries({ FREE_NAMES, NEXT_NAVIGATION, WAGMI, REACT_ROUTER, PERSIST, ASTRO }).map(([name, text]) => {
+      const file = join(dir, `${name.toLowerCase()}.d.ts`)
+      writeFileSync(file, text)
+      return file
+    })
     const exporters = new Map<string, string>()
     for (const s of snippets) {
       for (const m of s.code.matchAll(/^export (?:default )?(?:async )?(?:function|const|class) (\w+)/gm)) {
@@ -159,7 +169,7 @@ async function typeCheck(markdown: string): Promise<string[]> {
       }
     }
     const program = ts.createProgram(
-      [...snippets.map((s) => join(dir, s.file)), join(dir, 'free-names.d.ts'), join(dir, 'next-navigation.d.ts'), join(dir, 'wagmi.d.ts'), join(dir, 'react-router.d.ts'), join(dir, 'persist.d.ts')],
+      [...snippets.map((s) => join(dir, s.file)), ...declarations],
       {
         // The target Next.js writes into an app's tsconfig.json (and create-next-app's template):
         // a snippet must compile there, so no BigInt literal (TS2737).
