@@ -310,11 +310,12 @@ export function createAttentionReporter(
     // iframe blurs the iframe's window alone, which the heartbeat's update finds.
     // Media counts with its sound on: a muted loop (a GIF as a video; muted, browsers always let it
     // autoplay) plays on with nobody there. It is watched all the same: the sound turned on makes it
-    // count, and off stops it, from that volumechange on.
+    // count, and off stops it, from that volumechange on. Volume 0 is sound off too: Chromium's
+    // slider dragged to the left leaves the media unmuted.
     // Stopped once no token can come: refused, and the last one's session over. Then it counts
     // nothing: it would hold the count from a tracker for the same link whose token may yet come.
     const stopped = !session && retryAt == Infinity
-    activeUntil = visible && !stopped && doc.hasFocus() && !others().some((peer) => peer.counting) ? ([...playing].some((media) => !(media as HTMLMediaElement).muted) ? Infinity : lastInput.current + (given(props.current.idleTimeoutMs) ?? 30_000)) : 0
+    activeUntil = visible && !stopped && doc.hasFocus() && !others().some((peer) => peer.counting) ? ([...playing].some((media) => !((media as HTMLMediaElement).muted || (media as HTMLMediaElement).volume === 0)) ? Infinity : lastInput.current + (given(props.current.idleTimeoutMs) ?? 30_000)) : 0
     const attending = syncedAt < activeUntil
     const next = stopped ? 'stopped' : attending ? 'active' : phase === 'waiting' ? phase : 'paused'
     // data-state is written on the node, not through React state, so that tracking re-renders nothing.

@@ -434,6 +434,26 @@ test('a playing video muted (the reader then gone) stops counting when it is mut
   expect(t.reports.map((r) => r.activeMs)).toEqual([6_000])
 })
 
+test('a playing video turned down to volume 0 (the native slider, which leaves it unmuted) stops counting, as a muted one does', async () => {
+  const t = setup({ heartbeatSeconds: 15, minDwellMs: 0, idleTimeoutMs: 1_000 }, <video data-testid="video" />)
+  const video = screen.getByTestId('video') as HTMLVideoElement
+  scrollTo(1)
+  fire(video, 'playing')
+  await advance(5_000)
+  // Chromium's volume slider dragged to the left sets volume 0 and leaves muted false: no sound.
+  input()
+  video.volume = 0
+  fire(video, 'volumechange')
+  await advance(10_000)
+  expect(video.muted).toBe(false)
+  expect(t.root).toHaveAttribute('data-state', 'paused')
+  expect(t.reports.map((r) => r.activeMs)).toEqual([6_000])
+  // Turned up again, it counts again without input.
+  video.volume = 0.5
+  fire(video, 'volumechange')
+  expect(t.root).toHaveAttribute('data-state', 'active')
+})
+
 test('media counts from playing, not play, and stops when it waits for data (a stalled source fires no pause)', async () => {
   const t = setup({ heartbeatSeconds: 5, minDwellMs: 0 }, <video data-testid="video" />)
   const video = screen.getByTestId('video')
