@@ -304,7 +304,11 @@ export function createAttentionReporter(
     // again), before anything said or counted after it goes under that token as if it lived on.
     if (session && expiry <= syncedAt) end()
     const doc = root.ownerDocument
-    visible = inView && !doc.hidden
+    // Fullscreen, the fullscreen element alone shows, whatever the observer says: content it covers
+    // (another creator's video) is not seen, and content holding it (a video of this content, its
+    // own box collapsed, maybe out of view) fills the screen. One holding the content is a viewport.
+    const full = doc.fullscreenElement
+    visible = !doc.hidden && (full && !full.contains(root) ? root.contains(full) : inView)
     // The focus is asked, not taken from focus/blur: clicking into an iframe inside the content
     // blurs the window, yet the document keeps the focus; and another app then taking it from that
     // iframe blurs the iframe's window alone, which the heartbeat's update finds.
@@ -413,7 +417,7 @@ export function createAttentionReporter(
         update()
         report(false)
       })
-      listen(win, ['focus', 'blur'], () => update())
+      listen(win, ['focus', 'blur', 'fullscreenchange'], () => update())
       listen(win, ['pagehide'], leave)
       // Input anywhere in the page counts: a reader scrolling past or moving the pointer is present.
       // Not `scroll`, which a script scrolling (a carousel, a chat) fires with nobody there; wheel,

@@ -17,7 +17,8 @@ beforeAll(() => {
   ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false
 })
 
-afterEach(() => {
+afterEach(async () => {
+  if (document.fullscreenElement) await document.exitFullscreen()
   cleanup()
   window.scrollTo(0, 0)
 })
@@ -132,4 +133,50 @@ test('a token request that fails while the tracker is in a hidden <Activity>: on
   rerender(ui('visible'))
   await expect.poll(() => onError.mock.calls.length).toBe(1)
   expect(screen.getByTestId('tracker')).toHaveAttribute('data-state', 'stopped')
+})
+
+/** A tracker around `content` below a spacer a viewport tall, then a player outside it and a footer; players are half a viewport tall. */
+function fullscreenPage(content: 'text' | 'player') {
+  const vh = window.innerHeight
+  const client = createPayLinkClient({ baseUrl: 'https://api.paylink.test', retry: false, fetch: tokenFetch as typeof fetch })
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <PayLinkProvider client={client}>
+        <div style={{ height: vh }}>Spacer</div>
+        <AttentionTracker data-testid="tracker" consent minDwellMs={0} idleTimeoutMs={600_000}>
+          {content === 'player' ? <div data-testid="own" style={{ height: vh / 2, background: 'black' }} /> : <div style={{ height: vh }}>Article</div>}
+        </AttentionTracker>
+        <div data-testid="other" style={{ height: vh / 2, background: 'black' }} />
+        <div style={{ height: vh * 3 }}>Footer</div>
+      </PayLinkProvider>
+    </QueryClientProvider>,
+  )
+  return screen.getByTestId('tracker')
+}
+
+/** A real click on `target` (input, and the user activation fullscreen needs) that shows `player` fullscreen. */
+async function clickToFullscreen(target: Element, player: Element) {
+  document.addEventListener('click', () => void player.requestFullscreen(), { once: true })
+  await userEvent.click(target)
+  await expect.poll(() => document.fullscreenElement).toBe(player)
+}
+
+test('content covered by another element shown fullscreen (the next creator’s video) stops counting, input or not', async () => {
+  const tracker = fullscreenPage('text')
+  // The article fills the viewport but for the other player's top, below it.
+  window.scrollTo(0, window.innerHeight * 1.25)
+  await frames()
+  await userEvent.click(screen.getByText('Article'))
+  await expect.poll(() => tracker.getAttribute('data-state')).toBe('active')
+  await clickToFullscreen(screen.getByText('Article'), screen.getByTestId('other'))
+  await expect.poll(() => tracker.getAttribute('data-state')).toBe('paused')
+})
+
+test('content whose own player is shown fullscreen counts, though less than half of it was in view before', async () => {
+  const tracker = fullscreenPage('player')
+  // The player's bottom 40% at the top of the viewport, where its fullscreen button is: not in view.
+  window.scrollTo(0, window.innerHeight * 1.3)
+  await frames()
+  await clickToFullscreen(screen.getByTestId('other'), screen.getByTestId('own'))
+  await expect.poll(() => tracker.getAttribute('data-state')).toBe('active')
 })
