@@ -88,6 +88,24 @@ declare module 'astro:env/server' {
 }
 `
 
+// Nor is TanStack Start: the file route and isomorphic function its example uses, typed as
+// @tanstack/react-router 1.170 and @tanstack/react-start 1.169 type them once the route tree is registered.
+const TANSTACK_START = `declare module '@tanstack/react-router' {
+  import type { QueryClient } from '@tanstack/react-query'
+  import type { ReactNode } from 'react'
+  type Handler = (context: { request: Request; params: Record<string, string> }) => Response | Promise<Response>
+  export function createFileRoute(path: string): (options: {
+    loader?: (context: { context: { queryClient: QueryClient }; params: Record<string, string> }) => unknown
+    component?: () => ReactNode
+    server?: { handlers: Partial<Record<'ANY' | 'GET' | 'HEAD' | 'POST' | 'OPTIONS', Handler>> }
+  }) => { useParams(): { code: string } }
+  export function notFound(): Error
+}
+declare module '@tanstack/react-start' {
+  export function createIsomorphicFn(): { server<R>(fn: () => R): { client(fn: () => R): () => R } }
+}
+`
+
 const JSX_OPEN = '<>'
 const ELIDED = 'undefined as never'
 
@@ -144,7 +162,7 @@ async function typeCheck(markdown: string): Promise<string[]> {
     symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir')
     writeFileSync(join(dir, 'styles.css.d.ts'), 'export {}\n')
     // The names and modules a snippet may use that are not the package's: each in a file of its own.
-    const declarations = Object.entries({ FREE_NAMES, NEXT_NAVIGATION, WAGMI, REACT_ROUTER, PERSIST, ASTRO }).map(([name, text]) => {
+    const declarations = Object.entries({ FREE_NAMES, NEXT_NAVIGATION, WAGMI, REACT_ROUTER, PERSIST, ASTRO, TANSTACK_START }).map(([name, text]) => {
       const file = join(dir, `${name.toLowerCase()}.d.ts`)
       writeFileSync(file, text)
       return file
