@@ -391,12 +391,17 @@ export function createAttentionReporter(
       // viewport. Made again when the content's size changes (an image loaded, more text). `| 0`
       // turns the Infinity or NaN of an empty viewport into 0, and so 20 steps.
       const observe = () => {
-        const n = 20 * ((element.offsetHeight / win.innerHeight) | 0) + 20
+        // The viewport's height. In a cross-origin iframe (an embed) innerHeight is the frame's, taller
+        // than the screen where the host sizes the frame to its article, and the observer gives no
+        // rootBounds: the browser window's outerHeight (its viewport and toolbars) bounds it there; 0
+        // where unknown. Read again with the thresholds, when the content's size changes.
+        const h = Math.min(win.innerHeight, win.outerHeight || Infinity)
+        const n = 20 * ((element.offsetHeight / h) | 0) + 20
         if (Observer) {
           observer?.disconnect()
           observer = new Observer(
             (entries) => {
-              inView = isHalfInView(entries[entries.length - 1]!, win.innerHeight)
+              inView = isHalfInView(entries[entries.length - 1]!, h)
               update()
             },
             { threshold: Array.from({ length: n + 1 }, (_, i) => i / n) },

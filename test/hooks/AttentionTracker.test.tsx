@@ -360,6 +360,28 @@ test('nothing counts while less than half is visible; a tall article filling hal
   ])
 })
 
+test('a tall embed in a cross-origin iframe (no rootBounds; the frame as tall as its article, taller than the window) counts while it fills half the window', async () => {
+  // As Chromium reports it inside such a frame: innerHeight is the frame's, outerHeight the browser window's.
+  vi.stubGlobal('innerHeight', 3_000)
+  vi.stubGlobal('outerHeight', 800)
+  const t = setup({ heartbeatSeconds: 10, minDwellMs: 1_000 })
+  const show = (height: number) =>
+    act(() => {
+      for (const observer of FakeIntersectionObserver.live) {
+        const entry = { target: t.root, isIntersecting: true, intersectionRatio: height / 3_000, intersectionRect: { height }, rootBounds: null }
+        observer.callback([entry as unknown as IntersectionObserverEntry], observer as unknown as IntersectionObserver)
+      }
+    })
+  show(700)
+  await read(10_000)
+  expect(t.root).toHaveAttribute('data-state', 'active')
+  // A sliver of it at the bottom of the window is not read.
+  show(300)
+  expect(t.root).toHaveAttribute('data-state', 'paused')
+  await read(10_000)
+  expect(t.reports.map((r) => r.activeMs)).toEqual([10_000])
+})
+
 test('playing media inside counts without input, until it pauses', async () => {
   const t = setup({ heartbeatSeconds: 10, minDwellMs: 1_000, idleTimeoutMs: 5_000 }, <video data-testid="video" />)
   const video = screen.getByTestId('video')
