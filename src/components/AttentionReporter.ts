@@ -52,9 +52,10 @@ export type AttentionReporter = [start: (element: HTMLElement) => () => void, fi
 export const lastInput = { current: -Infinity }
 
 // The started reporters of the page. Of those whose attention is for one link and viewer (the same
-// token request to the same API: a tracker in the layout and one in the article, each maybe in a React
-// root of its own, or one rendered twice by mistake), one counts at a time, or the creator would be credited twice for one reader;
-// another counts from when it stops, so that no attention is lost where its content is the one read.
+// token request to the same API: a tracker in the layout and one in the article, each maybe in a
+// React root of its own, or one rendered twice by mistake), one counts at a time, or the creator
+// would be credited twice for one reader; another counts from when it stops, so that no attention
+// is lost where its content is the one read.
 const peers = new Set<{ key: unknown[]; counting: boolean; update: () => void }>()
 
 // The clock every reporter counts on, lastInput included: the device's, except that one set back (by
