@@ -668,6 +668,23 @@ describe('a payment accepted as verified (still settling)', () => {
     expect(storage.map.size).toBe(0)
   })
 
+  it('once settled, stays settled through a late report (an error that stops following it, a failure): a press signs nothing more', async () => {
+    const { gate, paid } = linkSeller()
+    const store = sharedPurchase({}, `${key}-settled-late-report`, gate)
+    const signer = createTestSigner()
+    store.start()
+    await vi.waitFor(() => expect(store.getSnapshot().status).toBe('ready'))
+    await store.pay({ signer })
+    store.observe({ ...verified, status: 'settled' })
+    store.observe(expired())
+    store.observe({ ...verified, status: 'failed' })
+    await store.pay({ signer })
+
+    expect(store.getSnapshot()).toMatchObject({ status: 'settled', payment: { status: 'settled' }, error: undefined })
+    expect(signer.calls).toBe(1)
+    expect(paid).toHaveLength(1)
+  })
+
   it('is forgotten once it is known to have failed: paying again signs a new payment', async () => {
     const storage = memoryStorage()
     vi.stubGlobal('sessionStorage', storage)
