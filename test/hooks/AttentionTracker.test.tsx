@@ -441,37 +441,26 @@ test('a muted video playing in a loop (autoplay, as a GIF) does not count withou
   expect(t.reports.map((r) => r.activeMs)).toEqual([5_000, 10_000, 14_000])
 })
 
-test('a playing video muted (the reader then gone) stops counting when it is muted, not at the next heartbeat', async () => {
+// Chromium's volume slider dragged to the left sets volume 0 and leaves muted false: no sound all the same.
+test.each([
+  ['muted', (video: HTMLVideoElement, on: boolean) => void (video.muted = !on), true],
+  ['turned down to volume 0 (the native slider, which leaves it unmuted)', (video: HTMLVideoElement, on: boolean) => void (video.volume = on ? 0.5 : 0), false],
+])('a playing video %s (the reader then gone) stops counting then, not at the next heartbeat; its sound back on, it counts again', async (_, sound, muted) => {
   const t = setup({ heartbeatSeconds: 15, minDwellMs: 0, idleTimeoutMs: 1_000 }, <video data-testid="video" />)
   const video = screen.getByTestId('video') as HTMLVideoElement
   scrollTo(1)
   fire(video, 'playing')
   await advance(5_000)
-  // The click that mutes it counts for idleTimeoutMs; the video, playing on muted, does not.
+  // The click that silences it counts for idleTimeoutMs; the video, playing on silent, does not.
   input()
-  video.muted = true
+  sound(video, false)
   fire(video, 'volumechange')
   await advance(10_000)
+  expect(video.muted).toBe(muted)
   expect(t.root).toHaveAttribute('data-state', 'paused')
   expect(t.reports.map((r) => r.activeMs)).toEqual([6_000])
-})
-
-test('a playing video turned down to volume 0 (the native slider, which leaves it unmuted) stops counting, as a muted one does', async () => {
-  const t = setup({ heartbeatSeconds: 15, minDwellMs: 0, idleTimeoutMs: 1_000 }, <video data-testid="video" />)
-  const video = screen.getByTestId('video') as HTMLVideoElement
-  scrollTo(1)
-  fire(video, 'playing')
-  await advance(5_000)
-  // Chromium's volume slider dragged to the left sets volume 0 and leaves muted false: no sound.
-  input()
-  video.volume = 0
-  fire(video, 'volumechange')
-  await advance(10_000)
-  expect(video.muted).toBe(false)
-  expect(t.root).toHaveAttribute('data-state', 'paused')
-  expect(t.reports.map((r) => r.activeMs)).toEqual([6_000])
-  // Turned up again, it counts again without input.
-  video.volume = 0.5
+  // Its sound back on, it counts again without input.
+  sound(video, true)
   fire(video, 'volumechange')
   expect(t.root).toHaveAttribute('data-state', 'active')
 })
