@@ -138,7 +138,6 @@ export function createAttentionReporter(
   let heartbeat: ReturnType<typeof setInterval> | undefined
   let renewal: ReturnType<typeof setTimeout> | undefined
   let idle: ReturnType<typeof setTimeout> | undefined
-  const self = { key, counting: false, update: () => update() }
   const others = () => [...peers].filter((peer) => peer !== self && key.every((part, i) => part === peer.key[i]))
   // Stopped counting: another for the same link may count from now on.
   // The others are told a microtask later: trackers leaving in one commit (a route change) are all
@@ -289,10 +288,10 @@ export function createAttentionReporter(
       if (!root!.contains(media as Node)) {
         playing.delete(media)
         activeUntil = syncedAt
-        update()
       }
     }
-    // Ends the session of an expired token, if no signal did.
+    // Counts nothing since the last change for a player gone (above), and ends the session of an
+    // expired token, if no signal did.
     update()
     if (isReportDue()) session ? report(false) : ensureToken()
   }
@@ -332,6 +331,9 @@ export function createAttentionReporter(
     // Wakes up when input stops counting, unless something changes before (and re-arms it).
     if (activeUntil < Infinity) idle = setTimeout(update, timerDelay(activeUntil - syncedAt))
   }
+  // This reporter among the page's peers; declared after `update`, which it holds (the closures above
+  // read it only once started).
+  const self = { key, counting: false, update }
   // A withdrawn consent sends nothing more. The final report ends the session: attention after it
   // (a page restored from the back/forward cache, an <Activity> shown again) starts a new one. A
   // session that reported ends even when its final report cannot go (consent withdrawn while a
@@ -423,7 +425,9 @@ export function createAttentionReporter(
         update()
         report(false)
       })
-      listen(win, ['focus', 'blur', 'fullscreenchange'], () => update())
+      // Caught on the way down (media events do not bubble), as `playing` is: the sound turned on or
+      // off changes what counts at once. On the window, with the focus, the content's media is heard too.
+      listen(win, ['focus', 'blur', 'fullscreenchange', 'volumechange'], () => update(), true)
       listen(win, ['pagehide'], leave)
       // Input anywhere in the page counts: a reader scrolling past or moving the pointer is present.
       // Not `scroll`, which a script scrolling (a carousel, a chat) fires with nobody there; wheel,
@@ -453,8 +457,6 @@ export function createAttentionReporter(
         },
         true,
       )
-      // Caught on the way down, as `playing` is: the sound turned on or off changes what counts at once.
-      listen(element, ['volumechange'], () => update(), true)
       peers.add(self)
       // React rendered `waiting` on a new node, or on consent given again: the phase is announced anyway.
       update(true)
