@@ -427,7 +427,10 @@ export function createAttentionReporter(
       })
       // Caught on the way down (media events do not bubble), as `playing` is: the sound turned on or
       // off changes what counts at once. On the window, with the focus, the content's media is heard too.
-      listen(win, ['focus', 'blur', 'fullscreenchange', 'volumechange'], () => update(), true)
+      // Firefox blurs the window for a click into an iframe of the page before that iframe has the
+      // focus: hasFocus() is false in the blur, true from the next task on, and no event says so. A
+      // document left without the focus is asked again then, not at the next heartbeat.
+      listen(win, ['focus', 'blur', 'fullscreenchange', 'volumechange'], () => (update(), doc.hasFocus() || setTimeout(update)), true)
       listen(win, ['pagehide'], leave)
       // Input anywhere in the page counts: a reader scrolling past or moving the pointer is present.
       // Not `scroll`, which a script scrolling (a carousel, a chat) fires with nobody there; wheel,
