@@ -237,7 +237,9 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
     splits &&
     labels.split({ creator: formatBasisPoints(splits.creator, locale), platform: formatBasisPoints(splits.platform, locale) })
 
-  const id = useId()
+  // With what is paid: roots rendered apart (islands hydrated without an identifierPrefix, any two
+  // Preact roots) give the same useId, and a button named by another's label reads its price.
+  const id = useId() + (resource ?? code)
   // A part of the content: its id (`id` + name) and `data-paylink-part` are its name, and so is its
   // class, but a visible second line's (`detail`). The button's elements are made with createElement,
   // not JSX: its bundle then carries no `react/jsx-runtime` (20 B gzip).

@@ -1,11 +1,11 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { renderToString } from 'react-dom/server'
 import { PayLinkButton } from '../../src/components/PayLinkButton.js'
 import { BASE_SEPOLIA_USDC, MOCK_LINKS, MOCK_PAY_TO } from '../../src/mock/constants.js'
 import { createTestSigner } from '../../src/mock/createTestSigner.js'
 import { getLinkQueryOptions } from '../../src/query.js'
 import { encodeBase64Json } from '../../src/x402/base64.js'
-import { cap, LINK_INPUT, testClient, testQueryClient, usdcOffer, useMockApi, wrapperFor } from './harness.js'
+import { cap, LINK_INPUT, serverRendered, testClient, testQueryClient, usdcOffer, useMockApi, wrapperFor } from './harness.js'
 
 // What the button says beside its label, and how it looks, in the states the main suite leaves aside.
 const api = useMockApi({ settleDelayMs: 0 })
@@ -95,4 +95,17 @@ test('on a server, with the link prefetched, the button is still loading: its pr
   expect(html).toContain('Creator 90% · Platform 10%')
   expect(html).toContain('data-state="loading"')
   expect(html).not.toContain('Pay 1.50 USDC')
+})
+
+test('buttons for two links in two hydrated roots (islands) are each named after their own price', async () => {
+  // Each root renders and hydrates alone, so useId gives both buttons the same ids: React does so
+  // for roots without an identifierPrefix, and Preact for any two roots (it counts ids per root).
+  const islands = [MOCK_LINKS.demo, MOCK_LINKS.engagement].map((link) =>
+    serverRendered({ mutations: [], queries: [] }, <PayLinkButton code={link} maxAmount={cap} signer={createTestSigner()} />),
+  )
+  for (const island of islands) await island.hydrate()
+  const [demo, engagement] = islands.map(({ container }) => within(container).getByRole('button'))
+  await waitFor(() => expect([demo, engagement].map(stateOf)).toEqual(['ready', 'ready']))
+  expect(demo).toHaveAccessibleName('Pay 1.50 USDC')
+  expect(engagement).toHaveAccessibleName('Pay 0.25 USDC')
 })
