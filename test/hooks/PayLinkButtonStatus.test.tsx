@@ -104,8 +104,8 @@ test('buttons for two links in two hydrated roots (islands) are each named after
     serverRendered({ mutations: [], queries: [] }, <PayLinkButton code={link} maxAmount={cap} signer={createTestSigner()} />),
   )
   for (const island of islands) await island.hydrate()
-  const [demo, engagement] = islands.map(({ container }) => within(container).getByRole('button'))
-  await waitFor(() => expect([demo, engagement].map(stateOf)).toEqual(['ready', 'ready']))
-  expect(demo).toHaveAccessibleName('Pay 1.50 USDC')
-  expect(engagement).toHaveAccessibleName('Pay 0.25 USDC')
+  const buttons = islands.map(({ container }) => within(container).getByRole('button'))
+  await waitFor(() => expect(buttons.map(stateOf)).toEqual(['ready', 'ready']))
+  expect(buttons[0]).toHaveAccessibleName('Pay 1.50 USDC')
+  expect(buttons[1]).toHaveAccessibleName('Pay 0.25 USDC')
 })
