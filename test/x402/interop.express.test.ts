@@ -389,13 +389,14 @@ describe("a server that keeps its answers by x402's payment-identifier", () => {
 
   test('a URL purchase whose paid answer was lost after it settled: the resend gets the answer, and nothing is signed or charged again', async () => {
     // The handler outlasts the purchase's time-out: the answer is lost, the payment settles all the same.
-    entryDelayMs = 400
-    const store = await purchaseOf('/entry', 150)
+    // The time-out also bounds the resend: 150 ms lost it on a loaded machine, 500 ms is ample.
+    entryDelayMs = 1500
+    const store = await purchaseOf('/entry', 500)
     const signer = countingSigner()
     await store.pay({ signer })
     expect(store.getSnapshot()).toMatchObject({ status: 'unknown', error: { reason: 'outcome_unknown' } })
     // Settled, and its id kept by the app.
-    await vi.waitFor(() => expect(paidIds.size).toBe(1))
+    await vi.waitFor(() => expect(paidIds.size).toBe(1), { timeout: 5_000 })
     entryDelayMs = 0
     await store.pay({ signer })
     const paid = store.getSnapshot()
