@@ -258,9 +258,9 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
   // Why the live region is inside the button: the component renders one root, the button itself.
   // ARIA makes a button's children presentational, so some browser and screen-reader pairs do
   // not expose a region inside it; for those, the button's name (aria-labelledby) changes with
-  // the state too, and screen readers commonly speak a name change of the focused element, which
-  // is the button the user just clicked. Where the region is exposed, it adds the polite
-  // announcement. The name is the visible text only (label, then the second line when there is
+  // the state too, for screen readers that speak a name change of the focused element, which is
+  // the button the user just clicked. Where the region is exposed, it adds the polite
+  // announcement: Orca 43 (Chromium 156, Firefox ESR 153) hears the region, and not the name. The name is the visible text only (label, then the second line when there is
   // one), so that a voice-control user can say what they see (WCAG 2.5.3); the region, while not
   // shown, stays out of it so nothing is read twice, and it is visually hidden, never
   // display:none or aria-hidden, which would silence it.
