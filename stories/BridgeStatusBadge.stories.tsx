@@ -264,6 +264,27 @@ export const German: Story = {
   },
 }
 
+/** Persian, right to left (pinned; the Direction toolbar sets it on any story): the dot on the right, Persian digits from `locale`. */
+export const Persian: Story = {
+  globals: { dir: 'rtl' },
+  args: {
+    transferId: MOCK_TRANSFERS.inTransit,
+    lang: 'fa',
+    locale: 'fa-IR',
+    labels: {
+      in_transit: 'در حال انتقال',
+      eta: ({ duration }) => `حدود ${duration} مانده`,
+      sourceTx: ({ chain }) => `تراکنش مبدأ در ${chain}`,
+      destinationTx: ({ chain }) => `تراکنش مقصد در ${chain}`,
+    },
+  },
+  play: async ({ canvas, canvasElement }) => {
+    await expectState(canvasElement, 'in_transit')
+    await expect(canvas.getByRole('status')).toHaveTextContent('در حال انتقال')
+    await waitFor(() => expect(rootOf(canvasElement)).toHaveTextContent('حدود ۱۰ دقیقه مانده'))
+  },
+}
+
 /** `unstyled`: none of the package's classes, the same structure, texts and data attributes. */
 export const Unstyled: Story = {
   args: { unstyled: true },

@@ -294,6 +294,32 @@ export const German: Story = {
   },
 }
 
+/**
+ * Hebrew, right to left (pinned; the Direction toolbar sets it on any story): the labels on the
+ * right, the figures on the left, each amount as Intl orders one in Hebrew (the code on its left).
+ */
+export const Hebrew: Story = {
+  globals: { dir: 'rtl' },
+  args: {
+    lang: 'he',
+    locale: 'he-IL',
+    labels: {
+      title: 'הערכת עמלות',
+      totalFee: 'סך העמלות',
+      gasFee: 'עמלת רשת',
+      platformFee: 'עמלת פלטפורמה',
+      estimatedTime: 'זמן משוער',
+      duration: ({ duration }) => `כ־${duration}`,
+      quoted: ({ relative }) => `הצעת מחיר ${relative}`,
+    },
+  },
+  play: async ({ canvas }) => {
+    const group = canvas.getByRole('group', { name: 'הערכת עמלות' })
+    await waitFor(() => expect(group).toHaveTextContent('0.4215 USDC'))
+    await expect(group).toHaveTextContent('סך העמלות')
+  },
+}
+
 /** `unstyled`: none of the package's classes, the same structure, figures and data attributes. */
 export const Unstyled: Story = {
   args: { unstyled: true },

@@ -286,6 +286,49 @@ export const German: Story = {
   },
 }
 
+/**
+ * Arabic, right to left (pinned; the Direction toolbar sets it on any story): Arabic-Indic digits
+ * from `locale`, the currency code in Latin letters, the split on the second line.
+ */
+export const Arabic: Story = {
+  globals: { dir: 'rtl' },
+  args: {
+    lang: 'ar',
+    locale: 'ar-EG',
+    showSplit: true,
+    labels: {
+      pay: ({ amount, currency }) => `ادفع ${amount} ${currency}`,
+      split: ({ creator, platform }) => `المنشئ ${creator} · المنصة ${platform}`,
+    },
+  },
+  play: async ({ canvas, canvasElement }) => {
+    await expectState(canvasElement, 'ready')
+    await expect(await canvas.findByRole('button', { name: /^ادفع ١٫٥٠ USDC المنشئ ٩٠/ })).toBeEnabled()
+  },
+}
+
+/** Arabic while the wallet signs, in a narrow column: the spinner starts the label's first line, on the right. */
+export const ArabicSigning: Story = {
+  globals: { dir: 'rtl' },
+  args: {
+    lang: 'ar',
+    locale: 'ar-EG',
+    style: { maxWidth: '12em' },
+    signer: testSigner({ delayMs: 10 * 60_000 }),
+    labels: {
+      pay: ({ amount, currency }) => `ادفع ${amount} ${currency}`,
+      signing: 'يرجى تأكيد الدفع في محفظتك…',
+      signingStatus: 'بانتظار توقيع المحفظة',
+    },
+  },
+  play: async ({ canvas, canvasElement }) => {
+    await expectState(canvasElement, 'ready')
+    await userEvent.click(canvas.getByRole('button'))
+    await expectState(canvasElement, 'signing')
+    await expect(canvas.getByRole('button', { name: 'يرجى تأكيد الدفع في محفظتك…' })).toHaveAttribute('aria-disabled', 'true')
+  },
+}
+
 /** `asChild`: the consumer's own `<a>` gets the button's props, content and behaviour. */
 export const AsChild: Story = {
   args: { asChild: true, children: <a href="#paid" /> },
