@@ -3,7 +3,7 @@ import type { Plugin } from 'vite'
 import { defineConfig } from 'vitest/config'
 import { clientDirective } from './scripts/clientDirective.js'
 import { sourceImportOrder } from './scripts/sourceImportOrder.js'
-import { chromium, forcedColors, holdKey } from './test/browser/chromium.js'
+import { axAncestors, chromium, forcedColors, holdKey } from './test/browser/chromium.js'
 
 const react18 = fileURLToPath(new URL('./test/react18/node_modules/', import.meta.url))
 const msw3 = fileURLToPath(new URL('./test/msw3/node_modules/', import.meta.url))
@@ -140,7 +140,7 @@ export default defineConfig({
           globals: true,
           restoreMocks: true,
           testTimeout: 30_000,
-          browser: { enabled: true, headless: true, provider: chromium(), instances: [{ browser: 'chromium' }], commands: { holdKey, forcedColors } },
+          browser: { enabled: true, headless: true, provider: chromium(), instances: [{ browser: 'chromium' }], commands: { holdKey, forcedColors, axAncestors } },
         },
       },
       // The stories as tests in headless Chromium (its own config: Storybook's Vite setup, not this one).

@@ -24,9 +24,34 @@ export const forcedColors: BrowserCommand<[value: 'active' | 'none' | null]> = a
   await page.emulateMedia({ forcedColors: value })
 }
 
+/**
+ * The ancestors in Chromium's accessibility tree (the one screen readers read) of the text `text`,
+ * up to the first of role `upTo`: their roles, and whether Chromium leaves each out (`ignored`: its
+ * text then belongs to its parent's, as an object of its own it does not).
+ */
+export const axAncestors: BrowserCommand<[text: string, upTo: string]> = async ({ page, frame }, text, upTo) => {
+  const cdp = await page.context().newCDPSession(page)
+  try {
+    // The tests run in an iframe of the page: its tree, found by its URL.
+    const url = (await frame()).url()
+    const { frameTree } = await cdp.send('Page.getFrameTree')
+    type Tree = { frame: { id: string; url: string }; childFrames?: Tree[] }
+    const find = (tree: Tree): string | undefined => (tree.frame.url === url ? tree.frame.id : tree.childFrames?.map(find).find(Boolean))
+    const { nodes } = await cdp.send('Accessibility.getFullAXTree', { frameId: find(frameTree as Tree) })
+    const byId = new Map(nodes.map((node) => [node.nodeId, node]))
+    let node = nodes.find((node) => node.role?.value === 'StaticText' && node.name?.value === text)
+    const path: { role: string; ignored: boolean }[] = []
+    while (node && (node = byId.get(node.parentId!)) && node.role?.value !== upTo) path.push({ role: String(node.role?.value), ignored: node.ignored })
+    return node ? path : undefined
+  } finally {
+    await cdp.detach()
+  }
+}
+
 declare module 'vitest/browser' {
   interface BrowserCommands {
     holdKey: (key: string, repeats: number) => Promise<void>
     forcedColors: (value: 'active' | 'none' | null) => Promise<void>
+    axAncestors: (text: string, upTo: string) => Promise<{ role: string; ignored: boolean }[] | undefined>
   }
 }
