@@ -189,12 +189,29 @@ export const BridgeStatusBadge = forwardRef<HTMLDivElement, BridgeStatusBadgePro
       {/* The live region holds only what a change should say: WebKit re-reads every live ancestor of
           changed text, so the ticking time left or the link names inside it would be spoken again. */}
       <span data-part="status" role="status" aria-live={live} aria-atomic="true">
-        <span data-part="label">{state === 'unknown' ? labels.unknown({ status: transfer!.status }) : labels[state]}</span>
-        {/* The space keeps the two apart where nothing lays them out: spoken, and unstyled. <bdi>: the
-            API's English in an Arabic page keeps its own direction ("mint.", not ".The …"), and the
-            space, outside it, stays between the two. */}
-        {reason && ' '}
-        {reason && <bdi data-part="reason">{reason}</bdi>}
+        {/* One child, keyed by the state: a new status replaces it whole, so that the region gets a
+            single insertion. A label whose text changed and a reason added beside it were two changes,
+            each read whole (aria-atomic): Firefox with Orca read the region twice. The child is a block
+            (a flex item), which Firefox exposes as one object, and Chromium leaves out; the span inside
+            it lays out the label and the reason (a flex container, which Firefox would leave out,
+            reporting each of its items as inserted, each read whole again). */}
+        <span key={state}>
+          <span>
+            <span data-part="label">{state === 'unknown' ? labels.unknown({ status: transfer!.status }) : labels[state]}</span>
+            {/* The space keeps the two apart in the region's text: an element, as a bare text node between
+                two flex items is not laid out, and Chromium then left it out ("Transfer failedThe …").
+                The stylesheet takes it out of the flex flow (the gap spaces the two on screen) but keeps
+                it laid out; unstyled, it is an ordinary space. The reason: `dir="auto"` isolates the
+                API's English in an Arabic page ("mint.", not ".The …") as a <bdi> would, but Chromium
+                exposed the <bdi> as an object of its own, whose text Orca read alone before the region. */}
+            {reason && <span data-part="separator"> </span>}
+            {reason && (
+              <span data-part="reason" dir="auto">
+                {reason}
+              </span>
+            )}
+          </span>
+        </span>
       </span>
       {/* Spaces between the parts, as between the label and the reason: unstyled, nothing else keeps
           "Transfer pending" from "about 3 minutes left" (a flex badge drops them). */}

@@ -74,6 +74,21 @@ test('the label and the failure reason, inside the live region, are spaced apart
   expect(reason.left - label.right).toBeGreaterThan(0)
 })
 
+test('the live region reads "Transfer failed The mint was rejected" to a screen reader: one text, spaced, the reason no object of its own', async () => {
+  const badge = renderTransfer({ status: 'failed', failureReason: 'The mint was rejected' })
+  await waitFor(() => expect(badge).toHaveAttribute('data-state', 'failed'))
+  const status = screen.getByRole('status')
+  // innerText follows layout as Chromium's accessible text does: a text node it does not lay out (a
+  // space between two flex items) is not in it. Its line breaks are the flex items', which the
+  // accessible text runs together: "Transfer failedThe mint was rejected" for Orca without a space.
+  expect(status.innerText.replaceAll('\n', '')).toBe('Transfer failed The mint was rejected')
+  // Between the region and the reason's text, only what Chromium leaves out: an object of its own
+  // (a <bdi>'s section) has its own text change, which Orca read alone before the region.
+  const between = await commands.axAncestors('The mint was rejected', 'status')
+  expect(between).toBeDefined()
+  expect(between!.filter((node) => !node.ignored)).toEqual([])
+})
+
 test('wrapped onto several lines (a narrow column, a 200% zoom), every line of text stays inside the rounded border', async () => {
   stubTransfer({
     status: 'source_confirmed',
