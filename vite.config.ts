@@ -140,6 +140,7 @@ export default defineConfig({
           globals: true,
           restoreMocks: true,
           testTimeout: 30_000,
+          setupFiles: ['test/browser/setup.ts'],
           browser: { enabled: true, headless: true, provider: chromium(), instances: [{ browser: 'chromium' }], commands: { holdKey, forcedColors, axAncestors } },
         },
       },

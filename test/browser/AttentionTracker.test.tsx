@@ -11,12 +11,6 @@ import '../../src/styles.css'
 // The browser's own IntersectionObserver and scrolling: which thresholds fire as a reader scrolls
 // is what a stand-in observer cannot show.
 
-// The events here are the browser's own, not acted out, so React's act() warnings do not apply
-// (Testing Library turns them on in its own beforeAll, which runs first).
-beforeAll(() => {
-  ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false
-})
-
 afterEach(async () => {
   if (document.fullscreenElement) await document.exitFullscreen()
   cleanup()

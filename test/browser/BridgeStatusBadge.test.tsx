@@ -7,11 +7,6 @@ import { BridgeStatusBadge } from '../../src/components/BridgeStatusBadge.js'
 import { PayLinkProvider } from '../../src/hooks/PayLinkProvider.js'
 import '../../src/styles.css'
 
-beforeAll(() => {
-  ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false
-})
-afterEach(() => vi.unstubAllGlobals())
-
 /** The API answers every request with the transfer `tr_1` of `fields` (and the usual rest). */
 function stubTransfer(fields: Record<string, string>) {
   const at = new Date().toISOString()

@@ -8,12 +8,6 @@ import { PayLinkProvider } from '../../src/hooks/PayLinkProvider.js'
 import '../../src/styles.css'
 
 // The events here are the browser's own, not acted out, so React's act() warnings do not apply.
-beforeAll(() => {
-  ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false
-})
-
-afterEach(() => vi.unstubAllGlobals())
-
 test('"Try again" pressed with Enter keeps focus in the estimate, not on <body>, and Tab then goes on to what follows it', async () => {
   // The first quote fails; the second comes 100 ms after it is asked for.
   let asked = 0

@@ -6,7 +6,6 @@ import { PayLinkButton } from '../../src/components/PayLinkButton.js'
 import { PayLinkProvider } from '../../src/hooks/PayLinkProvider.js'
 import { BASE_SEPOLIA_USDC, MOCK_PAY_TO } from '../../src/mock/constants.js'
 import { createTestSigner } from '../../src/mock/createTestSigner.js'
-import { forgetPurchases } from '../../src/payment/PurchaseStore.js'
 import { encodeBase64Json } from '../../src/x402/base64.js'
 import '../../src/styles.css'
 
@@ -33,19 +32,6 @@ function sellerRaisingItsPrice() {
   })
   return paid
 }
-
-// The events here are the browser's own, not acted out, so React's act() warnings do not apply
-// (Testing Library turns them on in its own beforeAll, which runs first).
-beforeAll(() => {
-  ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false
-})
-
-afterEach(() => {
-  vi.unstubAllGlobals()
-  // Each test is a new page.
-  forgetPurchases()
-  sessionStorage.clear()
-})
 
 test('Enter held on the button after its press found a new price: the browser repeats it, nothing is paid', async () => {
   const paid = sellerRaisingItsPrice()

@@ -9,22 +9,11 @@ import { PayLinkButton } from '../../src/components/PayLinkButton.js'
 import { PayLinkProvider } from '../../src/hooks/PayLinkProvider.js'
 import { BASE_SEPOLIA_USDC, MOCK_PAY_TO } from '../../src/mock/constants.js'
 import { createTestSigner } from '../../src/mock/createTestSigner.js'
-import { forgetPurchases } from '../../src/payment/PurchaseStore.js'
 import { encodeBase64Json } from '../../src/x402/base64.js'
 import '../../src/styles.css'
 
 // README: right to left, from `dir` on an ancestor (an Arabic or Hebrew page) or on the component
 // itself, every part the components lay out sits mirrored; these pin where a user sees each.
-
-beforeAll(() => {
-  ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false
-})
-
-afterEach(() => {
-  vi.unstubAllGlobals()
-  forgetPurchases()
-  sessionStorage.clear()
-})
 
 /** `ui` under a fresh QueryClient and a provider of the stubbed API, in a 360 px column of `dir`. */
 const inPage = (ui: ReactNode, dir?: 'rtl') => (
