@@ -43,18 +43,30 @@ export type VerifyPaymentResult =
 export async function verifyPayment(
   client: PayLinkClient,
   params: { code: string },
-  options: VerifyPaymentOptions = {},
+  options?: VerifyPaymentOptions,
 ): Promise<VerifyPaymentResult> {
-  const { paymentHeader, signal, idempotencyKey } = options
-  const body = validate(verifyInputSchema, params, 'verifyPayment', 'input')
-  const headers: Record<string, string> = {}
-  if (paymentHeader) headers[paymentHeaderName(paymentHeader)] = paymentHeader
-  if (idempotencyKey) headers['idempotency-key'] = idempotencyKey
-  const response = await send(client, { endpoint: 'verifyPayment', path: '/payments/verify', body, headers, expect: [402], signal })
+  const response = await sendVerification(client, params, options)
   if (response.status === 402) {
     return { status: 'payment-required', paymentRequired: decodePaymentRequired({ headers: response.headers, body: response.data }) }
   }
   const { payment, proof } = validate(verifiedPaymentSchema, response.data, 'verifyPayment', 'response')
   // The body says the payment went through: a settlement header that cannot be read does not undo that.
   return { status: 'paid', payment, proof, paymentResponse: readPaymentResponse(response.headers) }
+}
+
+/**
+ * `verifyPayment`'s request (its input checked, the payment and the idempotency key in their
+ * headers), and the answer as it came: a 402, or the payment accepted. A link's purchase reads that
+ * answer itself, into its gate's answer.
+ */
+export function sendVerification(
+  client: PayLinkClient,
+  params: { code: string },
+  { paymentHeader, signal, idempotencyKey }: VerifyPaymentOptions = {},
+) {
+  const body = validate(verifyInputSchema, params, 'verifyPayment', 'input')
+  const headers: Record<string, string> = {}
+  if (paymentHeader) headers[paymentHeaderName(paymentHeader)] = paymentHeader
+  if (idempotencyKey) headers['idempotency-key'] = idempotencyKey
+  return send(client, { endpoint: 'verifyPayment', path: '/payments/verify', body, headers, expect: [402], signal })
 }
