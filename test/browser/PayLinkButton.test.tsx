@@ -153,6 +153,39 @@ test('"Try again" on a link whose terms could not be read, whose terms then ask 
   expect(reads).toBe(2)
 })
 
+test('"Try again" on a link whose terms could not be read, refused again at once: the live region says "Loading the price" long enough for Orca to read it before the outcome', async () => {
+  // Before: the 503 came back within milliseconds and the region passed "Loading the price" and back
+  // to "Payment unavailable" before Orca 43.1 had read the first change. Chromium then spoke the
+  // outcome twice (both insertions read the region as it had become), Firefox nothing (the first
+  // insertion dropped as stale, the second taken for a repeat of the outcome it last spoke).
+  // Orca read the first change within about 150 ms; with the re-read held 500 ms, it spoke
+  // "Loading the price", then "Payment unavailable" once, in both browsers.
+  let reads = 0
+  const link = { code: 'down', creatorId: 'c', chainType: 'evm', model: 'payment', splits: { creator: 9000, platform: 1000 }, price: { amount: '0.05', currency: 'USDC' }, createdAt: '2025-01-01T00:00:00Z' }
+  vi.stubGlobal('fetch', async (input: Request | string) => {
+    if (String(typeof input === 'string' ? input : input.url).endsWith('/links/down')) return Response.json(link)
+    reads++
+    return Response.json({ error: { code: 'unavailable', message: 'down' } }, { status: 503 })
+  })
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <PayLinkProvider client={createPayLinkClient({ baseUrl: 'https://api.paylink.test', retry: false })}>
+        <PayLinkButton code="down" signer={createTestSigner()} />
+      </PayLinkProvider>
+    </QueryClientProvider>,
+  )
+  const button = await screen.findByRole('button', { name: 'Try again Payment unavailable' })
+  const region = screen.getByRole('status')
+  const heard: { text: string; at: number }[] = []
+  new MutationObserver(() => heard.push({ text: region.textContent!, at: performance.now() })).observe(region, { subtree: true, childList: true, characterData: true })
+  button.focus()
+  await userEvent.keyboard('{Enter}')
+  await waitFor(() => expect(reads).toBe(2))
+  await waitFor(() => expect(button).toHaveAccessibleName('Try again Payment unavailable'))
+  expect(heard.map(({ text }) => text)).toEqual(['Loading the price', 'Payment unavailable'])
+  expect(heard[1]!.at - heard[0]!.at).toBeGreaterThanOrEqual(400)
+})
+
 test("the wallet being asked, in a narrow column (a 320 px phone): the spinner stays before the wrapped text's first word, and each line is centred", async () => {
   vi.stubGlobal('fetch', async () => new Response('{}', { status: 402, headers: { 'PAYMENT-REQUIRED': offerAt('50000') } }))
   // The wallet never answers: the button stays `signing`.
