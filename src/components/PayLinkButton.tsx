@@ -305,16 +305,13 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
       // Not the second click of a double click (detail 2), nor a press within half a second of a new
       // price (a quick second press of a key): either was aimed at the price the first press saw,
       // and that press may have come back with a new one (priceChanged), for a press of its own.
-      // Where a link's terms were never read, "Try again" reads them (starts over): the wallet opens
-      // on the next press, at a price the button has shown. Once a price was shown, a press checks
-      // the fresh terms against it (priceChanged). Not a resource's: its read on mount is a quiet
-      // preview, and a click's own read is what shows its failure. That read starts half a second
-      // after "Loading the price" is announced: refused again within milliseconds, the region went
-      // back to "Payment unavailable" before Orca 43.1 read the change, and it spoke the outcome
-      // twice (Chromium) or not at all (Firefox, taking it for a repeat); held, it speaks both once.
+      // Where the terms were never read, "Try again" reads them (starts over): the wallet opens on
+      // the next press, at a price the button has shown; the read starts half a second after
+      // "Loading the price" is announced (PurchaseStore's `load`), for a screen reader. Once a price
+      // was shown, a press checks the fresh terms against it (priceChanged).
       if (actionable && event.detail < 2 && !(priceChanged && performance.now() - seen.at! < 500)) {
         seen.used = true
-        void (unavailable && linkCode && seen.priced !== store ? (purchase.reset as (wait: number) => void)(500) : purchase.pay())
+        void (unavailable && seen.priced !== store ? purchase.reset() : purchase.pay())
       }
     }),
     onKeyDown: composeEventHandlers(onKeyDown, (event: KeyboardEvent<HTMLButtonElement>) => {

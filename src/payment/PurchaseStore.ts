@@ -136,10 +136,9 @@ export interface PurchaseStore<A> {
    * Abandons the purchase and starts over with fresh requirements. While `signing` it abandons the
    * wallet's request (one that never answers), and drops unsent whatever that wallet returns later;
    * while `verifying` it does nothing. In `unknown` this forgets a payment that may have gone
-   * through: offer it only when the user knows it did not. `wait`: milliseconds to wait before
-   * reading the requirements again (none by default), the purchase `idle` meanwhile.
+   * through: offer it only when the user knows it did not.
    */
-  reset(wait?: number): void
+  reset(): void
 }
 
 // Every purchase of the page, by API (base URL, key and headers; none for a URL's) and key,
@@ -241,12 +240,22 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
 
   // Whether a failure of the request in flight stays quiet: only while previews alone wait for it.
   let quiet: boolean | undefined
-  // Concurrent calls share one request; a purchase that joins a preview's request shows its failure.
+  // Whether the last read of the requirements failed on screen ("Payment unavailable").
+  let unread: boolean | undefined
+  // Concurrent calls share one request; a purchase that joins a preview's request shows its failure,
+  // as does a preview read again after a failure shown (a reset: "Try again").
   const load = (isPreview?: boolean) => {
-    quiet = loading ? quiet && isPreview : isPreview
+    quiet = loading ? quiet && isPreview : isPreview && !unread
     return (loading ??= (async () => {
       update({ status: 'loading' })
       try {
+        // Read again after a failure shown, by a reset ("Try again"), the terms are asked for half a
+        // second after the purchase turns `loading`: refused again within milliseconds, a live
+        // region went from "Payment unavailable" to "Loading the price" and back before Orca 43.1
+        // read the change, and it spoke the outcome twice (Chromium) or not at all (Firefox, taking
+        // it for a repeat). Not a click's read: the wallet would be asked with the options of half a
+        // second before (a spend cap lowered since).
+        unread &&= !busy && (await new Promise<undefined>((resolve) => setTimeout(resolve, 500)))
         const { paymentRequired, error, accepted }: AnswerFields<A> = await store!.gate()
         if (paymentRequired) {
           set({ status: 'ready', paymentRequired })
@@ -261,6 +270,7 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
         throw error
       } catch (error) {
         set(quiet ? { status: 'ready' } : { status: 'failed', error: toPayLinkError(error) })
+        unread = !quiet
       }
     })().finally(() => (loading = undefined)))
   }
@@ -411,7 +421,7 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
         }
       },
       observe,
-      reset(wait) {
+      reset() {
         // A wallet that never answers must not hold the purchase; a paid request may be moving money.
         // Before start() there is nothing to forget yet, but maybe a kept payment to resume.
         if (state.status !== 'idle' && (!inFlight() || state.status === 'signing')) {
@@ -419,8 +429,7 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
           keep()
           set({ status: 'idle' })
         }
-        // A macrotask later even without `wait`: one branch fewer in the button's bundle.
-        setTimeout(store!.start, wait)
+        store!.start()
       },
     }),
   )

@@ -153,13 +153,38 @@ test('"Try again" on a link whose terms could not be read, whose terms then ask 
   expect(reads).toBe(2)
 })
 
+// Presses "Try again" on a button showing "Payment unavailable" whose terms are refused again at
+// once, and returns what its live region said, and when.
+async function tryAgainHeard(props: { code: string } | { resource: string }, reads: () => number) {
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <PayLinkProvider client={createPayLinkClient({ baseUrl: 'https://api.paylink.test', retry: false })}>
+        <PayLinkButton {...props} signer={createTestSigner()} />
+      </PayLinkProvider>
+    </QueryClientProvider>,
+  )
+  const button = await screen.findByRole('button', { name: /^(Pay|Try again Payment unavailable)$/ })
+  button.focus()
+  // A URL's read on mount is a quiet preview ("Pay"): its failure shows after a press.
+  if ('resource' in props) await userEvent.keyboard('{Enter}')
+  await waitFor(() => expect(button).toHaveAccessibleName('Try again Payment unavailable'))
+  const before = reads()
+  const region = screen.getByRole('status')
+  const heard: { text: string; at: number }[] = []
+  new MutationObserver(() => heard.push({ text: region.textContent!, at: performance.now() })).observe(region, { subtree: true, childList: true, characterData: true })
+  await userEvent.keyboard('{Enter}')
+  await waitFor(() => expect(reads()).toBe(before + 1))
+  await waitFor(() => expect(button).toHaveAccessibleName('Try again Payment unavailable'))
+  return heard
+}
+
+// Before: the 503 came back within milliseconds and the region passed "Loading the price" and back
+// to "Payment unavailable" before Orca 43.1 had read the first change. Chromium then spoke the
+// outcome twice (both insertions read the region as it had become), Firefox nothing (the first
+// insertion dropped as stale, the second taken for a repeat of the outcome it last spoke).
+// Orca read the first change within about 150 ms; with the re-read held 500 ms, it spoke
+// "Loading the price", then "Payment unavailable" once, in both browsers.
 test('"Try again" on a link whose terms could not be read, refused again at once: the live region says "Loading the price" long enough for Orca to read it before the outcome', async () => {
-  // Before: the 503 came back within milliseconds and the region passed "Loading the price" and back
-  // to "Payment unavailable" before Orca 43.1 had read the first change. Chromium then spoke the
-  // outcome twice (both insertions read the region as it had become), Firefox nothing (the first
-  // insertion dropped as stale, the second taken for a repeat of the outcome it last spoke).
-  // Orca read the first change within about 150 ms; with the re-read held 500 ms, it spoke
-  // "Loading the price", then "Payment unavailable" once, in both browsers.
   let reads = 0
   const link = { code: 'down', creatorId: 'c', chainType: 'evm', model: 'payment', splits: { creator: 9000, platform: 1000 }, price: { amount: '0.05', currency: 'USDC' }, createdAt: '2025-01-01T00:00:00Z' }
   vi.stubGlobal('fetch', async (input: Request | string) => {
@@ -167,21 +192,18 @@ test('"Try again" on a link whose terms could not be read, refused again at once
     reads++
     return Response.json({ error: { code: 'unavailable', message: 'down' } }, { status: 503 })
   })
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <PayLinkProvider client={createPayLinkClient({ baseUrl: 'https://api.paylink.test', retry: false })}>
-        <PayLinkButton code="down" signer={createTestSigner()} />
-      </PayLinkProvider>
-    </QueryClientProvider>,
-  )
-  const button = await screen.findByRole('button', { name: 'Try again Payment unavailable' })
-  const region = screen.getByRole('status')
-  const heard: { text: string; at: number }[] = []
-  new MutationObserver(() => heard.push({ text: region.textContent!, at: performance.now() })).observe(region, { subtree: true, childList: true, characterData: true })
-  button.focus()
-  await userEvent.keyboard('{Enter}')
-  await waitFor(() => expect(reads).toBe(2))
-  await waitFor(() => expect(button).toHaveAccessibleName('Try again Payment unavailable'))
+  const heard = await tryAgainHeard({ code: 'down' }, () => reads)
+  expect(heard.map(({ text }) => text)).toEqual(['Loading the price', 'Payment unavailable'])
+  expect(heard[1]!.at - heard[0]!.at).toBeGreaterThanOrEqual(400)
+})
+
+test('"Try again" on a URL whose 402 could not be read, refused again at once: "Loading the price" as long before the outcome', async () => {
+  let reads = 0
+  vi.stubGlobal('fetch', async () => {
+    reads++
+    return new Response('<html>Bad gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } })
+  })
+  const heard = await tryAgainHeard({ resource: RESOURCE }, () => reads)
   expect(heard.map(({ text }) => text)).toEqual(['Loading the price', 'Payment unavailable'])
   expect(heard[1]!.at - heard[0]!.at).toBeGreaterThanOrEqual(400)
 })

@@ -890,6 +890,26 @@ describe('PayLinkButton with an x402 resource', () => {
     return api.serveX402(RESOURCE, offer, paid)
   }
 
+  test('"Try again" on a URL whose 402 could not be read reads it again and shows its price: the wallet opens only on the next press', async () => {
+    const payments = serve()
+    // The read on mount and the click's find the seller down (a 503); then it is back.
+    const down = () => http.get(RESOURCE, () => new HttpResponse(null, { status: 503 }), { once: true })
+    api.server.use(down(), down())
+    const signer = createTestSigner()
+    render(<PayLinkButton resource={RESOURCE} signer={signer} />, { wrapper: wrapperFor() })
+    // The read on mount is a quiet preview: its failure shows after a press.
+    await waitFor(() => expect(button()).toHaveAccessibleName('Pay'))
+    fireEvent.click(button())
+    await waitFor(() => expect(button()).toHaveAccessibleName('Try again Payment unavailable'))
+    fireEvent.click(button())
+    await waitFor(() => expect(button()).toHaveAccessibleName('Pay 0.01 USDC'))
+    expect(signer.calls).toBe(0)
+    fireEvent.click(button())
+    await waitFor(() => expect(stateOf(button())).toBe('settled'))
+    expect(signer.calls).toBe(1)
+    expect(payments).toHaveLength(1)
+  })
+
   test("a URL payment whose answer was lost, then the app's session header is refreshed: still the same purchase, resent, never signed again", async () => {
     const payments = serve((_, n) => (n === 1 ? HttpResponse.error() : HttpResponse.text('the article', { headers: { 'PAYMENT-RESPONSE': settlement } })))
     const signer = createTestSigner()

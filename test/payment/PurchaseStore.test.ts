@@ -1049,3 +1049,55 @@ describe('a purchase no hook shows any more (a feed scrolled past, a route left)
     expect(await leftAs('settled', seller().gate, (store) => store.pay({ signer: createTestSigner() }), 'settled')).toBe(true)
   })
 })
+
+describe('terms read again after a failure shown ("Payment unavailable")', () => {
+  // A screen reader needs "Loading the price" to last before the same failure comes back (see
+  // test/browser/PayLinkButton.test.tsx); a click must not wait, or it would sign with the options
+  // of half a second before (a spend cap lowered meanwhile).
+  function downThenUp() {
+    let reads = 0
+    const gate = async (payment?: PendingPurchase): Promise<GateAnswer<{ ok: true }>> => {
+      if (payment) return { accepted: { ok: true } }
+      return reads++ ? { paymentRequired: paymentRequired() } : { error: new PayLinkHttpError({ endpoint: 'verifyPayment', status: 503, code: 'unavailable', message: 'down', body: undefined }) }
+    }
+    return { gate, reads: () => reads }
+  }
+
+  it('a reset reads them half a second after the purchase turns loading', async () => {
+    vi.useFakeTimers()
+    try {
+      const seller = downThenUp()
+      const store = sharedPurchase({}, 'url:https://seller.test/down-reset', seller.gate)
+      await store.pay({ signer: createTestSigner() })
+      expect(store.getSnapshot().status).toBe('failed')
+      store.reset()
+      expect(store.getSnapshot().status).toBe('loading')
+      await vi.advanceTimersByTimeAsync(499)
+      expect(seller.reads()).toBe(1)
+      await vi.advanceTimersByTimeAsync(1)
+      expect(seller.reads()).toBe(2)
+      expect(store.getSnapshot().status).toBe('ready')
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('a click reads them at once: nothing waits between the press and the wallet', async () => {
+    vi.useFakeTimers()
+    try {
+      const seller = downThenUp()
+      const store = sharedPurchase({}, 'url:https://seller.test/down-click', seller.gate)
+      const signer = createTestSigner()
+      await store.pay({ signer })
+      expect(store.getSnapshot().status).toBe('failed')
+      const click = store.pay({ signer })
+      await vi.advanceTimersByTimeAsync(0)
+      expect(seller.reads()).toBe(2)
+      await click
+      expect(signer.calls).toBe(1)
+      expect(store.getSnapshot().status).toBe('settled')
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+})
