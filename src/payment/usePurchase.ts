@@ -29,7 +29,8 @@ export function usePurchase<A extends object>(store: PurchaseStore<A> | undefine
     /**
      * Abandons the purchase and fetches fresh requirements. In `signing` it is the way out of a wallet
      * that never answers: whatever that wallet signs later is dropped unsent. Does nothing in
-     * `verifying`; in `unknown` it forgets a payment that may have gone through.
+     * `verifying`; in `unknown` it forgets a payment that may have gone through. After terms that
+     * could not be read, the new read starts 500 ms after `loading` (for a screen reader's sake).
      */
     reset: (store ? store.reset : noop) as () => void,
     /** Whether a click would start a purchase (needs a signer), ask a `walletSlow` wallet again, or resend one whose outcome is unknown (needs none). */
