@@ -159,7 +159,8 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
   // before (reporting it could fulfil an order twice), unless this button left it in flight: then
   // its outcome is this button's to report, once, when it shows the purchase again.
   // `priceChanged` and `at`: the requirements whose new price was last put on screen and when, for the click handler below; `error`: the error last shown;
-  // `priced`: the purchase last shown with terms read.
+  // `priced`: the purchase last shown with terms read; `retry`: the last press was a "Try again"
+  // reading terms that could not be read.
   // A purchase that ended while no hook showed it (a checkout closed while the wallet was open) is
   // reported by the buttons that show it first (on mount, or on switching to it), as if they had left
   // it in flight. Read while rendering: subscribing, before the effect below runs, clears it.
@@ -167,7 +168,7 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
   // `store` starts unset: the purchase shown on mount is switched to, as any later one, and
   // StrictMode's second run of the effect finds it the same, so reports its unseen outcome no more.
   // Built on each render, kept from the first: cheaper in the bundle than an initializer function.
-  const [seen] = useState<{ state: PayLinkButtonState; store?: unknown; left: Map<unknown, PayLinkButtonState>; priceChanged?: unknown; at?: number; used?: boolean; error?: unknown; priced?: unknown }>({
+  const [seen] = useState<{ state: PayLinkButtonState; store?: unknown; left: Map<unknown, PayLinkButtonState>; priceChanged?: unknown; at?: number; used?: boolean; retry?: boolean; error?: unknown; priced?: unknown }>({
     state,
     left: new Map(),
     error: unseen ? undefined : purchase.error,
@@ -226,9 +227,14 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
     ? labels[`${state as 'signing' | 'verifying'}SlowStatus`]
     : priceChanged
       ? labels.priceChangedStatus(shownPrice)
-      : // "Ready to pay" is news after a press only ("Try again" read the terms again): said on load
-        // by each button of a page, a screen reader would queue it once per button.
-        state !== 'ready' || seen.used
+      : // "Loading the price" and "Ready to pay" are said for a "Try again" that reads terms that
+        // could not be read only. There the first stands between two "Payment unavailable"s, which
+        // Orca would otherwise take for one, and the second is news. Said on load by each button of
+        // a page, a screen reader would queue them once per button; said for a press's own read (a
+        // URL's, terms gone stale), which goes on to the wallet or fails within milliseconds, they
+        // and the outcome came as changes Orca 43.1 read as the outcome twice (Chromium and
+        // Firefox, a URL's first press refused).
+        !['ready', 'loading'].includes(state) || seen.retry
         ? labels[unavailable ? 'unavailableStatus' : (`${state}Status` as StatusKey)]
         : ''
   // The split is shown before paying only.
@@ -311,7 +317,7 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
       // was shown, a press checks the fresh terms against it (priceChanged).
       if (actionable && event.detail < 2 && !(priceChanged && performance.now() - seen.at! < 500)) {
         seen.used = true
-        void (unavailable && seen.priced !== store ? purchase.reset() : purchase.pay())
+        void ((seen.retry = unavailable && seen.priced !== store) ? purchase.reset() : purchase.pay())
       }
     }),
     onKeyDown: composeEventHandlers(onKeyDown, (event: KeyboardEvent<HTMLButtonElement>) => {

@@ -208,6 +208,40 @@ test('"Try again" on a URL whose 402 could not be read, refused again at once: "
   expect(heard[1]!.at - heard[0]!.at).toBeGreaterThanOrEqual(400)
 })
 
+test("a URL's first press, its 402 refused at once, and a press that pays: the region changes once to each outcome, with no \"Loading the price\" before it", async () => {
+  // Orca 43.1 spoke "Payment unavailable" twice on 4 of 18 first presses in Chromium and 10 of 18
+  // in Firefox: the press's own read put "Loading the price" in the region, and the refusal
+  // replaced it within milliseconds, two changes it read as the outcome twice.
+  let down = true
+  vi.stubGlobal('fetch', async () =>
+    down ? new Response('<html>Bad gateway</html>', { status: 502 }) : new Response('{}', { status: 402, headers: { 'PAYMENT-REQUIRED': offerAt('50000') } }),
+  )
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <PayLinkProvider client={createPayLinkClient({ baseUrl: 'https://api.paylink.test', retry: false })}>
+        <PayLinkButton resource={RESOURCE} signer={createTestSigner({ delayMs: 60_000 })} />
+      </PayLinkProvider>
+    </QueryClientProvider>,
+  )
+  const button = await screen.findByRole('button', { name: 'Pay' })
+  const region = screen.getByRole('status')
+  const heard: string[] = []
+  new MutationObserver(() => heard.push(region.textContent!)).observe(region, { subtree: true, childList: true, characterData: true })
+  button.focus()
+  await userEvent.keyboard('{Enter}')
+  await waitFor(() => expect(button).toHaveAccessibleName('Try again Payment unavailable'))
+  expect(heard).toEqual(['Payment unavailable'])
+  // Back up: "Try again" reads the terms and shows the price; the next press's read goes straight to the wallet.
+  down = false
+  await userEvent.keyboard('{Enter}')
+  await waitFor(() => expect(button).toHaveAccessibleName('Pay 0.05 USDC'))
+  heard.length = 0
+  await userEvent.keyboard('{Enter}')
+  await waitFor(() => expect(button).toHaveAttribute('data-state', 'signing'))
+  // "Ready to pay" (said after the Try again) goes as the press reads the terms: emptied, not said.
+  expect(heard.filter(Boolean)).toEqual(['Waiting for your wallet to sign'])
+})
+
 test("the wallet being asked, in a narrow column (a 320 px phone): the spinner stays before the wrapped text's first word, and each line is centred", async () => {
   vi.stubGlobal('fetch', async () => new Response('{}', { status: 402, headers: { 'PAYMENT-REQUIRED': offerAt('50000') } }))
   // The wallet never answers: the button stays `signing`.

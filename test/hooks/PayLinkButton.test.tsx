@@ -708,11 +708,9 @@ describe('PayLinkButton', () => {
       showSplit: true,
       labels: {
         pay: ({ amount, currency }) => `${amount} ${currency} zahlen`,
-        loadingStatus: 'Preis wird geladen',
         split: ({ creator, platform }) => `Urheber ${creator}, Plattform ${platform}`,
       },
     })
-    expect(status()).toHaveTextContent('Preis wird geladen')
     await ready()
     // German puts a no-break space before the percent sign.
     expect(button()).toHaveAccessibleName('1,50 USDC zahlen Urheber 90\u00a0%, Plattform 10\u00a0%')
@@ -1109,10 +1107,21 @@ describe('PayLinkButton: an invalid locale, a missing translation, switching pur
 
   test('a label left undefined (a missing translation) keeps its English text', async () => {
     const t: { pay?: undefined; split?: undefined } = {}
-    renderButton({ signer: createTestSigner(), showSplit: true, labels: { pay: t.pay, split: t.split, loadingStatus: 'Carregando' } })
-    expect(status()).toHaveTextContent('Carregando')
+    renderButton({ signer: createTestSigner(), showSplit: true, labels: { pay: t.pay, split: t.split } })
     await ready()
     expect(button()).toHaveAccessibleName('Pay 1.50 USDC Creator 90% · Platform 10%')
+  })
+
+  test('the region says nothing while the price loads on mount; "Try again" on terms that could not be read says the app\'s loadingStatus, then its unavailableStatus', async () => {
+    api.server.use(http.post(`${BASE_URL}/pub/v1/payments/verify`, () => HttpResponse.html('<h1>Payment Required</h1>', { status: 402 })))
+    renderButton({ signer: createTestSigner(), labels: { loadingStatus: 'Preis wird geladen', unavailableStatus: 'Zahlung nicht möglich' } })
+    // Each button of a page would otherwise queue its loading text on load.
+    expect(stateOf(button())).toBe('loading')
+    expect(status().textContent).toBe('')
+    await waitFor(() => expect(status()).toHaveTextContent('Zahlung nicht möglich'))
+    fireEvent.click(button())
+    expect(status()).toHaveTextContent('Preis wird geladen')
+    await waitFor(() => expect(status()).toHaveTextContent('Zahlung nicht möglich'))
   })
 
   test('switching back to a purchase that settled does not call onSettled again', async () => {
