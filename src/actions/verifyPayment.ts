@@ -47,7 +47,7 @@ export async function verifyPayment(
 ): Promise<VerifyPaymentResult> {
   const response = await sendVerification(client, params, options)
   if (response.status === 402) {
-    return { status: 'payment-required', paymentRequired: decodePaymentRequired({ headers: response.headers, body: response.data }) }
+    return { status: 'payment-required', paymentRequired: decodePaymentRequired(response) }
   }
   const { payment, proof } = validate(verifiedPaymentSchema, response.data, 'verifyPayment', 'response')
   // The body says the payment went through: a settlement header that cannot be read does not undo that.

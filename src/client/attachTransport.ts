@@ -127,7 +127,7 @@ export function attachTransport(client: PayLinkClient, apiKey: string | undefine
               })
             }
           }
-          return { status, headers: answer, data }
+          return { status, headers: answer, data, body: data }
         }
         const parsed = parseErrorBody(status, body, secrets())
         error = new PayLinkHttpError({

@@ -22,7 +22,7 @@ export function linkPurchase(client: PayLinkClient, code: string): PurchaseStore
       // bundle carries neither verifyPayment's result nor that header's read (48 B gzip in
       // PayLinkButton's).
       const response = await sendVerification(client, { code }, pending)
-      if (response.status === 402) return { paymentRequired: decodePaymentRequired({ headers: response.headers, body: response.data }) }
+      if (response.status === 402) return { paymentRequired: decodePaymentRequired(response) }
       const { payment, proof } = validate(verifiedPaymentSchema, response.data, 'verifyPayment', 'response')
       return { accepted: { payment, proof } }
     } catch (error: any) {
