@@ -71,12 +71,13 @@ export const string = typed((value): value is string => typeof value === 'string
 
 /**
  * Parses `value` with `schema` inside a check (or into any list of issues): its issues join
- * `payload`'s, their paths under `key` when given. Returns the output and whether there were issues.
+ * `payload`'s, their paths under `key` when given. Returns the output and how many issues it raised:
+ * the count, read as a flag (0 none), costs every bundle 2 B gzip less than a boolean.
  */
-export function parseInto(payload: { issues: $ZodRawIssue[] }, schema: Schema, value: unknown, key?: PropertyKey): [unknown, boolean] {
+export function parseInto(payload: { issues: $ZodRawIssue[] }, schema: Schema, value: unknown, key?: PropertyKey): [unknown, number] {
   const { value: output, issues } = schema._zod.run({ value, issues: [] }, { async: false }) as ParsePayload
   for (const issue of issues) payload.issues.push(key === undefined ? issue : { ...issue, path: [key, ...(issue.path ?? [])] })
-  return [output, issues.length > 0]
+  return [output, issues.length]
 }
 
 // As with objects below: zod's optional class carries what the package never uses (defaults,
