@@ -17,7 +17,8 @@ export interface UsePayLinkOptions extends Omit<PayOptions, 'signer'> {
  * fetched on mount, so a click opens the wallet with no request in between; once they expired
  * (`maxTimeoutSeconds`) a click fetches them again, and signs nothing if they ask more than before
  * (`priceChanged`: the next click pays the new price). A wallet silent for 20 s is `walletSlow`:
- * `pay` then asks it again.
+ * `pay` then asks it again. Back online (TanStack Query's `onlineManager`), terms that could not be
+ * read are read again and an `unknown` payment is resent, by themselves.
  */
 export function usePayLink(code: string | undefined, options: UsePayLinkOptions = {}) {
   const client = usePayLinkClient('usePayLink')

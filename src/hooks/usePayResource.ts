@@ -56,8 +56,9 @@ export interface PayResourceState {
  * is read on mount (a GET without payment), a click asks for fresh requirements and signs once
  * (clicks while a purchase is in flight do nothing) if they ask no more than the price shown (else
  * it signs nothing and shows the new price, `priceChanged`), a wallet refusal is `cancelled`, and a paid
- * request without a clear answer is `unknown`, where `pay` resends the same signed payment. Every
- * hook on the page that shows the same URL shares one purchase, whatever its provider's client.
+ * request without a clear answer is `unknown`, where `pay` resends the same signed payment (as
+ * coming back online does). Every hook on the page that shows the same URL shares one purchase,
+ * whatever its provider's client.
  */
 export function usePayResource(resource: string | undefined, { timeoutMs, ...options }: UsePayResourceOptions = {}) {
   // Its purchases need no client (a URL is fetched with the global fetch), but the hook, as every

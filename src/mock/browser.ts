@@ -28,4 +28,4 @@ export {
 } from './constants.js'
 export type { MockX402Version } from './x402/versions.js'
 export { createTestSigner, type TestSignerOptions } from './createTestSigner.js'
-export { forgetPurchases } from '../payment/PurchaseStore.js'
+export { forgetPurchases } from '../payment/forgetPurchases.js'

@@ -1,6 +1,8 @@
 import type { PayLinkClient } from '../client/createPayLinkClient.js'
 import { PayLinkError, type PayLinkErrorType, type PayLinkPaymentError, paymentError } from '../client/errors.js'
 import { identities, identityHashes } from '../client/transport.js'
+import { purchases } from './forgetPurchases.js'
+import { onlineManager } from '../peers/query.js'
 import type { Payment, SettlementProof } from '../schemas/payment.js'
 import { signPaymentHeader } from '../x402/createPaymentHeader.js'
 import { randomKey } from '../x402/randomKey.js'
@@ -143,25 +145,6 @@ export interface PurchaseStore<A> {
   reset(): void
 }
 
-// Every purchase of the page, by API (base URL, key and headers; none for a URL's) and key,
-// whatever the client object: a provider that remounts (a checkout closed and opened again) makes a new client, and a
-// page can have two providers of one API (two React roots). A purchase signing, being confirmed or
-// paid while no hook showed it must be the one they show, not a second purchase offered beside it.
-// Kept while a hook shows it, and once signed, in flight or ended for the page's life, as
-// sessionStorage keeps a signed payload for the tab's (see subscribe).
-const purchases = new Map<string, PurchaseStore<object>>()
-
-/**
- * Forgets the purchases of the APIs whose `baseUrl` starts with `baseUrl`, and of the x402 URLs
- * that start with it (every purchase without it), as a new page would: the payloads kept in
- * `sessionStorage` stay, to be resumed. For tests and stories that show a link or a URL again with
- * a fresh mock.
- */
-export function forgetPurchases(baseUrl = ''): void {
-  // A URL's purchase has no API (resourcePurchase): its id is `undefined url:<url>`.
-  for (const id of purchases.keys()) if (id.startsWith(baseUrl) || id.startsWith(`undefined url:${baseUrl}`)) purchases.delete(id)
-}
-
 /**
  * The purchase kept under `key` for the API of `scope` (a client), made on first use: every hook
  * (and every remount) showing it shares it, so one click is one purchase and a remount during
@@ -175,7 +158,8 @@ export function forgetPurchases(baseUrl = ''): void {
  * `preview`, the requirements read on mount only show the price: each purchase asks for fresh ones,
  * and a preview that fails leaves the purchase payable. Requirements other than those last shown with
  * a price (fresh ones, or those a failed click left) are signed only within the terms shown, when a
- * price was shown (see `pay`).
+ * price was shown (see `pay`). While a hook shows it, coming back online reads terms that could not
+ * be read again and resends a payment whose outcome is `unknown`.
  */
 export function sharedPurchase<A extends object>(scope: object, key: string, gate: PurchaseGate<A>, preview?: boolean): PurchaseStore<A> {
   const id = `${identities.get(scope as PayLinkClient)} ${key}`
@@ -324,6 +308,14 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
     }
   }
 
+  // Back online (as TanStack Query's onlineManager has it: the browser's events, or the app's own
+  // source, such as React Native's NetInfo), a purchase on screen goes on where the network left it,
+  // as the queries beside it do: terms that could not be read are read again (a "Try again"), and a
+  // payment whose outcome was lost is resent (the same payload, never signed again). Each hook that
+  // shows the purchase follows the network: the first call changes the status the others test.
+  const reconnected = (online: boolean) =>
+    online && (state.status === 'failed' && unread ? store!.reset() : state.status === 'unknown' && store!.pay({ signer: undefined }))
+
   purchases.set(
     id,
     (store = {
@@ -331,7 +323,9 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
       subscribe(listener) {
         listeners.add(listener)
         store!.unseen = false
+        const unfollow = onlineManager.subscribe(reconnected)
         return () => {
+          unfollow()
           listeners.delete(listener)
           // After a turn: StrictMode and a remount subscribe again at once.
           // Its body cancelled, the answer goes (`void`: undefined). A body that failed (the connection

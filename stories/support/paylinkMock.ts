@@ -2,7 +2,7 @@ import { getResponse, type HttpHandler, http } from 'msw'
 import type {} from 'msw-storybook-addon'
 import type { StoryContext } from 'storybook/internal/csf'
 import type { PayLinkClientOptions } from '../../src/client/createPayLinkClient.js'
-import { forgetPurchases } from '../../src/payment/PurchaseStore.js'
+import { forgetPurchases } from '../../src/payment/forgetPurchases.js'
 import {
   createMockApi,
   type MockApi,

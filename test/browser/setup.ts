@@ -1,4 +1,4 @@
-import { forgetPurchases } from '../../src/payment/PurchaseStore.js'
+import { forgetPurchases } from '../../src/payment/forgetPurchases.js'
 
 // The events in test/browser are the browser's own, not acted out, so React's act() warnings do not
 // apply. Before each test: Testing Library turns them on in a beforeAll of its own, which runs after

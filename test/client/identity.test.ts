@@ -1,7 +1,8 @@
 import { createPayLinkClient } from '../../src/client/createPayLinkClient.js'
 import { identityHashes } from '../../src/client/transport.js'
 import { createTestSigner } from '../../src/mock/createTestSigner.js'
-import { forgetPurchases, type GateAnswer, type PendingPurchase, sharedPurchase } from '../../src/payment/PurchaseStore.js'
+import { forgetPurchases } from '../../src/payment/forgetPurchases.js'
+import { type GateAnswer, type PendingPurchase, sharedPurchase } from '../../src/payment/PurchaseStore.js'
 import type { PaymentRequired } from '../../src/x402/paymentRequired.js'
 
 // The identity of a client's API (attachTransport) names its purchases, in memory and in

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { PayLinkButton } from '../../src/components/PayLinkButton.js'
 import { MOCK_LINKS } from '../../src/mock/constants.js'
@@ -33,4 +33,45 @@ test('a press while the browser is offline opens no wallet and sends nothing; ba
   await waitFor(() => expect(button()).toHaveAttribute('data-state', 'settled'))
   expect(signer.calls).toBe(1)
   expect(api.mock.ledger).toHaveLength(1)
+})
+
+// Back online: the browser's offline and online events, which TanStack Query's onlineManager
+// follows, and the button with it.
+function reconnect() {
+  return act(() => {
+    window.dispatchEvent(new Event('offline'))
+    window.dispatchEvent(new Event('online'))
+  })
+}
+
+test('offline on mount ("Payment unavailable"): back online, the price shows by itself and no wallet opens; a press then pays once', async () => {
+  const online = goOffline()
+  const signer = createTestSigner()
+  render(<PayLinkButton code={MOCK_LINKS.demo} signer={signer} maxAmount={cap} />, { wrapper: wrapperFor() })
+  await waitFor(() => expect(button()).toHaveAccessibleName('Try again Payment unavailable'))
+  online()
+  await reconnect()
+  await waitFor(() => expect(button()).toHaveAccessibleName('Pay 1.50 USDC'))
+  expect(button()).toHaveAttribute('data-state', 'ready')
+  expect(signer.calls).toBe(0)
+  fireEvent.click(button())
+  await waitFor(() => expect(button()).toHaveAttribute('data-state', 'settled'))
+  expect([signer.calls, api.mock.ledger.length]).toEqual([1, 1])
+})
+
+test('the answer to a payment lost with the network ("Check payment status"): back online, the same payment is resent by itself, "Paid", signed once, charged once', async () => {
+  const signer = createTestSigner()
+  const onSettled = vi.fn()
+  render(<PayLinkButton code={MOCK_LINKS.demo} signer={signer} maxAmount={cap} onSettled={onSettled} />, { wrapper: wrapperFor() })
+  await waitFor(() => expect(button()).toHaveTextContent('Pay 1.50 USDC'))
+  // The terms were read; the paid request then finds the network gone.
+  api.mock.inject('verifyPayment', { dropConnection: true, times: 1 })
+  fireEvent.click(button())
+  await waitFor(() => expect(button()).toHaveAttribute('data-state', 'unknown'))
+  expect(api.mock.ledger).toHaveLength(0)
+  await reconnect()
+  await waitFor(() => expect(button()).toHaveAttribute('data-state', 'settled'))
+  expect(onSettled).toHaveBeenCalledTimes(1)
+  // Sent twice (dropped, then resent), signed once, charged once.
+  expect([signer.calls, api.requests.filter((r) => r.paid).length, api.mock.ledger.length]).toEqual([1, 2, 1])
 })

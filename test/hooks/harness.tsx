@@ -9,7 +9,7 @@ import { createPayLinkClient, type PayLinkClient } from '../../src/client.js'
 import { PayLinkProvider } from '../../src/hooks/PayLinkProvider.js'
 import { BASE_SEPOLIA_USDC, MOCK_PAY_TO } from '../../src/mock/constants.js'
 import { createMockApi, type MockApiOptions } from '../../src/mock/createMockApi.js'
-import { forgetPurchases } from '../../src/payment/PurchaseStore.js'
+import { forgetPurchases } from '../../src/payment/forgetPurchases.js'
 import { encodeBase64Json } from '../../src/x402/base64.js'
 
 export const BASE_URL = 'https://api.paylink.test'

@@ -9,7 +9,7 @@ import { createTestSigner } from '../../src/mock/createTestSigner.js'
 import { encodeBase64Json } from '../../src/x402/base64.js'
 import type { PaymentRequirement } from '../../src/x402/paymentRequired.js'
 import { BASE_URL, cap, testClient, testQueryClient, usdcOffer, useMockApi, wrapperFor } from './harness.js'
-import { forgetPurchases } from '../../src/payment/PurchaseStore.js'
+import { forgetPurchases } from '../../src/payment/forgetPurchases.js'
 
 const api = useMockApi({ settleDelayMs: 0 })
 const code = MOCK_LINKS.demo

@@ -1,7 +1,9 @@
+import { onlineManager } from '@tanstack/react-query'
 import { createPayLinkClient } from '../../src/client/createPayLinkClient.js'
 import { PayLinkHttpError, PayLinkNetworkError } from '../../src/client/errors.js'
 import { createTestSigner } from '../../src/mock/createTestSigner.js'
-import { forgetPurchases, type GateAnswer, type PendingPurchase, type PurchaseGate, type PurchaseStore, sharedPurchase } from '../../src/payment/PurchaseStore.js'
+import { forgetPurchases } from '../../src/payment/forgetPurchases.js'
+import { type GateAnswer, type PendingPurchase, type PurchaseGate, type PurchaseStore, sharedPurchase } from '../../src/payment/PurchaseStore.js'
 import { priceToPay } from '../../src/payment/priceToPay.js'
 import type { PaymentRequired } from '../../src/x402/paymentRequired.js'
 import type { PaymentSigner } from '../../src/x402/paymentSigner.js'
@@ -1099,5 +1101,104 @@ describe('terms read again after a failure shown ("Payment unavailable")', () =>
     } finally {
       vi.useRealTimers()
     }
+  })
+})
+
+describe('back online (TanStack Query\'s onlineManager)', () => {
+  // The network as TanStack Query knows it: the browser's offline and online events, or an app's own
+  // source. Nothing listens to window events in Node, so the test moves it by hand.
+  const reconnect = () => {
+    onlineManager.setOnline(false)
+    onlineManager.setOnline(true)
+  }
+  afterEach(() => {
+    onlineManager.setOnline(true)
+    vi.useRealTimers()
+  })
+
+  /** A seller unreachable for its first `down` requests of each kind: terms (no payment) and paid ones. */
+  function flaky(down: { terms?: number; paid?: number }) {
+    const terms: undefined[] = []
+    const paid: PendingPurchase[] = []
+    const offline = () => new PayLinkNetworkError({ endpoint: 'verifyPayment', timedOut: false })
+    const gate = async (payment?: PendingPurchase): Promise<GateAnswer<{ ok: true }>> => {
+      if (!payment) {
+        terms.push(undefined)
+        if (terms.length <= (down.terms ?? 0)) throw offline()
+        return { paymentRequired: paymentRequired() }
+      }
+      paid.push(payment)
+      if (paid.length <= (down.paid ?? 0)) throw offline()
+      return { accepted: { ok: true } }
+    }
+    return { gate, terms, paid }
+  }
+
+  it('reads terms that could not be read again, as "Try again" does: the price shows, and no wallet is asked', async () => {
+    vi.useFakeTimers()
+    const seller = flaky({ terms: 1 })
+    const store = sharedPurchase({}, 'url:https://seller.test/online-terms', seller.gate)
+    const unsubscribe = store.subscribe(() => {})
+    // Two hooks show it: one read all the same.
+    const second = store.subscribe(() => {})
+    store.start()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(store.getSnapshot()).toMatchObject({ status: 'failed', error: { name: 'PayLinkNetworkError' } })
+
+    reconnect()
+    expect(store.getSnapshot().status).toBe('loading')
+    await vi.advanceTimersByTimeAsync(500)
+    expect(seller.terms).toHaveLength(2)
+    expect(store.getSnapshot()).toMatchObject({ status: 'ready', paymentRequired: { accepts: [{ amount: '10000' }] } })
+    expect(seller.paid).toEqual([])
+    unsubscribe()
+    second()
+  })
+
+  it('resends a payment whose outcome was lost, as it was signed: signed once, paid once, settled', async () => {
+    const seller = flaky({ paid: 1 })
+    const signer = createTestSigner()
+    const store = sharedPurchase({}, 'url:https://seller.test/online-unknown', seller.gate)
+    const unsubscribe = store.subscribe(() => {})
+    const second = store.subscribe(() => {})
+    await store.pay({ signer })
+    expect(store.getSnapshot().status).toBe('unknown')
+
+    reconnect()
+    await vi.waitFor(() => expect(store.getSnapshot().status).toBe('settled'))
+    expect(signer.calls).toBe(1)
+    expect(seller.paid).toHaveLength(2)
+    expect(seller.paid[1]).toEqual(seller.paid[0])
+    unsubscribe()
+    second()
+  })
+
+  it('does nothing for a purchase no hook shows, nor for one whose terms were read (a payment refused)', async () => {
+    vi.useFakeTimers()
+    const unseen = flaky({ terms: 1 })
+    const hidden = sharedPurchase({}, 'url:https://seller.test/online-unseen', unseen.gate)
+    // Shown, then left: it no longer follows the network.
+    hidden.subscribe(() => {})()
+    hidden.start()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(hidden.getSnapshot().status).toBe('failed')
+
+    const refusing = async (payment?: PendingPurchase): Promise<GateAnswer<{ ok: true }>> =>
+      payment
+        ? { error: new PayLinkHttpError({ endpoint: 'verifyPayment', status: 422, code: 'invalid_payment', message: 'refused', body: undefined }) }
+        : { paymentRequired: paymentRequired() }
+    const refused = sharedPurchase({}, 'url:https://seller.test/online-refused', refusing)
+    const unsubscribe = refused.subscribe(() => {})
+    const signer = createTestSigner()
+    await refused.pay({ signer })
+    expect(refused.getSnapshot()).toMatchObject({ status: 'failed', error: { name: 'PayLinkHttpError', status: 422 } })
+
+    reconnect()
+    await vi.advanceTimersByTimeAsync(1000)
+    expect(unseen.terms).toHaveLength(1)
+    expect(hidden.getSnapshot().status).toBe('failed')
+    expect(refused.getSnapshot()).toMatchObject({ status: 'failed', error: { status: 422 } })
+    expect(signer.calls).toBe(1)
+    unsubscribe()
   })
 })

@@ -1,6 +1,6 @@
 import { createPayLinkClient } from '../../src/client.js'
 import { linkPurchase } from '../../src/payment/linkPurchase.js'
-import { forgetPurchases } from '../../src/payment/PurchaseStore.js'
+import { forgetPurchases } from '../../src/payment/forgetPurchases.js'
 import { resourcePurchase } from '../../src/payment/resourcePurchase.js'
 
 const client = createPayLinkClient({ baseUrl: 'https://api.paylink.test' })
