@@ -356,6 +356,14 @@ const commands = fc.commands(
       act(w.open)
     }),
     command('window focus', () => true, () => act(() => void window.dispatchEvent(new Event('focus')))),
+    // The browser's offline then online events: TanStack Query's onlineManager, and the purchases on
+    // screen with it, go on (terms read again, a payment of unknown outcome resent).
+    command('back online', () => true, () =>
+      act(() => {
+        window.dispatchEvent(new Event('offline'))
+        window.dispatchEvent(new Event('online'))
+      }),
+    ),
     fc.constantFrom(1_000, 5_000, 16_000, 21_000, 61_000).chain((ms) => command(`${ms} ms pass`, () => true, () => settle(ms))),
   ],
   { maxCommands: 30, size: 'large' },
