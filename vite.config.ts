@@ -3,7 +3,7 @@ import type { Plugin } from 'vite'
 import { defineConfig } from 'vitest/config'
 import { clientDirective } from './scripts/clientDirective.js'
 import { sourceImportOrder } from './scripts/sourceImportOrder.js'
-import { axAncestors, chromium, forcedColors, holdKey } from './test/browser/chromium.js'
+import { axAncestors, chromium, forcedColors, holdKey, offlineFor } from './test/browser/chromium.js'
 
 const react18 = fileURLToPath(new URL('./test/react18/node_modules/', import.meta.url))
 const msw3 = fileURLToPath(new URL('./test/msw3/node_modules/', import.meta.url))
@@ -141,7 +141,7 @@ export default defineConfig({
           restoreMocks: true,
           testTimeout: 30_000,
           setupFiles: ['test/browser/setup.ts'],
-          browser: { enabled: true, headless: true, provider: chromium(), instances: [{ browser: 'chromium' }], commands: { holdKey, forcedColors, axAncestors } },
+          browser: { enabled: true, headless: true, provider: chromium(), instances: [{ browser: 'chromium' }], commands: { holdKey, forcedColors, axAncestors, offlineFor } },
         },
       },
       // The stories as tests in headless Chromium (its own config: Storybook's Vite setup, not this one).

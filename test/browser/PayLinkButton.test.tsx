@@ -306,3 +306,74 @@ test("the app's own label (an icon and its text) keeps its row while the wallet 
   const label = icon.parentElement!
   expect(icon.getBoundingClientRect().left - label.getBoundingClientRect().left).toBeCloseTo(16 + 8, 0)
 })
+
+// Through the browser's own network first: off it (commands.offlineFor), this fails as a request to
+// the seller would.
+const network = globalThis.fetch.bind(globalThis)
+const reachable = () => network(location.href, { method: 'HEAD', cache: 'no-store' })
+
+/**
+ * Takes the browser off the network for `ms` (its own offline and online events), once it says so;
+ * `back` settles once it is on it again. In an object: a promise returned from an async function is waited for.
+ */
+async function goOffline(ms: number) {
+  const back = commands.offlineFor(ms)
+  await waitFor(() => expect(navigator.onLine).toBe(false))
+  return { back }
+}
+
+function renderForResource(signer: ReturnType<typeof createTestSigner>) {
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <PayLinkProvider client={createPayLinkClient({ baseUrl: 'https://api.paylink.test', retry: false })}>
+        <PayLinkButton resource={RESOURCE} signer={signer} />
+      </PayLinkProvider>
+    </QueryClientProvider>,
+  )
+}
+
+test('the network lost, then back: a press offline says "Payment unavailable", and back online the price shows by itself, no wallet opened', async () => {
+  let reads = 0
+  vi.stubGlobal('fetch', async (input: Request) => {
+    await reachable()
+    reads++
+    return new Response('{}', { status: 402, headers: { 'PAYMENT-REQUIRED': offerAt('50000') } })
+  })
+  const signer = createTestSigner()
+  renderForResource(signer)
+  const button = await screen.findByRole('button', { name: 'Pay 0.05 USDC' })
+  const { back } = await goOffline(2500)
+  button.click()
+  await waitFor(() => expect(button).toHaveAccessibleName('Try again Payment unavailable'))
+  await back
+  await waitFor(() => expect(button).toHaveAccessibleName('Pay 0.05 USDC'))
+  expect(signer.calls).toBe(0)
+  expect(reads).toBe(2)
+})
+
+test('the network lost while a payment is sent ("Check payment status"): back online, the same payment is resent by itself and the button says "Paid", signed once', async () => {
+  const paid: string[] = []
+  vi.stubGlobal('fetch', async (input: Request) => {
+    await reachable()
+    const payment = input.headers.get('PAYMENT-SIGNATURE')
+    if (!payment) return new Response('{}', { status: 402, headers: { 'PAYMENT-REQUIRED': offerAt('50000') } })
+    paid.push(payment)
+    return new Response('The article', { headers: { 'PAYMENT-RESPONSE': settlement } })
+  })
+  const signer = createTestSigner()
+  let sign!: () => void
+  const wallet = new Promise<void>((resolve) => (sign = resolve))
+  renderForResource({ ...signer, signPayment: async (...args) => (await wallet, signer.signPayment(...args)) })
+  const button = await screen.findByRole('button', { name: 'Pay 0.05 USDC' })
+  button.click()
+  await waitFor(() => expect(button).toHaveAttribute('data-state', 'signing'))
+  // The wallet answers once the network is gone: the signed payment cannot reach the seller.
+  const { back } = await goOffline(2500)
+  sign()
+  await waitFor(() => expect(button).toHaveAccessibleName('Check payment status Confirming payment…'))
+  expect(paid).toEqual([])
+  await back
+  await waitFor(() => expect(button).toHaveAccessibleName('Paid'))
+  expect(signer.calls).toBe(1)
+  expect(paid).toHaveLength(1)
+})

@@ -24,6 +24,13 @@ export const forcedColors: BrowserCommand<[value: 'active' | 'none' | null]> = a
   await page.emulateMedia({ forcedColors: value })
 }
 
+/** Takes the browser off the network for `ms`, as a lost connection does: requests fail, `navigator.onLine` and the `offline`/`online` events follow. */
+export const offlineFor: BrowserCommand<[ms: number]> = async ({ page }, ms) => {
+  await page.context().setOffline(true)
+  await new Promise((resolve) => setTimeout(resolve, ms))
+  await page.context().setOffline(false)
+}
+
 /**
  * The ancestors in Chromium's accessibility tree (the one screen readers read) of the text `text`,
  * up to the first of role `upTo`: their roles, and whether Chromium leaves each out (`ignored`: its
@@ -52,6 +59,7 @@ declare module 'vitest/browser' {
   interface BrowserCommands {
     holdKey: (key: string, repeats: number) => Promise<void>
     forcedColors: (value: 'active' | 'none' | null) => Promise<void>
+    offlineFor: (ms: number) => Promise<void>
     axAncestors: (text: string, upTo: string) => Promise<{ role: string; ignored: boolean }[] | undefined>
   }
 }
