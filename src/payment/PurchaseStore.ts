@@ -313,8 +313,9 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
   // as the queries beside it do: terms that could not be read are read again (a "Try again"), and a
   // payment whose outcome was lost is resent (the same payload, never signed again). Each hook that
   // shows the purchase follows the network: the first call changes the status the others test.
+  // `pay` without a signer only resends.
   const reconnected = (online: boolean) =>
-    online && (state.status === 'failed' && unread ? store!.reset() : state.status === 'unknown' && store!.pay({ signer: undefined }))
+    online && (state.status === 'failed' && unread ? store!.reset() : state.status === 'unknown' && store!.pay({} as PayOptions))
 
   purchases.set(
     id,
