@@ -159,8 +159,9 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
   // before (reporting it could fulfil an order twice), unless this button left it in flight: then
   // its outcome is this button's to report, once, when it shows the purchase again.
   // `priceChanged` and `at`: the requirements whose new price was last put on screen and when, for the click handler below; `error`: the error last shown;
-  // `priced`: the purchase last shown with terms read; `retry`: the last press was a "Try again"
-  // reading terms that could not be read.
+  // `priced`: the purchase last shown with terms read; `retry`: the next read of the terms is to be
+  // said (a "Try again" reading terms that could not be read, or "Payment unavailable" shown since
+  // the last press).
   // A purchase that ended while no hook showed it (a checkout closed while the wallet was open) is
   // reported by the buttons that show it first (on mount, or on switching to it), as if they had left
   // it in flight. Read while rendering: subscribing, before the effect below runs, clears it.
@@ -202,6 +203,10 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
     if (statusShown) {
       if (error && error !== seen.error && (was !== state || same)) onError?.(error)
       seen.error = error
+      // Once "Payment unavailable" was said, the next read of the terms is said too, unless a
+      // press of this button starts it (the click sets `retry` afresh): one that comes by itself
+      // (back online), or from another button or the app's reset, is news nothing else tells.
+      seen.retry ||= unavailable
     }
     if (was !== state && state === 'settled') {
       if (response) onSettled?.(proof, response)
@@ -228,7 +233,8 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
     : priceChanged
       ? labels.priceChangedStatus(shownPrice)
       : // "Loading the price" and "Ready to pay" are said for a "Try again" that reads terms that
-        // could not be read only. There the first stands between two "Payment unavailable"s, which
+        // could not be read only, or a read of them no press of this button started (`retry`, set
+        // in the effect below). There the first stands between two "Payment unavailable"s, which
         // Orca would otherwise take for one, and the second is news. Said on load by each button of
         // a page, a screen reader would queue them once per button; said for a press's own read (a
         // URL's, terms gone stale), which goes on to the wallet or fails within milliseconds, they

@@ -332,7 +332,7 @@ function renderForResource(signer: ReturnType<typeof createTestSigner>) {
   )
 }
 
-test('the network lost, then back: a press offline says "Payment unavailable", and back online the price shows by itself, no wallet opened', async () => {
+test('the network lost, then back: a press offline says "Payment unavailable", and back online the price shows by itself, said as "Loading the price" then "Ready to pay", no wallet opened', async () => {
   let reads = 0
   vi.stubGlobal('fetch', async (input: Request) => {
     await reachable()
@@ -345,10 +345,16 @@ test('the network lost, then back: a press offline says "Payment unavailable", a
   const { back } = await goOffline(2500)
   button.click()
   await waitFor(() => expect(button).toHaveAccessibleName('Try again Payment unavailable'))
+  const region = screen.getByRole('status')
+  const heard: { text: string; at: number }[] = []
+  new MutationObserver(() => heard.push({ text: region.textContent!, at: performance.now() })).observe(region, { subtree: true, childList: true, characterData: true })
   await back
   await waitFor(() => expect(button).toHaveAccessibleName('Pay 0.05 USDC'))
   expect(signer.calls).toBe(0)
   expect(reads).toBe(2)
+  // Heard too, each long enough for a screen reader to read before the next (the read held 500 ms).
+  expect(heard.map(({ text }) => text)).toEqual(['Loading the price', 'Ready to pay'])
+  expect(heard[1]!.at - heard[0]!.at).toBeGreaterThanOrEqual(400)
 })
 
 test('the network lost while a payment is sent ("Check payment status"): back online, the same payment is resent by itself and the button says "Paid", signed once', async () => {

@@ -51,7 +51,10 @@ test('offline on mount ("Payment unavailable"): back online, the price shows by 
   await waitFor(() => expect(button()).toHaveAccessibleName('Try again Payment unavailable'))
   online()
   await reconnect()
+  // A screen reader hears it too: the read, then the outcome (the price is the button's name).
+  await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Loading the price'))
   await waitFor(() => expect(button()).toHaveAccessibleName('Pay 1.50 USDC'))
+  expect(screen.getByRole('status')).toHaveTextContent('Ready to pay')
   expect(button()).toHaveAttribute('data-state', 'ready')
   expect(signer.calls).toBe(0)
   fireEvent.click(button())
