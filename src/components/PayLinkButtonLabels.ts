@@ -30,9 +30,9 @@ export interface PayLinkButtonLabels {
   unknown: string
   /** The creator/platform split (`showSplit`), shares already formatted as percentages. */
   split: (shares: { creator: string; platform: string }) => string
-  /** Announced while the price loads. */
+  /** Announced while the price loads again after "Payment unavailable" (a "Try again", or back online); not on load, nor during a press's own read. */
   loadingStatus: string
-  /** Announced when the button can be clicked to pay again after a press ("Try again" read the terms); not on load, where each button of a page would say it. */
+  /** Announced when the button can be clicked to pay after that read ("Try again", or back online, read the terms); not on load, where each button of a page would say it. */
   readyStatus: string
   /**
    * Announced when a click signed nothing because the price went up (or the asset or network
