@@ -308,15 +308,6 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
     }
   }
 
-  // Back online (as TanStack Query's onlineManager has it: the browser's events, or the app's own
-  // source, such as React Native's NetInfo), a purchase on screen goes on where the network left it,
-  // as the queries beside it do: terms that could not be read are read again (a "Try again"), and a
-  // payment whose outcome was lost is resent (the same payload, never signed again). Each hook that
-  // shows the purchase follows the network: the first call changes the status the others test.
-  // `pay` without a signer only resends.
-  const reconnected = (online: boolean) =>
-    online && (state.status === 'failed' && unread ? store!.reset() : state.status === 'unknown' && store!.pay({} as PayOptions))
-
   purchases.set(
     id,
     (store = {
@@ -324,7 +315,17 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
       subscribe(listener) {
         listeners.add(listener)
         store!.unseen = false
-        const unfollow = onlineManager.subscribe(reconnected)
+        // Back online (as TanStack Query's onlineManager has it: the browser's events, or the app's own
+        // source, such as React Native's NetInfo), a purchase on screen goes on where the network left it,
+        // as the queries beside it do: terms that could not be read are read again (a "Try again"), and a
+        // payment whose outcome was lost is resent (the same payload, never signed again). Each hook that
+        // shows the purchase follows the network with a listener of its own (onlineManager keeps a Set:
+        // one function for all would go with the first hook that goes), and the first call changes the
+        // status the others test. `pay` without a signer only resends.
+        const unfollow = onlineManager.subscribe(
+          (online) =>
+            online && (state.status === 'failed' && unread ? store!.reset() : state.status === 'unknown' && store!.pay({} as PayOptions)),
+        )
         return () => {
           unfollow()
           listeners.delete(listener)

@@ -349,7 +349,8 @@ test('the network lost, then back: a press offline says "Payment unavailable", a
   const heard: { text: string; at: number }[] = []
   new MutationObserver(() => heard.push({ text: region.textContent!, at: performance.now() })).observe(region, { subtree: true, childList: true, characterData: true })
   await back
-  await waitFor(() => expect(button).toHaveAccessibleName('Pay 0.05 USDC'))
+  // The read is held 500 ms after it starts (for a screen reader): more than waitFor's default second on a busy machine.
+  await waitFor(() => expect(button).toHaveAccessibleName('Pay 0.05 USDC'), { timeout: 3000 })
   expect(signer.calls).toBe(0)
   expect(reads).toBe(2)
   // Heard too, each long enough for a screen reader to read before the next (the read held 500 ms).
@@ -379,7 +380,7 @@ test('the network lost while a payment is sent ("Check payment status"): back on
   await waitFor(() => expect(button).toHaveAccessibleName('Check payment status Confirming payment…'))
   expect(paid).toEqual([])
   await back
-  await waitFor(() => expect(button).toHaveAccessibleName('Paid'))
+  await waitFor(() => expect(button).toHaveAccessibleName('Paid'), { timeout: 3000 })
   expect(signer.calls).toBe(1)
   expect(paid).toHaveLength(1)
 })

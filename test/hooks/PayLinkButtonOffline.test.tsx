@@ -53,7 +53,8 @@ test('offline on mount ("Payment unavailable"): back online, the price shows by 
   await reconnect()
   // A screen reader hears it too: the read, then the outcome (the price is the button's name).
   await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Loading the price'))
-  await waitFor(() => expect(button()).toHaveAccessibleName('Pay 1.50 USDC'))
+  // The read is held 500 ms after it starts (for a screen reader): more than waitFor's default second on a busy machine.
+  await waitFor(() => expect(button()).toHaveAccessibleName('Pay 1.50 USDC'), { timeout: 3000 })
   expect(screen.getByRole('status')).toHaveTextContent('Ready to pay')
   expect(button()).toHaveAttribute('data-state', 'ready')
   expect(signer.calls).toBe(0)
@@ -73,8 +74,27 @@ test('the answer to a payment lost with the network ("Check payment status"): ba
   await waitFor(() => expect(button()).toHaveAttribute('data-state', 'unknown'))
   expect(api.mock.ledger).toHaveLength(0)
   await reconnect()
-  await waitFor(() => expect(button()).toHaveAttribute('data-state', 'settled'))
+  await waitFor(() => expect(button()).toHaveAttribute('data-state', 'settled'), { timeout: 3000 })
   expect(onSettled).toHaveBeenCalledTimes(1)
   // Sent twice (dropped, then resent), signed once, charged once.
   expect([signer.calls, api.requests.filter((r) => r.paid).length, api.mock.ledger.length]).toEqual([1, 2, 1])
+})
+
+test('two buttons for one link, one of them gone (a drawer closed) while the answer was lost: back online, the one left is resent by itself, "Paid", signed once', async () => {
+  const signer = createTestSigner()
+  const Page = ({ drawer }: { drawer: boolean }) => (
+    <>
+      <PayLinkButton code={MOCK_LINKS.demo} signer={signer} maxAmount={cap} />
+      {drawer && <PayLinkButton code={MOCK_LINKS.demo} signer={signer} maxAmount={cap} />}
+    </>
+  )
+  const view = render(<Page drawer />, { wrapper: wrapperFor() })
+  await waitFor(() => expect(screen.getAllByRole('button')[1]).toHaveTextContent('Pay 1.50 USDC'))
+  api.mock.inject('verifyPayment', { dropConnection: true, times: 1 })
+  fireEvent.click(screen.getAllByRole('button')[1]!)
+  await waitFor(() => expect(screen.getAllByRole('button')[0]).toHaveAttribute('data-state', 'unknown'))
+  view.rerender(<Page drawer={false} />)
+  await reconnect()
+  await waitFor(() => expect(button()).toHaveAttribute('data-state', 'settled'), { timeout: 3000 })
+  expect([signer.calls, api.mock.ledger.length]).toEqual([1, 1])
 })

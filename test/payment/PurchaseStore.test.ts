@@ -1111,7 +1111,12 @@ describe('back online (TanStack Query\'s onlineManager)', () => {
     onlineManager.setOnline(false)
     onlineManager.setOnline(true)
   }
+  // Each test's hooks, let go after it whatever it ends with: a store left following the network
+  // would answer a later test's reconnect.
+  const shown: (() => void)[] = []
+  const show = (store: PurchaseStore<{ ok: true }>) => void shown.push(store.subscribe(() => {}))
   afterEach(() => {
+    for (const unsubscribe of shown.splice(0)) unsubscribe()
     onlineManager.setOnline(true)
     vi.useRealTimers()
   })
@@ -1138,12 +1143,14 @@ describe('back online (TanStack Query\'s onlineManager)', () => {
     vi.useFakeTimers()
     const seller = flaky({ terms: 1 })
     const store = sharedPurchase({}, 'url:https://seller.test/online-terms', seller.gate)
-    const unsubscribe = store.subscribe(() => {})
-    // Two hooks show it: one read all the same.
-    const second = store.subscribe(() => {})
+    // Three hooks show it, and one of them goes: the other two still follow the network, and read once.
+    show(store)
+    show(store)
+    const gone = store.subscribe(() => {})
     store.start()
     await vi.advanceTimersByTimeAsync(0)
     expect(store.getSnapshot()).toMatchObject({ status: 'failed', error: { name: 'PayLinkNetworkError' } })
+    gone()
 
     reconnect()
     expect(store.getSnapshot().status).toBe('loading')
@@ -1151,26 +1158,24 @@ describe('back online (TanStack Query\'s onlineManager)', () => {
     expect(seller.terms).toHaveLength(2)
     expect(store.getSnapshot()).toMatchObject({ status: 'ready', paymentRequired: { accepts: [{ amount: '10000' }] } })
     expect(seller.paid).toEqual([])
-    unsubscribe()
-    second()
   })
 
   it('resends a payment whose outcome was lost, as it was signed: signed once, paid once, settled', async () => {
     const seller = flaky({ paid: 1 })
     const signer = createTestSigner()
     const store = sharedPurchase({}, 'url:https://seller.test/online-unknown', seller.gate)
-    const unsubscribe = store.subscribe(() => {})
-    const second = store.subscribe(() => {})
+    show(store)
+    show(store)
+    const gone = store.subscribe(() => {})
     await store.pay({ signer })
     expect(store.getSnapshot().status).toBe('unknown')
+    gone()
 
     reconnect()
     await vi.waitFor(() => expect(store.getSnapshot().status).toBe('settled'))
     expect(signer.calls).toBe(1)
     expect(seller.paid).toHaveLength(2)
     expect(seller.paid[1]).toEqual(seller.paid[0])
-    unsubscribe()
-    second()
   })
 
   it('does nothing for a purchase no hook shows, nor for one whose terms were read (a payment refused)', async () => {
@@ -1188,7 +1193,7 @@ describe('back online (TanStack Query\'s onlineManager)', () => {
         ? { error: new PayLinkHttpError({ endpoint: 'verifyPayment', status: 422, code: 'invalid_payment', message: 'refused', body: undefined }) }
         : { paymentRequired: paymentRequired() }
     const refused = sharedPurchase({}, 'url:https://seller.test/online-refused', refusing)
-    const unsubscribe = refused.subscribe(() => {})
+    show(refused)
     const signer = createTestSigner()
     await refused.pay({ signer })
     expect(refused.getSnapshot()).toMatchObject({ status: 'failed', error: { name: 'PayLinkHttpError', status: 422 } })
@@ -1199,6 +1204,5 @@ describe('back online (TanStack Query\'s onlineManager)', () => {
     expect(hidden.getSnapshot().status).toBe('failed')
     expect(refused.getSnapshot()).toMatchObject({ status: 'failed', error: { status: 422 } })
     expect(signer.calls).toBe(1)
-    unsubscribe()
   })
 })
