@@ -7,6 +7,7 @@ import { PayLinkProvider } from '../../src/hooks/PayLinkProvider.js'
 import { BASE_SEPOLIA_USDC, MOCK_PAY_TO } from '../../src/mock/constants.js'
 import { createTestSigner } from '../../src/mock/createTestSigner.js'
 import { encodeBase64Json } from '../../src/x402/base64.js'
+import type { PaymentSigner } from '../../src/x402/paymentSigner.js'
 import '../../src/styles.css'
 
 // The seller's side, as fetch answers: the first 402 asks 0.05 USDC, every later one 0.09.
@@ -33,17 +34,21 @@ function sellerRaisingItsPrice() {
   return paid
 }
 
-test('Enter held on the button after its press found a new price: the browser repeats it, nothing is paid', async () => {
-  const paid = sellerRaisingItsPrice()
-  const signer = createTestSigner()
-  const client = createPayLinkClient({ baseUrl: 'https://api.paylink.test', retry: false })
+/** Renders a button for RESOURCE, paid with `signer`, on a fresh cache and client. */
+function renderForResource(signer: PaymentSigner) {
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <PayLinkProvider client={client}>
+      <PayLinkProvider client={createPayLinkClient({ baseUrl: 'https://api.paylink.test', retry: false })}>
         <PayLinkButton resource={RESOURCE} signer={signer} />
       </PayLinkProvider>
     </QueryClientProvider>,
   )
+}
+
+test('Enter held on the button after its press found a new price: the browser repeats it, nothing is paid', async () => {
+  const paid = sellerRaisingItsPrice()
+  const signer = createTestSigner()
+  renderForResource(signer)
   const button = await screen.findByRole('button', { name: 'Pay 0.05 USDC' })
   const clicks: number[] = []
   const repeats: number[] = []
@@ -70,13 +75,7 @@ test("the wallet being asked, under a Windows contrast theme (forced colours): t
   const signer = createTestSigner()
   // The wallet never answers: the button stays `signing`.
   const waiting = { ...signer, signPayment: () => new Promise<never>(() => {}) }
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <PayLinkProvider client={createPayLinkClient({ baseUrl: 'https://api.paylink.test', retry: false })}>
-        <PayLinkButton resource={RESOURCE} signer={waiting} />
-      </PayLinkProvider>
-    </QueryClientProvider>,
-  )
+  renderForResource(waiting)
   const button = await screen.findByRole('button', { name: 'Pay 0.05 USDC' })
   button.click()
   await waitFor(() => expect(button).toHaveAttribute('data-state', 'signing'))
@@ -320,16 +319,6 @@ async function goOffline(ms: number) {
   const back = commands.offlineFor(ms)
   await waitFor(() => expect(navigator.onLine).toBe(false))
   return { back }
-}
-
-function renderForResource(signer: ReturnType<typeof createTestSigner>) {
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <PayLinkProvider client={createPayLinkClient({ baseUrl: 'https://api.paylink.test', retry: false })}>
-        <PayLinkButton resource={RESOURCE} signer={signer} />
-      </PayLinkProvider>
-    </QueryClientProvider>,
-  )
 }
 
 test('the network lost, then back: a press offline says "Payment unavailable", and back online the price shows by itself, said as "Loading the price" then "Ready to pay", no wallet opened', async () => {
