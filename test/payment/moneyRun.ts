@@ -76,6 +76,9 @@ export function recordingSigner(
   return {
     ...base,
     async signPayment(requirement, context: PaymentSignerContext) {
+      // A page reloaded before it asked asks nothing: its JavaScript is gone. In a run, its timers go
+      // on (a read held 500 ms after a reset, with a press waiting on it), which no browser does.
+      if (gone()) return never()
       // Dated when asked, as createEvmSigner dates its authorization: a late answer can expire.
       const payload = (await base.signPayment(requirement, context)) as { authorization: { nonce: string } }
       const signature = record({ nonce: payload.authorization.nonce, amount: BigInt(requirement.amount), signal: context.signal }, requirement)
