@@ -139,8 +139,8 @@ export interface PurchaseStore<A> {
    * wallet's request (one that never answers), and drops unsent whatever that wallet returns later;
    * while `verifying` it does nothing. In `unknown` this forgets a payment that may have gone
    * through: offer it only when the user knows it did not. After terms that could not be read
-   * (`failed`, no `paymentRequired`) they are asked for 500 ms after the purchase turns `loading`,
-   * and a failure is shown, a URL's preview's too.
+   * (`failed`, no `paymentRequired`) they are asked for 500 ms after the purchase turns `loading`
+   * (a `pay` meanwhile asks at once), and a failure is shown, a URL's preview's too.
    */
   reset(): void
 }
@@ -228,9 +228,14 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
   let quiet: boolean | undefined
   // Whether the last read of the requirements failed on screen ("Payment unavailable").
   let unread: boolean | undefined
+  // Ends the hold of a read after a failure shown (below) at once.
+  let wake: (() => void) | undefined
   // Concurrent calls share one request; a purchase that joins a preview's request shows its failure,
   // as does a preview read again after a failure shown (a reset: "Try again").
   const load = (isPreview?: boolean) => {
+    // A click joining a held read ends the hold: it signs with its own options, which a hold would
+    // make half a second old (a spend cap lowered meanwhile; FC_SEED=-1726900135 of the URL money property).
+    if (busy) wake?.()
     quiet = loading ? quiet && isPreview : isPreview && !unread
     return (loading ??= (async () => {
       update({ status: 'loading' })
@@ -241,7 +246,7 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
         // read the change, and it spoke the outcome twice (Chromium) or not at all (Firefox, taking
         // it for a repeat). Not a click's read: the wallet would be asked with the options of half a
         // second before (a spend cap lowered since).
-        unread &&= !busy && (await new Promise<undefined>((resolve) => setTimeout(resolve, 500)))
+        unread &&= !busy && (await new Promise<undefined>((resolve) => setTimeout((wake = resolve as () => void), 500)))
         const { paymentRequired, error, accepted }: AnswerFields<A> = await store!.gate()
         if (paymentRequired) {
           set({ status: 'ready', paymentRequired })

@@ -1084,6 +1084,29 @@ describe('terms read again after a failure shown ("Payment unavailable")', () =>
     }
   })
 
+  it('a click during the half second of a reset\'s read ends the wait: the terms are read at once, and the wallet asked with that click\'s options', async () => {
+    vi.useFakeTimers()
+    try {
+      const seller = downThenUp()
+      const store = sharedPurchase({}, 'url:https://seller.test/down-reset-click', seller.gate)
+      const signer = createTestSigner()
+      await store.pay({ signer })
+      store.reset()
+      await vi.advanceTimersByTimeAsync(100)
+      expect(seller.reads()).toBe(1)
+      // A pay() from a hook, with a spend cap lowered since the reset: half a second later, it would
+      // have been the cap of half a second before in an app that passes the latest one.
+      const click = store.pay({ signer, maxAmount: { [BASE_USDC]: '5000' } })
+      await vi.advanceTimersByTimeAsync(0)
+      expect(seller.reads()).toBe(2)
+      await click
+      expect(signer.calls).toBe(0)
+      expect(store.getSnapshot()).toMatchObject({ status: 'failed', error: { name: 'PayLinkPaymentError' } })
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
   it('a click reads them at once: nothing waits between the press and the wallet', async () => {
     vi.useFakeTimers()
     try {
