@@ -1054,8 +1054,8 @@ describe('a purchase no hook shows any more (a feed scrolled past, a route left)
 
 describe('terms read again after a failure shown ("Payment unavailable")', () => {
   // A screen reader needs "Loading the price" to last before the same failure comes back (see
-  // test/browser/PayLinkButton.test.tsx); a click must not wait, or it would sign with the options
-  // of half a second before (a spend cap lowered meanwhile).
+  // test/browser/PayLinkButton.test.tsx); a click must not wait, nor one that joins a reset's read, or
+  // it would sign with the options of half a second before (a spend cap lowered meanwhile).
   function downThenUp() {
     let reads = 0
     const gate = async (payment?: PendingPurchase): Promise<GateAnswer<{ ok: true }>> => {
@@ -1064,66 +1064,53 @@ describe('terms read again after a failure shown ("Payment unavailable")', () =>
     }
     return { gate, reads: () => reads }
   }
+  beforeEach(() => vi.useFakeTimers())
+  afterEach(() => vi.useRealTimers())
 
   it('a reset reads them half a second after the purchase turns loading', async () => {
-    vi.useFakeTimers()
-    try {
-      const seller = downThenUp()
-      const store = sharedPurchase({}, 'url:https://seller.test/down-reset', seller.gate)
-      await store.pay({ signer: createTestSigner() })
-      expect(store.getSnapshot().status).toBe('failed')
-      store.reset()
-      expect(store.getSnapshot().status).toBe('loading')
-      await vi.advanceTimersByTimeAsync(499)
-      expect(seller.reads()).toBe(1)
-      await vi.advanceTimersByTimeAsync(1)
-      expect(seller.reads()).toBe(2)
-      expect(store.getSnapshot().status).toBe('ready')
-    } finally {
-      vi.useRealTimers()
-    }
+    const seller = downThenUp()
+    const store = sharedPurchase({}, 'url:https://seller.test/down-reset', seller.gate)
+    await store.pay({ signer: createTestSigner() })
+    expect(store.getSnapshot().status).toBe('failed')
+    store.reset()
+    expect(store.getSnapshot().status).toBe('loading')
+    await vi.advanceTimersByTimeAsync(499)
+    expect(seller.reads()).toBe(1)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(seller.reads()).toBe(2)
+    expect(store.getSnapshot().status).toBe('ready')
   })
 
   it('a click during the half second of a reset\'s read ends the wait: the terms are read at once, and the wallet asked with that click\'s options', async () => {
-    vi.useFakeTimers()
-    try {
-      const seller = downThenUp()
-      const store = sharedPurchase({}, 'url:https://seller.test/down-reset-click', seller.gate)
-      const signer = createTestSigner()
-      await store.pay({ signer })
-      store.reset()
-      await vi.advanceTimersByTimeAsync(100)
-      expect(seller.reads()).toBe(1)
-      // A pay() from a hook, with a spend cap lowered since the reset: half a second later, it would
-      // have been the cap of half a second before in an app that passes the latest one.
-      const click = store.pay({ signer, maxAmount: { [BASE_USDC]: '5000' } })
-      await vi.advanceTimersByTimeAsync(0)
-      expect(seller.reads()).toBe(2)
-      await click
-      expect(signer.calls).toBe(0)
-      expect(store.getSnapshot()).toMatchObject({ status: 'failed', error: { name: 'PayLinkPaymentError' } })
-    } finally {
-      vi.useRealTimers()
-    }
+    const seller = downThenUp()
+    const store = sharedPurchase({}, 'url:https://seller.test/down-reset-click', seller.gate)
+    const signer = createTestSigner()
+    await store.pay({ signer })
+    store.reset()
+    await vi.advanceTimersByTimeAsync(100)
+    expect(seller.reads()).toBe(1)
+    // A pay() from a hook, with a spend cap lowered since the reset: half a second later, it would
+    // have been the cap of half a second before in an app that passes the latest one.
+    const click = store.pay({ signer, maxAmount: { [BASE_USDC]: '5000' } })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(seller.reads()).toBe(2)
+    await click
+    expect(signer.calls).toBe(0)
+    expect(store.getSnapshot()).toMatchObject({ status: 'failed', error: { name: 'PayLinkPaymentError' } })
   })
 
   it('a click reads them at once: nothing waits between the press and the wallet', async () => {
-    vi.useFakeTimers()
-    try {
-      const seller = downThenUp()
-      const store = sharedPurchase({}, 'url:https://seller.test/down-click', seller.gate)
-      const signer = createTestSigner()
-      await store.pay({ signer })
-      expect(store.getSnapshot().status).toBe('failed')
-      const click = store.pay({ signer })
-      await vi.advanceTimersByTimeAsync(0)
-      expect(seller.reads()).toBe(2)
-      await click
-      expect(signer.calls).toBe(1)
-      expect(store.getSnapshot().status).toBe('settled')
-    } finally {
-      vi.useRealTimers()
-    }
+    const seller = downThenUp()
+    const store = sharedPurchase({}, 'url:https://seller.test/down-click', seller.gate)
+    const signer = createTestSigner()
+    await store.pay({ signer })
+    expect(store.getSnapshot().status).toBe('failed')
+    const click = store.pay({ signer })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(seller.reads()).toBe(2)
+    await click
+    expect(signer.calls).toBe(1)
+    expect(store.getSnapshot().status).toBe('settled')
   })
 })
 
