@@ -138,8 +138,8 @@ export interface PurchaseStore<A> {
    * Abandons the purchase and starts over with fresh requirements. While `signing` it abandons the
    * wallet's request (one that never answers), and drops unsent whatever that wallet returns later;
    * while `verifying` it does nothing. In `unknown` this forgets a payment that may have gone
-   * through: offer it only when the user knows it did not. After terms that could not be read
-   * (`failed`, no `paymentRequired`) they are asked for 500 ms after the purchase turns `loading`
+   * through: offer it only when the user knows it did not. After a read of the terms that failed
+   * on screen ("Payment unavailable") they are asked for 500 ms after the purchase turns `loading`
    * (a `pay` meanwhile asks at once), and a failure is shown, a URL's preview's too.
    */
   reset(): void
