@@ -176,6 +176,27 @@ function typecheck() {
   }
 }
 
+// The same programs under the oldest TypeScript an app may use (5.5, zod 4's floor) and the newest
+// (7, the native compiler, which has no API in process): each one's tsc, from test/typescript
+// (installed by npm test's pretest), runs on a tsconfig of each program, in processes of their own
+// while TypeScript 6 checks here. Other packages' errors are theirs, as above: only errors in the
+// root or in dist/ fail, and any without a file (an option refused).
+const otherCompilers = ['5.5', '7']
+async function typecheckWith(version) {
+  const tsc = join(repo, `test/typescript/node_modules/typescript-${version}/bin/tsc`)
+  // The peers' versions are TypeScript 6's to vary (the last two programs): one compiler is enough.
+  for (const [index, [root, options]] of programs.slice(0, 3).entries()) {
+    const config = `tsconfig.${version}-${index}.json`
+    await writeFile(join(app, config), JSON.stringify({ compilerOptions: { ...base, ...options }, files: [root] }))
+    const output = await run(process.execPath, [tsc, '-p', config, '--pretty', 'false'], { cwd: app, maxBuffer: 1 << 24, timeout: 120_000 }).then(
+      ({ stdout }) => stdout,
+      (error) => `${error.stdout}${error.stderr}`,
+    )
+    const ours = output.split('\n').filter((line) => /error TS\d+/.test(line) && (!/^[^(]+\(\d+,\d+\)/.test(line) || line.startsWith(root) || line.startsWith('node_modules/@paylink/react/')))
+    if (ours.length > 0) throw new Error(`TypeScript ${version}'s tsc (${root}, ${options.moduleResolution}):\n${ours.join('\n')}`)
+  }
+}
+
 // What the app installed itself; the package's own dependencies go under it (below), as npm nests
 // them when the app has another version, so that they resolve from the package or not at all.
 const peers = ['react', 'react-dom', '@tanstack/react-query', 'msw', 'viem', 'typescript', 'vite', '@types/react', '@types/react-dom', '@types/node']
@@ -210,8 +231,11 @@ try {
   // vite builds in its own process while this one type-checks.
   const built = tool('vite build', 'node_modules/vite/bin/vite.js', ['build'])
   built.catch(() => {})
+  const checkedElsewhere = Promise.all(otherCompilers.map(typecheckWith))
+  checkedElsewhere.catch(() => {})
   typecheck()
-  checks.push('types: every entry under moduleResolution bundler and nodenext, the root in a browser app without @types/node, with TanStack Query 5.48, and with msw 3 (skipLibCheck off)')
+  await checkedElsewhere
+  checks.push('types: every entry under moduleResolution bundler and nodenext, the root in a browser app without @types/node, with TanStack Query 5.48, and with msw 3 (skipLibCheck off), each under TypeScript 5.5, 6 and 7')
 
   await built
   checks.push(await inBrowser())
