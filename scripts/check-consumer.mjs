@@ -176,7 +176,7 @@ function typecheck() {
   }
 }
 
-// The same programs under the oldest TypeScript an app may use (5.5, zod 4's floor) and the newest
+// The same programs under the oldest TypeScript an app may use (5.5, the oldest zod 4 supports) and the newest
 // (7, the native compiler, which has no API in process): each one's tsc, from test/typescript
 // (installed by npm test's pretest), runs on a tsconfig of each program, in processes of their own
 // while TypeScript 6 checks here. Other packages' errors are theirs, as above: only errors in the
