@@ -15,8 +15,9 @@ const hookTests = ['test/hooks/**/*.test.{ts,tsx}']
 
 // The mock's tests that answer through msw's getResponse (startMockServer, paylink-mock, the
 // handlers called directly) run twice too: on msw 2 (the dev dependency) and on msw 3, which lives in
-// test/msw3. msw 3's interceptors (setupServer) need Node 22, so the tests behind setupServer run
-// on msw 2 only.
+// test/msw3. msw 3's interceptors (setupServer) need Node 22.12: on Node 20 the tests behind
+// setupServer run on msw 2 only, and `npm run test:node24` runs them on msw 3 under Node 24.
+const [major = 0, minor = 0] = process.versions.node.split('.').map(Number)
 const mswTests = [
   'test/mock/mswVersion.test.ts',
   'test/mock/server.test.ts',
@@ -25,6 +26,7 @@ const mswTests = [
   'test/mock/x402Versions.test.ts',
   'test/mock/mockContract.property.test.ts',
   'test/e2e/proxyPath.test.ts',
+  ...(major > 22 || (major === 22 && minor >= 12) ? ['test/mock/**/*.test.ts', 'test/x402/fetchWithPayment.test.ts'] : []),
 ]
 
 // The library build: one ESM file per source module under dist/ (so bundlers tree-shake what an app
@@ -120,7 +122,8 @@ export default defineConfig({
         },
       },
       {
-        resolve: { alias: [{ find: /^msw(\/.*)?$/, replacement: `${msw3}msw$1` }] },
+        // msw/node by its file: an alias to a path skips the package's exports map.
+        resolve: { alias: [{ find: /^msw\/node$/, replacement: `${msw3}msw/lib/node/index.js` }, { find: /^msw(\/.*)?$/, replacement: `${msw3}msw$1` }] },
         test: {
           name: 'mock-msw3',
           include: mswTests,
