@@ -18,6 +18,7 @@ const hookTests = ['test/hooks/**/*.test.{ts,tsx}']
 // test/msw3. msw 3's interceptors (setupServer) need Node 22.12: on Node 20 the tests behind
 // setupServer run on msw 2 only, and `npm run test:node24` runs them on msw 3 under Node 24.
 const [major = 0, minor = 0] = process.versions.node.split('.').map(Number)
+const setupServerOnMsw3 = major > 22 || (major === 22 && minor >= 12)
 const mswTests = [
   'test/mock/mswVersion.test.ts',
   'test/mock/server.test.ts',
@@ -26,7 +27,7 @@ const mswTests = [
   'test/mock/x402Versions.test.ts',
   'test/mock/mockContract.property.test.ts',
   'test/e2e/proxyPath.test.ts',
-  ...(major > 22 || (major === 22 && minor >= 12) ? ['test/mock/**/*.test.ts', 'test/x402/fetchWithPayment.test.ts'] : []),
+  ...(setupServerOnMsw3 ? ['test/mock/**/*.test.ts', 'test/x402/fetchWithPayment.test.ts'] : []),
 ]
 
 // The library build: one ESM file per source module under dist/ (so bundlers tree-shake what an app
@@ -127,7 +128,7 @@ export default defineConfig({
         test: {
           name: 'mock-msw3',
           include: mswTests,
-          env: { PAYLINK_EXPECTED_MSW: '3' },
+          env: { PAYLINK_EXPECTED_MSW: '3', ...(setupServerOnMsw3 && { PAYLINK_MSW3_SETUP_SERVER: '1' }) },
           environment: 'node',
           globals: true,
           restoreMocks: true,
