@@ -74,18 +74,59 @@ const props: PayLinkButtonProps = {
 }
 export const App = () => <PayLinkProvider client={client}><PayLinkButton {...props} /></PayLinkProvider>
 `,
-  // A browser app as Vite's template sets it up: no Node types.
+  // A browser app as Vite's template sets it up: no Node types. Its components are the app's own,
+  // which React Compiler memoizes (vite.config.mjs): Status follows the purchase the button makes.
   'main.tsx': `
-import { PayLinkButton, PayLinkProvider } from '@paylink/react'
+import { PayLinkButton, PayLinkProvider, usePayLink } from '@paylink/react'
 import { BASE_SEPOLIA_USDC, createTestSigner } from '@paylink/react/mock/browser'
 import { createRoot } from 'react-dom/client'
 import '@paylink/react/styles.css'
 
-createRoot(document.getElementById('root')!).render(
-  <PayLinkProvider baseUrl="/api/paylink">
-    <PayLinkButton code="demo" signer={createTestSigner()} maxAmount={{ [BASE_SEPOLIA_USDC]: '2000000' }} />
-  </PayLinkProvider>,
-)
+const signer = createTestSigner()
+
+function Status() {
+  const { status } = usePayLink('demo')
+  return <output data-state={status}>{status}</output>
+}
+
+function App() {
+  return (
+    <PayLinkProvider baseUrl="/api/paylink">
+      <PayLinkButton code="demo" signer={signer} maxAmount={{ [BASE_SEPOLIA_USDC]: '2000000' }} />
+      <Status />
+    </PayLinkProvider>
+  )
+}
+
+createRoot(document.getElementById('root')!).render(<App />)
+`,
+  // React Compiler on the app's own components, not on node_modules (the package ships as built),
+  // through Babel as @vitejs/plugin-react did before version 6.
+  'vite.config.mjs': `
+import { transformAsync } from '@babel/core'
+
+export default {
+  plugins: [
+    {
+      name: 'react-compiler',
+      enforce: 'pre',
+      async transform(code, id) {
+        if (!id.endsWith('.tsx') || id.includes('/node_modules/')) return
+        const { code: compiled, map } = await transformAsync(code, {
+          filename: id,
+          babelrc: false,
+          configFile: false,
+          sourceMaps: true,
+          parserOpts: { plugins: ['jsx', 'typescript'] },
+          plugins: ['babel-plugin-react-compiler'],
+        })
+        // Its memo cache comes from react/compiler-runtime: without that import, nothing was compiled.
+        if (!compiled.includes('react/compiler-runtime')) throw new Error(\`React Compiler left \${id} as it was\`)
+        return { code: compiled, map }
+      },
+    },
+  ],
+}
 `,
   'index.html': '<!doctype html><div id="root"></div><script type="module" src="/main.tsx"></script>',
   // An ESM Node script, as a server, a route loader or a test setup runs it.
@@ -140,8 +181,13 @@ async function inBrowser() {
     if (radius.trim() !== '8px') throw new Error('the Vite-built app in Chromium: the button is not styled by @paylink/react/styles.css')
     await button.click()
     await reach('settled')
+    // The app's compiled component, on the same purchase through usePayLink.
+    const status = page.locator('output[data-state="settled"]')
+    if (!(await status.waitFor({ timeout: 5_000 }).then(() => true, () => false))) {
+      throw new Error(`the Vite-built app in Chromium: usePayLink in a compiled component shows ${await page.locator('output').textContent()}, not settled`)
+    }
     const { size } = await stat(join(app, 'dist/assets', (await readdir(join(app, 'dist/assets'))).find((file) => file.endsWith('.js'))))
-    return `vite build ("use client" warned of, not refused; ${size} B of JS) in Chromium: styled, "ready" then "settled" on a click, over /server's proxy and /mock's server`
+    return `vite build ("use client" warned of, not refused; ${size} B of JS, its components compiled by React Compiler) in Chromium: styled, "ready" then "settled" on a click, and usePayLink in a compiled component "settled" too, over /server's proxy and /mock's server`
   } finally {
     await browser.close()
     await new Promise((done) => site.close(done))
@@ -199,7 +245,7 @@ async function typecheckWith(version) {
 
 // What the app installed itself; the package's own dependencies go under it (below), as npm nests
 // them when the app has another version, so that they resolve from the package or not at all.
-const peers = ['react', 'react-dom', '@tanstack/react-query', 'msw', 'viem', 'typescript', 'vite', '@types/react', '@types/react-dom', '@types/node']
+const peers = ['react', 'react-dom', '@tanstack/react-query', 'msw', 'viem', 'typescript', 'vite', '@types/react', '@types/react-dom', '@types/node', '@babel/core', 'babel-plugin-react-compiler']
 
 try {
   // Without dist/ the tarball holds only the bin: every check below would fail, none saying why.
