@@ -41,16 +41,15 @@ function handedOut<T extends object>(use: () => T) {
   return { ...rendered, results }
 }
 
+type HandedOut = { result: object; fields: Record<string, unknown> }
+const differ = (a: Record<string, unknown>, b: Record<string, unknown>) => Object.keys(a).some((key) => !Object.is(a[key], b[key]))
+
 /** The results whose fields changed after they were handed out. */
-const changedLater = (results: { result: object; fields: Record<string, unknown> }[]) =>
-  results.filter(({ result, fields }) => {
-    const now = fieldsOf(result)
-    return Object.keys(now).some((key) => !Object.is(now[key], fields[key]))
-  })
+const changedLater = (results: HandedOut[]) => results.filter(({ result, fields }) => differ(fieldsOf(result), fields))
 
 /** How many times the hook handed out the same object with other fields than the render before. */
-const reusedAfterChange = (results: { result: object; fields: Record<string, unknown> }[]) =>
-  results.filter((entry, i) => i > 0 && entry.result === results[i - 1]!.result && Object.keys(entry.fields).some((key) => !Object.is(entry.fields[key], results[i - 1]!.fields[key]))).length
+const reusedAfterChange = (results: HandedOut[]) =>
+  results.filter((entry, i) => i > 0 && entry.result === results[i - 1]!.result && differ(entry.fields, results[i - 1]!.fields)).length
 
 test('usePayLink: no state of a purchase, from the price to settled, changes a result handed out before', async () => {
   // A wallet that takes its time, so that `signing` is rendered on React 18 too.
