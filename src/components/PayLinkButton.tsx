@@ -179,9 +179,9 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
     if (paymentRequired) {
       seen.priced = store
       // A link's price on screen (the 402's cannot be read) read after that 402: the seller may have
-      // changed the price in between, so those terms expire now. A click then reads fresh ones and
+      // changed the price in between, so those terms expire. A click then reads fresh ones and
       // signs them only within the terms shown before (dearer ones are shown first, priceChanged).
-      if (link.dataUpdatedAt > paymentRequired.receivedAt && !gatePrice) paymentRequired.receivedAt = 0
+      if (!gatePrice) store!.readAfter = link.dataUpdatedAt
     }
     if (priceChanged && seen.priceChanged !== paymentRequired) {
       seen.priceChanged = paymentRequired

@@ -1991,9 +1991,10 @@ describe('PayLinkButton: a link read again after its 402', () => {
   /**
    * A link paid in a token of unknown decimals (the 402's price cannot be read, the link's is shown),
    * ready at 1.50 USDC; then the seller changes the price to `amount` and the page reads the link
-   * again (a refocus, a product card) well within the 402's 60 s. Returns the mock, the signer and an onError spy.
+   * again (a refocus, a product card) well within the 402's 60 s. `beside` renders next to the
+   * button, under the same provider. Returns the mock, the signer and an onError spy.
    */
-  async function repricedAndReadAgain(amount: string) {
+  async function repricedAndReadAgain(amount: string, beside?: ReactElement) {
     // The mock's links paid in a token outside DEFAULT_MAX_AMOUNT's table, which the app caps itself.
     const OTHER_USDC = '0xaf88d065e77c8cC2239327C5EDb3A432268e5831'
     const other = createMockApi({ apiKeys: false, settleDelayMs: 0, seed: { x402: { ...defaultSeed().x402, asset: OTHER_USDC } } })
@@ -2001,7 +2002,13 @@ describe('PayLinkButton: a link read again after its 402', () => {
     const queryClient = testQueryClient()
     const signer = createTestSigner()
     const onError = vi.fn()
-    render(<PayLinkButton code={code} signer={signer} maxAmount={{ [OTHER_USDC]: '10000000' }} onError={onError} />, { wrapper: wrapperFor(undefined, queryClient) })
+    render(
+      <>
+        <PayLinkButton code={code} signer={signer} maxAmount={{ [OTHER_USDC]: '10000000' }} onError={onError} />
+        {beside}
+      </>,
+      { wrapper: wrapperFor(undefined, queryClient) },
+    )
     await ready()
     expect(button()).toHaveAccessibleName('Pay 1.50 USDC')
     other.state.links.get(code)!.price = { amount, currency: 'USDC' }
@@ -2019,6 +2026,22 @@ describe('PayLinkButton: a link read again after its 402', () => {
     expect(stateOf(button())).toBe('settled')
     expect(other.ledger.map((entry) => entry.amount)).toEqual(['0.50'])
     expect(onError).not.toHaveBeenCalled()
+  })
+
+  test('the expired terms stay as a hook handed them out: usePayLink beside the button reads the time they came, unchanged', async () => {
+    const handedOut = new Map<object, number>()
+    function Reader() {
+      const { paymentRequired } = usePayLink(code)
+      if (paymentRequired && !handedOut.has(paymentRequired)) handedOut.set(paymentRequired, paymentRequired.receivedAt)
+      return null
+    }
+    await repricedAndReadAgain('0.50', <Reader />)
+    expect(handedOut.size).toBeGreaterThan(0)
+    for (const [terms, receivedAt] of handedOut) expect((terms as { receivedAt: number }).receivedAt).toBe(receivedAt)
+    // The terms expired all the same: the click reads fresh ones and pays the price shown.
+    fireEvent.click(button())
+    await waitFor(() => expect(stateOf(button())).toBe('settled'))
+    expect(handedOut.size).toBeGreaterThan(1)
   })
 
   test('read again at a higher price: a click signs none of the older terms; the change is said, and the next press pays the new price once', async () => {
