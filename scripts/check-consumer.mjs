@@ -262,7 +262,7 @@ try {
     await mkdir(dirname(join(app, 'node_modules', name)), { recursive: true })
     await symlink(join(repo, 'node_modules', name), join(app, 'node_modules', name), 'dir')
   }
-  const { dependencies = {}, bin: bins = {} } = JSON.parse(await readFile(join(pkg, 'package.json'), 'utf8'))
+  const { dependencies = {}, bin: bins = {}, license } = JSON.parse(await readFile(join(pkg, 'package.json'), 'utf8'))
   for (const name of Object.keys(dependencies)) {
     await mkdir(dirname(join(pkg, 'node_modules', name)), { recursive: true })
     await symlink(join(repo, 'node_modules', name), join(pkg, 'node_modules', name), 'dir')
@@ -274,7 +274,12 @@ try {
     await symlink(join('../@paylink/react', file), join(app, 'node_modules/.bin', name))
   }
   for (const [name, text] of Object.entries(files)) await writeFile(join(app, name), text)
-  const checks = [`packed ${packed.filename}: ${packed.size} B, ${packed.entryCount} files`]
+  // What an installed package is read by besides its code: the license its package.json names (MIT
+  // asks that its text go with every copy) and the README npm shows.
+  const licenseText = await readFile(join(pkg, 'LICENSE'), 'utf8').catch(() => '')
+  if (license !== 'MIT' || !licenseText.startsWith('MIT License')) throw new Error(`the tarball's license: package.json says ${license}, LICENSE starts ${JSON.stringify(licenseText.slice(0, 20))}`)
+  await stat(join(pkg, 'README.md'))
+  const checks = [`packed ${packed.filename}: ${packed.size} B, ${packed.entryCount} files, LICENSE (MIT) and README.md among them`]
 
   // vite builds in its own process while this one type-checks.
   const built = tool('vite build', 'node_modules/vite/bin/vite.js', ['build'])
