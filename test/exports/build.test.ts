@@ -15,6 +15,7 @@ const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
   sideEffects: string[]
   files: string[]
   bin: Record<string, string>
+  publishConfig?: { access?: string }
 }
 const REACT = /^(react|react-dom|@tanstack\/react-query)(\/|$)/
 // What makes a built file client-only (and so start with "use client"): React itself.
@@ -66,6 +67,10 @@ describe('the library build', () => {
       expect(target.types, subpath).toBe(target.default.replace(/\.js$/, '.d.ts'))
     }
     expect(pkg.exports['./styles.css']).toEqual({ types: './dist/styles.css.d.ts', default: './dist/styles.css' })
+  })
+
+  it('is published public: npm gives a scoped package restricted access unless publishConfig says otherwise', () => {
+    expect(pkg.publishConfig?.access).toBe('public')
   })
 
   it("lets an app's TypeScript import the stylesheet with no declaration of its own (no TS2882)", () => {
