@@ -1,4 +1,4 @@
-import { forwardRef, useEffect, useImperativeHandle, useInsertionEffect, useMemo, useRef } from '../peers/react.js'
+import { createElement, forwardRef, useEffect, useImperativeHandle, useInsertionEffect, useMemo, useRef } from '../peers/react.js'
 import type { HTMLAttributes, ReactNode } from 'react'
 import type { PayLinkErrorType } from '../client/errors.js'
 import { useAttentionToken } from '../hooks/useAttentionToken.js'
@@ -108,13 +108,13 @@ export const AttentionTracker = forwardRef<HTMLElement, AttentionTrackerProps>(f
   // as on pagehide.
   useEffect(() => finish, [finish])
 
-  return (
-    // `as never`: the one ref object fits whichever element Root is, which TypeScript cannot tell.
-    <Root
-      data-state={consent ? 'waiting' : 'idle'}
-      {...rest}
-      ref={rootRef as never}
-      className={rootClassName('paylink-attention-tracker', unstyled, className)}
-    />
-  )
+  // createElement, not JSX: in a bundle that turns peers into requires (esbuild's, as size-limit runs
+  // it), each module using JSX requires `react/jsx-runtime` on its own (about 4 B gzip in the root's).
+  // `as never`: the one ref object fits whichever element Root is, which TypeScript cannot tell.
+  return createElement(Root, {
+    'data-state': consent ? 'waiting' : 'idle',
+    ...rest,
+    ref: rootRef as never,
+    className: rootClassName('paylink-attention-tracker', unstyled, className),
+  })
 })

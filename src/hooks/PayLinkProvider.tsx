@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientContext, QueryClientProvider } from '../peers/query.js'
-import { useContext, useEffect, useMemo, useRef, useState } from '../peers/react.js'
+import { createElement, useContext, useEffect, useMemo, useRef, useState } from '../peers/react.js'
 import type { ReactNode } from 'react'
 import { createPayLinkClient, type PayLinkClient, type PayLinkClientOptions } from '../client/createPayLinkClient.js'
 import { PayLinkContext, usePayLinkClient as useClientNamed } from './usePayLinkClient.js'
@@ -83,6 +83,8 @@ export function PayLinkProvider(props: PayLinkProviderProps) {
     providedApis.set(queryClient, api)
     shown.current = value
   })
-  const tree = <PayLinkContext.Provider value={value}>{props.children}</PayLinkContext.Provider>
-  return ownQueryClient ? <QueryClientProvider client={ownQueryClient}>{tree}</QueryClientProvider> : tree
+  // createElement, not JSX: in a bundle that turns peers into requires (esbuild's, as size-limit runs
+  // it), each module using JSX requires `react/jsx-runtime` on its own (about 4 B gzip in the root's).
+  const tree = createElement(PayLinkContext.Provider, { value }, props.children)
+  return ownQueryClient ? createElement(QueryClientProvider, { client: ownQueryClient }, tree) : tree
 }
