@@ -1,4 +1,4 @@
-import { forwardRef } from '../peers/react.js'
+import { createElement, forwardRef, Fragment } from '../peers/react.js'
 import type { HTMLAttributeAnchorTarget, HTMLAttributes } from 'react'
 import { useBridgeStatus } from '../hooks/useBridgeStatus.js'
 import { type PollingOptions, stopsPolling } from '../query/pollUntilSettled.js'
@@ -174,57 +174,56 @@ export const BridgeStatusBadge = forwardRef<HTMLDivElement, BridgeStatusBadgePro
     href = tx && explorerUrl?.(chain!, tx),
   ) =>
     href &&
-    isHttp(href) && (
-      <>
-        {' '}
-        <a data-part={`${side}-tx`} href={href} target={linkTarget} rel="noopener noreferrer">
-          {labels[`${side}Tx`]({ chain: chain! })}
-        </a>
-      </>
+    isHttp(href) &&
+    createElement(
+      Fragment,
+      null,
+      ' ',
+      createElement('a', { 'data-part': `${side}-tx`, href, target: linkTarget, rel: 'noopener noreferrer' }, labels[`${side}Tx`]({ chain: chain! })),
     )
 
-  return (
-    <div data-state={state} {...rest} ref={ref} className={rootClassName('paylink-bridge-status-badge', unstyled, className)}>
-      <span data-part="indicator" aria-hidden="true" />
-      {/* The live region holds only what a change should say: WebKit re-reads every live ancestor of
-          changed text, so the ticking time left or the link names inside it would be spoken again. */}
-      <span data-part="status" role="status" aria-live={live} aria-atomic="true">
-        {/* One child, keyed by the state: a new status replaces it whole, so that the region gets a
-            single insertion. A label whose text changed and a reason added beside it were two changes,
-            each read whole (aria-atomic): Firefox with Orca read the region twice. The child is a block
-            (a flex item), which Firefox exposes as one object, and Chromium leaves out; the span inside
-            it lays out the label and the reason (a flex container, which Firefox would leave out,
-            reporting each of its items as inserted, each read whole again). */}
-        <span key={state}>
-          <span>
-            <span data-part="label">{state === 'unknown' ? labels.unknown({ status: transfer!.status }) : labels[state]}</span>
-            {/* The space keeps the two apart in the region's text: an element, as a bare text node between
-                two flex items is not laid out, and Chromium then left it out ("Transfer failedThe …").
-                The stylesheet takes it out of the flex flow (the gap spaces the two on screen) but keeps
-                it laid out; unstyled, it is an ordinary space. The reason: `dir="auto"` isolates the
-                API's English in an Arabic page ("mint.", not ".The …") as a <bdi> would, but Chromium
-                exposed the <bdi> as an object of its own, whose text Orca read alone before the region. */}
-            {reason && <span data-part="separator"> </span>}
-            {reason && (
-              <span data-part="reason" dir="auto">
-                {reason}
-              </span>
-            )}
-          </span>
-        </span>
-      </span>
-      {/* Spaces between the parts, as between the label and the reason: unstyled, nothing else keeps
-          "Transfer pending" from "about 3 minutes left" (a flex badge drops them). */}
-      {eta && ' '}
-      {eta && (
-        // The instant as HTML's datetime spells it: the API's own spelling may not be one (a Postgres
-        // `2026-01-05 10:00:00+00`).
-        <time data-part="eta" dateTime={new Date(etaAt).toISOString()}>
-          {eta}
-        </time>
-      )}
-      {link('source')}
-      {link('destination')}
-    </div>
+  // Elements made with createElement, not JSX: in a bundle that turns peers into requires (esbuild's,
+  // as size-limit runs it), each module using JSX requires `react/jsx-runtime` on its own.
+  return createElement(
+    'div',
+    { 'data-state': state, ...rest, ref, className: rootClassName('paylink-bridge-status-badge', unstyled, className) },
+    createElement('span', { 'data-part': 'indicator', 'aria-hidden': 'true' }),
+    // The live region holds only what a change should say: WebKit re-reads every live ancestor of
+    // changed text, so the ticking time left or the link names inside it would be spoken again.
+    createElement(
+      'span',
+      { 'data-part': 'status', role: 'status', 'aria-live': live, 'aria-atomic': 'true' },
+      // One child, keyed by the state: a new status replaces it whole, so that the region gets a
+      // single insertion. A label whose text changed and a reason added beside it were two changes,
+      // each read whole (aria-atomic): Firefox with Orca read the region twice. The child is a block
+      // (a flex item), which Firefox exposes as one object, and Chromium leaves out; the span inside
+      // it lays out the label and the reason (a flex container, which Firefox would leave out,
+      // reporting each of its items as inserted, each read whole again).
+      createElement(
+        'span',
+        { key: state },
+        createElement(
+          'span',
+          null,
+          createElement('span', { 'data-part': 'label' }, state === 'unknown' ? labels.unknown({ status: transfer!.status }) : labels[state]),
+          // The space keeps the two apart in the region's text: an element, as a bare text node between
+          // two flex items is not laid out, and Chromium then left it out ("Transfer failedThe …").
+          // The stylesheet takes it out of the flex flow (the gap spaces the two on screen) but keeps
+          // it laid out; unstyled, it is an ordinary space. The reason: `dir="auto"` isolates the
+          // API's English in an Arabic page ("mint.", not ".The …") as a <bdi> would, but Chromium
+          // exposed the <bdi> as an object of its own, whose text Orca read alone before the region.
+          reason && createElement('span', { 'data-part': 'separator' }, ' '),
+          reason && createElement('span', { 'data-part': 'reason', dir: 'auto' }, reason),
+        ),
+      ),
+    ),
+    // Spaces between the parts, as between the label and the reason: unstyled, nothing else keeps
+    // "Transfer pending" from "about 3 minutes left" (a flex badge drops them).
+    eta && ' ',
+    // The instant as HTML's datetime spells it: the API's own spelling may not be one (a Postgres
+    // `2026-01-05 10:00:00+00`).
+    eta && createElement('time', { 'data-part': 'eta', dateTime: new Date(etaAt).toISOString() }, eta),
+    link('source'),
+    link('destination'),
   )
 })
