@@ -1,4 +1,4 @@
-import { forwardRef, useRef, useState, useSyncExternalStore } from '../peers/react.js'
+import { createElement, forwardRef, useRef, useState, useSyncExternalStore } from '../peers/react.js'
 import type { HTMLAttributes, MouseEvent } from 'react'
 import { noop } from '../client/timerDelay.js'
 import { useFeeEstimate } from '../hooks/useFeeEstimate.js'
@@ -201,12 +201,13 @@ export const FeeEstimate = forwardRef<HTMLDivElement, FeeEstimateProps>(function
     }
   })
   // A figure is named after its label: its term is `labels[key]`, its part the key in kebab case (`totalFee` → `total-fee`).
-  const row = (key: 'totalFee' | 'gasFee' | 'platformFee' | 'estimatedTime', value: string) => (
-    <div data-part={key.replace(/[A-Z]/, '-$&').toLowerCase()}>
-      <dt>{labels[key]}</dt>
-      <dd>{value}</dd>
-    </div>
-  )
+  const row = (key: 'totalFee' | 'gasFee' | 'platformFee' | 'estimatedTime', value: string) =>
+    createElement(
+      'div',
+      { 'data-part': key.replace(/[A-Z]/, '-$&').toLowerCase() },
+      createElement('dt', null, labels[key]),
+      createElement('dd', null, value),
+    )
   const amountOf = (fee: { amount: string; currency: string }) => labels.amount({ amount: formatDecimal(fee.amount, locale), currency: fee.currency })
   // An amount is also named after its field of the quote.
   const money = (key: 'totalFee' | 'gasFee' | 'platformFee', fee = shown![key]) => fee && row(key, amountOf(fee))
@@ -215,68 +216,76 @@ export const FeeEstimate = forwardRef<HTMLDivElement, FeeEstimateProps>(function
   const told = useRef<string | undefined>(undefined)
   if (!typing && !query.isPlaceholderData) told.current = shown && `${labels.totalFee} ${amountOf(shown.totalFee)}`
 
-  return (
-    <div
-      role="group"
-      aria-label={labels.title}
-      aria-busy={state === 'loading' || state === 'refreshing' || undefined}
-      data-state={state}
+  // Elements made with createElement, not JSX: in a bundle that turns peers into requires (esbuild's,
+  // as size-limit runs it), each module using JSX requires `react/jsx-runtime` on its own.
+  return createElement(
+    'div',
+    {
+      role: 'group',
+      'aria-label': labels.title,
+      'aria-busy': state === 'loading' || state === 'refreshing' || undefined,
+      'data-state': state,
       // Focusable from script only: where the retry button hands focus on (see its onClick).
-      tabIndex={-1}
-      {...rest}
-      ref={ref}
-      className={rootClassName('paylink-fee-estimate', unstyled, className)}
-    >
-      {!shown && (
-        // Keyed by state: an error's alert is a new element, so that it is announced.
-        <p key={state} data-part="message" role={state === 'error' ? 'alert' : undefined}>
-          {refused
-            ? (labels.invalid?.({ field }) ??
+      tabIndex: -1,
+      ...rest,
+      ref,
+      className: rootClassName('paylink-fee-estimate', unstyled, className),
+    },
+    !shown &&
+      // Keyed by state: an error's alert is a new element, so that it is announced.
+      createElement(
+        'p',
+        { key: state, 'data-part': 'message', role: state === 'error' ? 'alert' : undefined },
+        refused
+          ? (labels.invalid?.({ field }) ??
               // English only beside an English `error`: an app that translated it keeps its own words.
               (labels.error !== defaultFeeEstimateLabels.error
                 ? labels.error
                 : field === 'amount'
                   ? 'Check the amount: use digits and a dot, like 1.50.'
                   : 'Check the transfer details.'))
-            : labels[state as Exclude<FeeEstimateState, 'ready' | 'refreshing'>]}
-        </p>
-      )}
-      {state === 'error' && !refused && (
-        // None for an amount the client refuses to send ("abc", "1,5" with a decimal comma): asking
-        // again cannot work until it changes, and a change asks by itself.
-        // aria-disabled, not disabled: the button stays focusable, and its text says when it works.
-        <button
-          type="button"
-          data-part="retry"
-          aria-disabled={waiting || undefined}
-          ref={keepFocus}
-          onClick={waiting ? undefined : composeEventHandlers(onRetry, () => void query.refetch())}
-        >
-          {waiting ? (labels.retryIn?.({ relative }) ?? `${labels.retry} ${relative}`) : labels.retry}
-        </button>
-      )}
-      {shown && (
-        <dl data-part="figures">
-          {money('totalFee')}
-          {money('gasFee')}
-          {money('platformFee')}
-          {row('estimatedTime', labels.duration({ ...formatDuration(Math.max(shown.estimatedSeconds, 1), locale), seconds: shown.estimatedSeconds }))}
-        </dl>
-      )}
-      {/* The total told to a screen reader when it arrives: a region that is there from the first
-          render (one added with its text is not read), empty until there is a total. Its text changes
-          only with the total: the quote kept on screen for a new amount is not said again, and a
-          re-quote of the same total says nothing. The figures cannot be the region: the age below
-          them changes every tick, and they leave while a quote loads. Errors are the alert's. */}
-      <p data-part="announcement" role="status" aria-live="polite" aria-atomic="true" data-paylink-sr-only="">
-        {told.current}
-      </p>
-      {quotedAt !== undefined && now !== undefined && (
-        // Dated at its arrival when that is earlier: a server clock ahead of ours would otherwise date
-        // the quote in the future, "now" for as long as the clocks differ. Never after `now`, which is
-        // coarse and may predate the arrival.
-        <p data-part="age">{labels.quoted({ relative: formatRelative(Math.min(quotedAt, arrived || now, now), now, locale) })}</p>
-      )}
-    </div>
+          : labels[state as Exclude<FeeEstimateState, 'ready' | 'refreshing'>],
+      ),
+    state === 'error' &&
+      !refused &&
+      // None for an amount the client refuses to send ("abc", "1,5" with a decimal comma): asking
+      // again cannot work until it changes, and a change asks by itself.
+      // aria-disabled, not disabled: the button stays focusable, and its text says when it works.
+      createElement(
+        'button',
+        {
+          type: 'button',
+          'data-part': 'retry',
+          'aria-disabled': waiting || undefined,
+          ref: keepFocus,
+          onClick: waiting ? undefined : composeEventHandlers(onRetry, () => void query.refetch()),
+        },
+        waiting ? (labels.retryIn?.({ relative }) ?? `${labels.retry} ${relative}`) : labels.retry,
+      ),
+    shown &&
+      createElement(
+        'dl',
+        { 'data-part': 'figures' },
+        money('totalFee'),
+        money('gasFee'),
+        money('platformFee'),
+        row('estimatedTime', labels.duration({ ...formatDuration(Math.max(shown.estimatedSeconds, 1), locale), seconds: shown.estimatedSeconds })),
+      ),
+    // The total told to a screen reader when it arrives: a region that is there from the first
+    // render (one added with its text is not read), empty until there is a total. Its text changes
+    // only with the total: the quote kept on screen for a new amount is not said again, and a
+    // re-quote of the same total says nothing. The figures cannot be the region: the age below
+    // them changes every tick, and they leave while a quote loads. Errors are the alert's.
+    createElement(
+      'p',
+      { 'data-part': 'announcement', role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true', 'data-paylink-sr-only': '' },
+      told.current,
+    ),
+    quotedAt !== undefined &&
+      now !== undefined &&
+      // Dated at its arrival when that is earlier: a server clock ahead of ours would otherwise date
+      // the quote in the future, "now" for as long as the clocks differ. Never after `now`, which is
+      // coarse and may predate the arrival.
+      createElement('p', { 'data-part': 'age' }, labels.quoted({ relative: formatRelative(Math.min(quotedAt, arrived || now, now), now, locale) })),
   )
 })
