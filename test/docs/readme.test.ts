@@ -202,7 +202,12 @@ async function typeCheck(markdown: string): Promise<string[]> {
         noEmit: true,
         // A Vite app's `import.meta.env` (its template's tsconfig names vite/client) for the mock's main.tsx.
         types: ['node', 'vite/client'],
-        paths: packagePaths(join(dir, 'styles.css.d.ts')),
+        paths: {
+          ...packagePaths(join(dir, 'styles.css.d.ts')),
+          // The Solana recipe's packages, from the harness npm test's pretest installs (test/svm).
+          '@solana/kit': [join(ROOT, 'test/svm/node_modules/@solana/kit')],
+          '@x402/svm/*': [join(ROOT, 'test/svm/node_modules/@x402/svm/dist/esm/*/index.d.mts')],
+        },
       },
     )
     const byFile = new Map(snippets.map((s) => [join(dir, s.file), s]))
