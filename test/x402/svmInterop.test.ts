@@ -2,6 +2,7 @@ import { once } from 'node:events'
 import { readFileSync } from 'node:fs'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { x402Facilitator } from '@x402/core/facilitator'
 import { paymentMiddlewareFromHTTPServer, x402HTTPResourceServer, x402ResourceServer } from '@x402/express'
 import express from 'express'
 // The Solana side comes from test/svm (npm test's pretest installs it): @x402/svm with the
@@ -15,7 +16,6 @@ import {
   getTransactionDecoder,
   type TransactionSigner,
 } from '../svm/node_modules/@solana/kit'
-import { x402Facilitator } from '@x402/core/facilitator'
 import { ExactSvmScheme } from '../svm/node_modules/@x402/svm/dist/esm/exact/client/index.mjs'
 import { registerExactSvmScheme } from '../svm/node_modules/@x402/svm/dist/esm/exact/facilitator/index.mjs'
 import { ExactSvmScheme as ExactSvmServer } from '../svm/node_modules/@x402/svm/dist/esm/exact/server/index.mjs'
@@ -34,6 +34,8 @@ const DEVNET = 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1'
 /** Circle's USDC on Solana devnet: the asset @x402/svm prices '$0.001' in there. */
 const USDC_DEVNET = '4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU'
 const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'
+/** The seller: an address of its own, neither the wallet's nor the fee payer's. */
+const SELLER = address('9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin')
 const TX_SIGNATURE = getBase58Decoder().decode(new Uint8Array(64).fill(7))
 
 // The README's recipe (Payments, Solana), as written there: the last test holds the two the same.
@@ -74,8 +76,11 @@ const rpcServer = http.createServer(async (req, res) => {
   res.end(JSON.stringify(result ? { jsonrpc: '2.0', id, result } : { jsonrpc: '2.0', id, error: { code: -32601, message: `no ${method} here` } }))
 })
 
-/** What the stub chain was asked: transactions simulated and sent (base64), and whether it refuses to simulate. */
-const chain = { simulated: [] as string[], sent: [] as string[], refuse: false }
+/**
+ * What the stub chain was asked (transactions simulated and sent, base64), whether it refuses to
+ * simulate, and the requirements each settlement was checked against.
+ */
+const chain = { simulated: [] as string[], sent: [] as string[], refuse: false, settledFor: [] as unknown[] }
 
 let appServer: http.Server
 let base: string
@@ -107,7 +112,7 @@ beforeAll(async () => {
   // In process, as the facilitator client the resource server calls.
   const client = {
     verify: (payload: any, requirements: any) => facilitator.verify(payload, requirements),
-    settle: (payload: any, requirements: any) => facilitator.settle(payload, requirements),
+    settle: (payload: any, requirements: any) => (chain.settledFor.push(requirements), facilitator.settle(payload, requirements)),
     getSupported: async () => facilitator.getSupported(),
   }
   const resourceServer = new x402ResourceServer(client as never).register(DEVNET, new ExactSvmServer() as never)
@@ -115,7 +120,7 @@ beforeAll(async () => {
   app.use(
     paymentMiddlewareFromHTTPServer(
       new x402HTTPResourceServer(resourceServer, {
-        'GET /article': { accepts: { scheme: 'exact', price: '$0.001', network: DEVNET, payTo: feePayerOf() }, description: 'An article' },
+        'GET /article': { accepts: { scheme: 'exact', price: '$0.001', network: DEVNET, payTo: SELLER }, description: 'An article' },
       }),
     ),
   )
@@ -126,11 +131,6 @@ beforeAll(async () => {
   await once(appServer, 'listening')
   base = `http://127.0.0.1:${(appServer.address() as AddressInfo).port}`
 })
-
-/** The seller: any address but the wallet's and the fee payer's (an address of its own). */
-function feePayerOf() {
-  return address('9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin')
-}
 
 afterAll(async () => {
   appServer.closeAllConnections()
@@ -143,6 +143,7 @@ beforeEach(() => {
   chain.simulated = []
   chain.sent = []
   chain.refuse = false
+  chain.settledFor = []
 })
 
 test("pays a Solana route with @x402/svm's client behind a PaymentSigner: one transfer of the price to the seller, checked by @x402/svm's facilitator", async () => {
@@ -159,6 +160,8 @@ test("pays a Solana route with @x402/svm's client behind a PaymentSigner: one tr
   const message = getCompiledTransactionMessageDecoder().decode(transaction.messageBytes)
   expect(message.staticAccounts[0]).toBe(feePayer.address)
   expect(transaction.signatures[wallet.address]).toBeTruthy()
+  // What @x402/svm's facilitator held the transfer to (mint, recipient, amount): $0.001 of USDC to the seller.
+  expect(chain.settledFor).toEqual([expect.objectContaining({ asset: USDC_DEVNET, amount: '1000', payTo: SELLER })])
   expect(rpcCalls).toEqual(['getAccountInfo', 'getLatestBlockhash'])
 })
 
