@@ -22,7 +22,8 @@ export interface PaymentSignerContext {
  * the same way: `networks: ['solana:*', 'solana', 'solana-devnet']`, and a `signPayment` that
  * builds the SPL `transferChecked` transaction the requirement describes (fee payer
  * `extra.feePayer`), signs it partially with the wallet, and returns the `exact` SVM payload
- * `{ transaction: <base64 of the partially signed transaction> }`.
+ * `{ transaction: <base64 of the partially signed transaction> }`; the README (Payments) makes one in
+ * a few lines over `@x402/svm`'s client, which builds that transaction.
  */
 export interface PaymentSigner {
   /** The payer's address, as the chain writes it. */
