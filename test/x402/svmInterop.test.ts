@@ -19,6 +19,7 @@ import {
 import { ExactSvmScheme } from '../svm/node_modules/@x402/svm/dist/esm/exact/client/index.mjs'
 import { registerExactSvmScheme } from '../svm/node_modules/@x402/svm/dist/esm/exact/facilitator/index.mjs'
 import { ExactSvmScheme as ExactSvmServer } from '../svm/node_modules/@x402/svm/dist/esm/exact/server/index.mjs'
+import { priceToPay } from '../../src/payment/priceToPay.js'
 import { resourcePurchase } from '../../src/payment/resourcePurchase.js'
 import { fetchWithPayment } from '../../src/x402/fetchWithPayment.js'
 import { decodePaymentResponse } from '../../src/x402/paymentHeaders.js'
@@ -185,11 +186,13 @@ test("a payment @x402/svm's facilitator refuses (its simulation fails): unknown 
   expect(chain.sent).toHaveLength(0)
 })
 
-test('a URL purchase (what PayLinkButton resource=… runs) settles with one signature and one transfer sent', async () => {
+test('a URL purchase (what PayLinkButton resource=… runs) shows the price, then settles with one signature and one transfer sent', async () => {
   const store = resourcePurchase(`${base}/article?by=purchase`)
   store.start()
   await vi.waitFor(() => expect(store.getSnapshot().status).toBe('ready'))
   const signer = solanaSigner(wallet, rpcUrl)
+  // The price the button shows before the click: devnet USDC is among the default cap's assets, so its decimals are known.
+  expect(priceToPay(store.getSnapshot().paymentRequired, { signer })).toEqual({ amount: '0.001', currency: 'USDC' })
   const signPayment = vi.spyOn(signer, 'signPayment')
   await store.pay({ signer })
   expect(store.getSnapshot()).toMatchObject({ status: 'settled', proof: { transaction: TX_SIGNATURE, network: DEVNET } })
