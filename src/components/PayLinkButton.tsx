@@ -181,7 +181,9 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
       // A link's price on screen (the 402's cannot be read) read after that 402: the seller may have
       // changed the price in between, so those terms expire. A click then reads fresh ones and
       // signs them only within the terms shown before (dearer ones are shown first, priceChanged).
-      if (!gatePrice) store!.readAfter = link.dataUpdatedAt
+      // Kept on the store, not written into the terms, which a hook handed out; never undone: a
+      // button of another root (its own QueryClient) may hold an older read of the link.
+      if (link.dataUpdatedAt > paymentRequired.receivedAt && !gatePrice) store!.expired = paymentRequired
     }
     if (priceChanged && seen.priceChanged !== paymentRequired) {
       seen.priceChanged = paymentRequired

@@ -114,12 +114,11 @@ export interface PurchaseStore<A> {
    */
   unseen?: boolean | undefined
   /**
-   * Requirements read before this time (ms since the epoch) are expired: a click reads fresh ones.
-   * Set by a button that shows the link's price where the 402's cannot be read, read after that 402:
-   * the seller may have changed the price in between. On the store, not on the requirements
-   * handed out, which never change.
+   * Requirements a click must not sign (it reads fresh ones): set by a button that shows the link's
+   * price where the 402's cannot be read, read after that 402 (the seller may have changed the price
+   * in between). On the store, not marked on the requirements handed out, which never change.
    */
-  readAfter?: number | undefined
+  expired?: PaymentRequired | undefined
   /** Subscribes to changes. */
   subscribe(listener: () => void): () => void
   /** The current snapshot. */
@@ -387,7 +386,7 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
           // Offline (as the browser says), they are read again, which fails there: a payment signed now
           // could not be sent, and once sent and lost it is `unknown` for good (never signed again).
           // Where there is no navigator (Node), or it does not say (React Native), nothing changes.
-          if (!required || preview || globalThis.navigator?.onLine === false || required.receivedAt < store!.readAfter! || Date.now() - required.receivedAt >= Math.min(...required.accepts.map((r) => r.maxTimeoutSeconds)) * 1000) {
+          if (!required || preview || globalThis.navigator?.onLine === false || required === store!.expired || Date.now() - required.receivedAt >= Math.min(...required.accepts.map((r) => r.maxTimeoutSeconds)) * 1000) {
             required = await load()
           }
           if (!required) return

@@ -13,8 +13,9 @@ import { createMockApi } from '../../src/mock/createMockApi.js'
 import { defaultSeed } from '../../src/mock/seed.js'
 import { createTestSigner } from '../../src/mock/createTestSigner.js'
 import { encodeBase64Json } from '../../src/x402/base64.js'
-import { BASE_URL, cap, ErrorBoundary, testQueryClient, throwingQueryClient, usdcOffer, useMockApi, wrapperFor } from './harness.js'
+import { BASE_URL, cap, ErrorBoundary, testClient, testQueryClient, throwingQueryClient, usdcOffer, useMockApi, wrapperFor } from './harness.js'
 import { forgetPurchases } from '../../src/payment/forgetPurchases.js'
+import { linkPurchase } from '../../src/payment/linkPurchase.js'
 import { keepPreviousData, QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { PayLinkProvider } from '../../src/hooks/PayLinkProvider.js'
 import { createPayLinkClient, type PayLinkClient } from '../../src/client.js'
@@ -2042,6 +2043,40 @@ describe('PayLinkButton: a link read again after its 402', () => {
     fireEvent.click(button())
     await waitFor(() => expect(stateOf(button())).toBe('settled'))
     expect(handedOut.size).toBeGreaterThan(1)
+  })
+
+  test('two roots (islands) showing the link: one holding an older read of the link does not make payable again the terms the other expired', async () => {
+    const OTHER_USDC = '0xaf88d065e77c8cC2239327C5EDb3A432268e5831'
+    const other = createMockApi({ apiKeys: false, settleDelayMs: 0, seed: { x402: { ...defaultSeed().x402, asset: OTHER_USDC } } })
+    api.server.use(...other.handlers)
+    const signer = createTestSigner()
+    // Two React roots, as islands are: each with its own QueryClient and client, sharing the link's one purchase.
+    const island = (title: string, queryClient = testQueryClient(), client = testClient()) => (
+      <QueryClientProvider client={queryClient}>
+        <PayLinkProvider client={client}>
+          <PayLinkButton code={code} signer={signer} maxAmount={{ [OTHER_USDC]: '10000000' }} title={title} />
+        </PayLinkProvider>
+      </QueryClientProvider>
+    )
+    const [a, b] = [testQueryClient(), testQueryClient()]
+    const clientA = testClient()
+    const islandA = render(island('A', a, clientA))
+    render(island('B', b))
+    const [, second] = screen.getAllByRole('button')
+    await waitFor(() => expect(screen.getAllByRole('button').map((el) => stateOf(el))).toEqual(['ready', 'ready']))
+    // Terms read after both reads of the link (another button's "Try again", the app's reset).
+    act(() => linkPurchase(testClient(), code).reset())
+    await waitFor(() => expect(screen.getAllByRole('button').map((el) => stateOf(el))).toEqual(['ready', 'ready']))
+    // The seller lowers the price; island B reads the link again, and A, keeping its older read, renders again.
+    other.state.links.get(code)!.price = { amount: '0.50', currency: 'USDC' }
+    await act(() => b.refetchQueries({ queryKey: ['paylink', 'link', code] }))
+    await waitFor(() => expect(second).toHaveAccessibleName('Pay 0.50 USDC'))
+    islandA.rerender(island('A again', a, clientA))
+    fireEvent.click(second!)
+    await waitFor(() => expect(['settled', 'unknown', 'failed']).toContain(stateOf(second!)))
+    expect(stateOf(second!)).toBe('settled')
+    expect(other.ledger.map((entry) => entry.amount)).toEqual(['0.50'])
+    expect(signer.calls).toBe(1)
   })
 
   test('read again at a higher price: a click signs none of the older terms; the change is said, and the next press pays the new price once', async () => {
