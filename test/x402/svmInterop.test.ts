@@ -139,6 +139,14 @@ afterAll(async () => {
   await Promise.all([new Promise((r) => appServer.close(r)), new Promise((r) => rpcServer.close(r))])
 })
 
+/** A URL purchase of `url` (what PayLinkButton resource=… runs), started and ready to pay. */
+async function purchaseOf(url: string) {
+  const store = resourcePurchase(url)
+  store.start()
+  await vi.waitFor(() => expect(store.getSnapshot().status).toBe('ready'))
+  return store
+}
+
 beforeEach(() => {
   rpcCalls = []
   chain.simulated = []
@@ -168,9 +176,7 @@ test("pays a Solana route with @x402/svm's client behind a PaymentSigner: one tr
 
 test("a payment @x402/svm's facilitator refuses (its simulation fails): unknown with the reason, as any x402 refusal; a second press resends the same transaction, never signs again, and nothing is sent to the chain", async () => {
   chain.refuse = true
-  const store = resourcePurchase(`${base}/article`)
-  store.start()
-  await vi.waitFor(() => expect(store.getSnapshot().status).toBe('ready'))
+  const store = await purchaseOf(`${base}/article`)
   const signer = solanaSigner(wallet, rpcUrl)
   const signPayment = vi.spyOn(signer, 'signPayment')
   await store.pay({ signer })
@@ -187,9 +193,7 @@ test("a payment @x402/svm's facilitator refuses (its simulation fails): unknown 
 })
 
 test('a URL purchase (what PayLinkButton resource=… runs) shows the price, then settles with one signature and one transfer sent', async () => {
-  const store = resourcePurchase(`${base}/article?by=purchase`)
-  store.start()
-  await vi.waitFor(() => expect(store.getSnapshot().status).toBe('ready'))
+  const store = await purchaseOf(`${base}/article?by=purchase`)
   const signer = solanaSigner(wallet, rpcUrl)
   // The price the button shows before the click: devnet USDC is among the default cap's assets, so its decimals are known.
   expect(priceToPay(store.getSnapshot().paymentRequired, { signer })).toEqual({ amount: '0.001', currency: 'USDC' })
