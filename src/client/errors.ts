@@ -8,6 +8,21 @@ export type PayLinkEndpoint =
   | 'getBridgeStatus'
   | 'estimateFees'
 
+/** One problem found by a schema: `path` is dotted (`splits.creator`), `''` for the whole value. */
+export interface PayLinkIssue {
+  /** Where in the value, dotted (`splits.creator`); `''` for the whole value. */
+  path: string
+  /** What is wrong there, e.g. `must be at least 0`. */
+  message: string
+}
+
+// Before the classes, though only PayLinkValidationError reads it: an app's bundle of this order
+// gzips smaller (the root 5 B, PayLinkButton alone 2 B).
+/** The issues as one line: `splits.creator: must be at least 0; model: …`. */
+export function issuesText(issues: readonly PayLinkIssue[]): string {
+  return issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ')
+}
+
 /**
  * Base class of every error this package throws. To tell them apart by `name`, switch on it as a
  * `PayLinkErrorType` (the type of the hooks' `error`; a caught `PayLinkError` is one of it).
@@ -71,19 +86,6 @@ export class PayLinkHttpError extends PayLinkError {
     super(message, { details: `${fields.endpoint}: HTTP ${fields.status} ${fields.code}` })
     Object.assign(this, fields)
   }
-}
-
-/** One problem found by a schema: `path` is dotted (`splits.creator`), `''` for the whole value. */
-export interface PayLinkIssue {
-  /** Where in the value, dotted (`splits.creator`); `''` for the whole value. */
-  path: string
-  /** What is wrong there, e.g. `must be at least 0`. */
-  message: string
-}
-
-/** The issues as one line: `splits.creator: must be at least 0; model: …`. */
-export function issuesText(issues: readonly PayLinkIssue[]): string {
-  return issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ')
 }
 
 /** Input that was refused before sending (`source: 'input'`) or a response that did not match the contract (`source: 'response'`). */

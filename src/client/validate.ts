@@ -4,6 +4,22 @@ import { type PayLinkEndpoint, type PayLinkIssue, PayLinkValidationError } from 
 // What the issue lists read of an issue, raw (from z.parseInto) or finalised (zod/mini's, in the mock).
 type RawIssue = { readonly code: string; readonly path?: PropertyKey[]; readonly message?: string; readonly expected?: unknown; readonly keys?: readonly string[] }
 
+/** Parses `value` with `schema`, or throws a `PayLinkValidationError` naming the endpoint and every bad field. */
+export function validate<S extends z.Schema>(
+  schema: S,
+  value: unknown,
+  endpoint: PayLinkEndpoint | undefined,
+  source: 'input' | 'response',
+): z.output<S> {
+  // Parsed as the object schemas parse their fields (parseInto): no result object to build and read.
+  const found = { issues: [] as z.RawIssue[] }
+  const [data, failed] = z.parseInto(found, schema, value)
+  if (!failed) return data as z.output<S>
+  throw new PayLinkValidationError({ endpoint, source, issues: ownIssues(found.issues) })
+}
+
+// After validate, which calls it: an app's bundle of this order gzips smaller (PayLinkButton alone
+// and the root 1 B; the client entry 1 B larger).
 /**
  * Turns the issues of the package's own schemas into `{ path, message }` pairs with a dotted path.
  * zod's core ships no locale (that is what keeps it small), and a locale the app loads for its own
@@ -20,20 +36,6 @@ export function ownIssues(issues: readonly RawIssue[]): PayLinkIssue[] {
           ? `unknown field ${issue.keys!.map((key) => JSON.stringify(key)).join(', ')}`
           : issue.message!,
   }))
-}
-
-/** Parses `value` with `schema`, or throws a `PayLinkValidationError` naming the endpoint and every bad field. */
-export function validate<S extends z.Schema>(
-  schema: S,
-  value: unknown,
-  endpoint: PayLinkEndpoint | undefined,
-  source: 'input' | 'response',
-): z.output<S> {
-  // Parsed as the object schemas parse their fields (parseInto): no result object to build and read.
-  const found = { issues: [] as z.RawIssue[] }
-  const [data, failed] = z.parseInto(found, schema, value)
-  if (!failed) return data as z.output<S>
-  throw new PayLinkValidationError({ endpoint, source, issues: ownIssues(found.issues) })
 }
 
 /**

@@ -25,8 +25,10 @@ import type { SettleResponse } from '../x402/schemas.js'
 import { composeEventHandlers } from './composeEventHandlers.js'
 import { formatBasisPoints, formatDecimal } from './format.js'
 import { mergeSlotProps } from './mergeSlotProps.js'
-import { defaultPayLinkButtonLabels, type PayLinkButtonLabels } from './PayLinkButtonLabels.js'
+// Before the labels: an app's bundler lays modules out in import order, and this one gzips smaller
+// (PayLinkButton alone 3 B, the root 2 B).
 import { buttonState, type PayLinkButtonState } from './payLinkButtonState.js'
+import { defaultPayLinkButtonLabels, type PayLinkButtonLabels } from './PayLinkButtonLabels.js'
 import { rootClassName } from './rootClassName.js'
 import { withDefaults } from './withDefaults.js'
 import type { PartialOrUndefined } from '../client/PartialOrUndefined.js'
@@ -139,9 +141,9 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
   )
   const actionable = purchase.canPay && !disabled && !['loading', 'disabled'].includes(state)
   // Nothing to pay with: terms that could not be read (a failure with no 402 read and no payment
-  // made: no payment failed), or a 402 this wallet can pay none of.
+  // made: no payment failed), or a 402 this wallet can pay none of. One negation: 1 B gzip less.
   const unavailable =
-    state === 'failed' ? !purchase.paymentRequired && !(purchase as { payment?: unknown }).payment : state === 'disabled' && gatePrice === null
+    state === 'failed' ? !(purchase.paymentRequired || (purchase as { payment?: unknown }).payment) : state === 'disabled' && gatePrice === null
   // A new price is said on the button's second line too: a 0.01 that became 0.09 is easy to miss in
   // the label alone, and the next press pays it.
   const priceChanged = state === 'ready' && purchase.priceChanged
@@ -243,7 +245,8 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
         // and the outcome came as changes Orca 43.1 read as the outcome twice (Chromium and
         // Firefox, a URL's first press refused).
         !['ready', 'loading'].includes(state) || seen.retry
-        ? labels[unavailable ? 'unavailableStatus' : (`${state}Status` as StatusKey)]
+        ? // One template for both keys: 2 B gzip less than naming unavailableStatus whole.
+          labels[`${unavailable ? 'unavailable' : state}Status` as StatusKey | 'unavailableStatus']
         : ''
   // The split is shown before paying only.
   const splits = showSplit && ['ready', 'loading', 'disabled'].includes(state) ? link.data?.splits : undefined

@@ -1,5 +1,6 @@
-import { decodeBase64Json } from './base64.js'
+// decodeX402 first: an app's bundler lays modules out in import order, and this one gzips smaller.
 import { parseX402, x402VersionOf } from './decodeX402.js'
+import { decodeBase64Json } from './base64.js'
 import { type SettleResponse, settleResponseSchema } from './schemas.js'
 
 /** The request header a base64 payment payload travels in: `PAYMENT-SIGNATURE` for v2, `X-PAYMENT` for v1. */
