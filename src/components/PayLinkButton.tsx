@@ -115,9 +115,9 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
   // useLink's query, on this client (useLink would read the provider again), run as it is: with no
   // `query` bag to merge, the button bundles none of usePayLinkQuery's merging. Read again on mount
   // however fresh, and on a new code (stale at once: a new key is read only if stale, and a mount
-  // then reads it whatever the app's default refetchOnMount): where the 402's price cannot be read,
-  // the link's is shown, and one a page read a minute ago (a product card) may be older than the
-  // 402 a click signs. Whatever the app's throwOnError, a failure is the button's to show, not its
+  // then reads it whatever the app's default refetchOnMount): where no 402 price is shown (before it
+  // is read, a wallet that can pay none of its offers), the link's is, and one a page read a minute
+  // ago (a product card) may be out of date. Whatever the app's throwOnError, a failure is the button's to show, not its
   // error boundary's. Not an app's default keepPreviousData: another code would show the last
   // link's price as its own while it loads.
   const link = useQuery({ ...getLinkQueryOptions(client, linkCode), placeholderData: undefined, staleTime: 0, refetchOnMount: true, throwOnError: false })
@@ -134,10 +134,9 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
   const state = buttonState(
     purchase.status,
     disabled || !signer || gatePrice === null,
-    // Not once the 402 gave a price to show: a link read that is slow (retrying a 429) must not hide
-    // it. A 402 whose price cannot be read waits for the link's, read since the mount, not to offer
-    // a price unseen or an old one. Without a link code the query is disabled, and never fetching.
-    link.isFetching && !gatePrice,
+    // Never waits for the link: a price a press can sign is the 402's (below), and a link read that
+    // is slow (retrying a 429) must not hide it.
+    false,
   )
   const actionable = purchase.canPay && !disabled && !['loading', 'disabled'].includes(state)
   // Nothing to pay with: terms that could not be read (a failure with no 402 read and no payment
@@ -178,15 +177,7 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
   })
   useEffect(() => {
     const { paymentRequired, proof, error, response } = purchase
-    if (paymentRequired) {
-      seen.priced = store
-      // A link's price on screen (the 402's cannot be read) read after that 402: the seller may have
-      // changed the price in between, so those terms expire. A click then reads fresh ones and
-      // signs them only within the terms shown before (dearer ones are shown first, priceChanged).
-      // Kept on the store, not written into the terms, which a hook handed out; never undone: a
-      // button of another root (its own QueryClient) may hold an older read of the link.
-      if (link.dataUpdatedAt > paymentRequired.receivedAt && !gatePrice) store!.expired = paymentRequired
-    }
+    if (paymentRequired) seen.priced = store
     if (priceChanged && seen.priceChanged !== paymentRequired) {
       seen.priceChanged = paymentRequired
       seen.at = performance.now()
@@ -218,13 +209,16 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
     }
   })
 
-  // A link's price falls back to the link's own (its 402 asks for it in every requirement) before
-  // that 402 is read or where its price cannot be read, but not once that 402 asked for another
-  // price (priceChanged), nor when the read on mount failed: the link's is then an old one. None
+  // The price shown is the 402's, the one a press signs. The link's own (its 402 asks for it in
+  // every requirement) stands in only where no press can sign: before a 402 is read, or for one this
+  // wallet can pay none of (`null`: disabled). Not for a 402 whose price cannot be read (an asset of
+  // unknown decimals): with nothing to compare it to, the link's could be read before or after
+  // those terms, at another price (three defects of the same kind: a press signed more than shown).
+  // Nor when the read on mount failed: the link's is then an old one. None
   // either while a failure is on record (a failed purchase that read terms, on screen while disabled,
   // or those terms being read again): the next press reads them again, and that 402's price (one a
   // click refused: over maxAmount) need not be what it signs. `unknown` has a text of its own.
-  const price = !unavailable && purchase.error ? undefined : gatePrice ?? (purchase.priceChanged || link.isError ? undefined : link.data?.price)
+  const price = !unavailable && purchase.error ? undefined : gatePrice ?? ((gatePrice !== null && purchase.paymentRequired) || link.isError ? undefined : link.data?.price)
   const shownPrice = price && { amount: formatDecimal(price.amount, locale, 2), currency: price.currency }
   // The button text is the price where a click would pay; each other state has a text of its own.
   const text = ['ready', 'cancelled', 'disabled'].includes(state)

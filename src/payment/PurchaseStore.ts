@@ -97,12 +97,6 @@ export interface PurchaseStore<A> {
    * and its paid-for answer (a URL's) is kept for that hook.
    */
   unseen?: boolean | undefined
-  /**
-   * Requirements a click must not sign (it reads fresh ones): set by a button that shows the link's
-   * price where the 402's cannot be read, read after that 402 (the seller may have changed the price
-   * in between). On the store, not marked on the requirements handed out, which never change.
-   */
-  expired?: PaymentRequired | undefined
   /** Subscribes to changes. */
   subscribe(listener: () => void): () => void
   /** The current snapshot. */
@@ -372,7 +366,7 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
           // Offline (as the browser says), they are read again, which fails there: a payment signed now
           // could not be sent, and once sent and lost it is `unknown` for good (never signed again).
           // Where there is no navigator (Node), or it does not say (React Native), nothing changes.
-          if (!required || preview || globalThis.navigator?.onLine === false || required === store!.expired || Date.now() - required.receivedAt >= Math.min(...required.accepts.map((r) => r.maxTimeoutSeconds)) * 1000) {
+          if (!required || preview || globalThis.navigator?.onLine === false || Date.now() - required.receivedAt >= Math.min(...required.accepts.map((r) => r.maxTimeoutSeconds)) * 1000) {
             required = await load()
           }
           if (!required) return

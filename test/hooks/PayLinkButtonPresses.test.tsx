@@ -33,15 +33,16 @@ test("asChild and the app's disabled, with a wallet: a click on the element (an 
   expect(paidRequests()).toBe(0)
 })
 
-test('a press while "Loading…" (the 402 read, its price not, the link still loading) signs nothing: no price was shown', async () => {
+test('a press while "Loading…" (the 402 still being read, no price shown yet) signs nothing, then or once the price shows', async () => {
   const OTHER_USDC = '0xaf88d065e77c8cC2239327C5EDb3A432268e5831'
   const other = createMockApi({ apiKeys: false, settleDelayMs: 0, seed: { x402: { ...defaultSeed().x402, asset: OTHER_USDC } } })
   let release!: () => void
   const released = new Promise<void>((resolve) => (release = resolve))
-  api.server.use(http.get(`${BASE_URL}/pub/v1/links/${code}`, async () => (await released, undefined)), ...other.handlers)
+  // The gate answers once released; the link at once (its price is not the 402's: an asset of unknown decimals).
+  api.server.use(http.post(`${BASE_URL}/pub/v1/payments/verify`, async () => (await released, undefined)), ...other.handlers)
   const signer = createTestSigner()
   render(<PayLinkButton code={code} signer={signer} maxAmount={{ [OTHER_USDC]: '10000000' }} />, { wrapper: wrapperFor() })
-  await waitFor(() => expect(api.count('POST', '/payments/verify')).toBe(1))
+  await waitFor(() => expect(api.count('GET', `/links/${code}`)).toBe(1))
   await aWhile()
   expect(stateOf(button())).toBe('loading')
   // On mount, nothing is said while the price loads (each button of a page would queue it).
@@ -51,6 +52,7 @@ test('a press while "Loading…" (the 402 read, its price not, the link still lo
   expect(signer.calls).toBe(0)
   release()
   await waitFor(() => expect(stateOf(button())).toBe('ready'))
+  expect(button()).toHaveAccessibleName('Pay')
   expect(signer.calls).toBe(0)
   expect(other.ledger).toHaveLength(0)
 })
