@@ -240,7 +240,8 @@ const commands = fc.commands(
       w.mounted = { a: 0 }
       act(w.open)
     }),
-    command('window focus', () => true, () => act(() => void window.dispatchEvent(new Event('focus')))),
+    // TanStack Query's focusManager listens for visibilitychange, not focus: its queries are read again.
+    command('the window shown again', () => true, () => act(() => void window.dispatchEvent(new Event('visibilitychange')))),
     // The browser's offline then online events: TanStack Query's onlineManager, and the purchases on
     // screen with it, go on (terms read again, a payment of unknown outcome resent).
     command('back online', () => true, () =>
