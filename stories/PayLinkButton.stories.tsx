@@ -50,7 +50,7 @@ export const Loading: Story = {
   },
 }
 
-/** Ready: the link's price, formatted for the locale. */
+/** Ready: the 402's price (the link's, in the mock), formatted for the locale. */
 export const Ready: Story = {
   play: async ({ canvas, canvasElement }) => {
     await expectState(canvasElement, 'ready')

@@ -37,7 +37,7 @@ import type { PartialOrUndefined } from '../client/PartialOrUndefined.js'
 export type PayLinkButtonProof = SettlementProof | SettleResponse
 
 interface PayLinkButtonOwnProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'onError'> {
-  /** The wallet that signs. Without one the button is `disabled` (the price still shows; a `resource`'s only if all its requirements share it), as with one that can pay none of the 402's offers ("Payment unavailable"). Defaults to none. */
+  /** The wallet that signs. Without one the button is `disabled` (the 402's price still shows where it can be read; a `resource`'s only if all its requirements share it), as with one that can pay none of the 402's offers ("Payment unavailable"). Defaults to none. */
   signer?: PaymentSigner | undefined
   /** Spend cap per asset, in atomic units: a price above it fails before the wallet is asked. Defaults to $0.10 of USDC. */
   maxAmount?: MaxAmount | undefined

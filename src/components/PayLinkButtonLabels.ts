@@ -16,7 +16,7 @@ export interface PayLinkButtonLabels {
   loading: string
   /** Button text that starts a purchase. */
   pay: (price: PayLinkButtonPrice) => string
-  /** Button text that starts a purchase when the price is not known (a link without one, or an x402 URL whose price could not be read). */
+  /** Button text that starts a purchase when the price is not known (a link without one, or a 402 whose price could not be read: an asset outside the default cap's USDC, or offers at different prices with no signer to pick). */
   payWithoutPrice: string
   /** Button text while the wallet is asked to sign. */
   signing: string

@@ -9,7 +9,7 @@ export interface PayLinkButtonStateInput {
   status: PurchaseStatus
   /** The button cannot start a purchase: the `disabled` prop, or no signer. */
   disabled: boolean
-  /** The link (and so the price) is still loading. */
+  /** A price shown from elsewhere (the link's) is still loading: a `ready` purchase is then `loading`. `PayLinkButton` passes `false`: the price it shows is the 402's, read before `ready`. */
   linkLoading: boolean
 }
 

@@ -1692,13 +1692,19 @@ describe('PayLinkButton: a click never signs more than the price shown', () => {
     expect(other.ledger.map((entry) => entry.amount)).toEqual(['2.50'])
   })
 
-  test("a 402 whose price cannot be read, and the link's read on mount fails: the page's older read of the link is not shown as the price", async () => {
-    const { checkout } = await linkReadByThePageThenRaised()
+  test("a wallet that can pay none of the offers (the link's price stands in, disabled), and the link's read on mount fails: the page's older read of the link is not shown as the price", async () => {
+    const wrapper = wrapperFor()
+    const card = render(<ProductPrice />, { wrapper })
+    await screen.findByText('1.50 USDC')
+    card.unmount()
+    api.mock.state.links.get(code)!.price = { amount: '2.50', currency: 'USDC' }
     // The read on mount meets a gateway's error page.
-    api.server.use(http.get(`${BASE_URL}/pub/v1/links/${code}`, () => HttpResponse.text('<html>502</html>', { status: 500 }), { once: true }))
-    checkout()
-    await ready()
-    expect(button()).toHaveAccessibleName('Pay')
+    api.server.use(http.get(`${BASE_URL}/pub/v1/links/${code}`, () => HttpResponse.text('<html>502</html>', { status: 500 })))
+    render(<PayLinkButton code={code} signer={{ ...createTestSigner(), networks: ['solana:*'] }} />, { wrapper })
+    await waitFor(() => expect(api.count('GET', `/links/${code}`)).toBe(2))
+    await waitFor(() => expect(stateOf(button())).toBe('disabled'))
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)))
+    expect(button()).toHaveAccessibleName('Pay Payment unavailable')
   })
 
   test('a link whose 402 price cannot be read (an asset of unknown decimals): a press that finds a new price says so, with no amount, and signs nothing; the next press pays it once', async () => {
@@ -2093,6 +2099,28 @@ describe('PayLinkButton: a 402 whose price cannot be read, and the link read aga
     }
     expect(other.ledger.map((entry) => entry.amount)).toEqual(['2.50'])
     expect(signerA.calls).toBe(1)
+  })
+
+  test('a wallet that can pay none of the offers shows the link\'s price, disabled (a refocus reads it again); once one that can is given, no amount shows and a press signs the 402\'s', async () => {
+    const other = priced()
+    const solana = { ...createTestSigner(), networks: ['solana:*'] } as ReturnType<typeof createTestSigner>
+    const signed: string[] = []
+    const inner = createTestSigner()
+    const evm = { ...inner, signPayment: (...args: Parameters<typeof inner.signPayment>) => (signed.push(args[0].amount), inner.signPayment(...args)) } as ReturnType<typeof createTestSigner>
+    const queryClient = testQueryClient()
+    const view = render(islandOf(solana, queryClient))
+    await waitFor(() => expect(stateOf(button())).toBe('disabled'))
+    expect(button()).toHaveAccessibleName('Pay 1.50 USDC Payment unavailable')
+    other.state.links.get(code)!.price = { amount: '0.50', currency: 'USDC' }
+    await act(() => queryClient.refetchQueries({ queryKey: ['paylink', 'link', code] }))
+    await waitFor(() => expect(button()).toHaveAccessibleName('Pay 0.50 USDC Payment unavailable'))
+    view.rerender(islandOf(evm, queryClient))
+    await ready()
+    noAmount()
+    fireEvent.click(button())
+    await waitFor(() => expect(['settled', 'unknown', 'failed']).toContain(stateOf(button())))
+    // The 402 read on mount asked 1.50, the amount the wallet shows; the seller, now at 0.50, refuses it.
+    expect(signed).toEqual(['1500000'])
   })
 
   test("terms read again at a price the button reads from them (the default USDC): the new price shows, the link is not read again", async () => {

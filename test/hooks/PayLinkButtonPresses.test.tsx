@@ -33,7 +33,7 @@ test("asChild and the app's disabled, with a wallet: a click on the element (an 
   expect(paidRequests()).toBe(0)
 })
 
-test('a press while "Loading…" (the 402 still being read, no price shown yet) signs nothing, then or once the price shows', async () => {
+test('a press while "Loading…" (the 402 still being read, no price shown yet) signs nothing, then or once it is read', async () => {
   const OTHER_USDC = '0xaf88d065e77c8cC2239327C5EDb3A432268e5831'
   const other = createMockApi({ apiKeys: false, settleDelayMs: 0, seed: { x402: { ...defaultSeed().x402, asset: OTHER_USDC } } })
   let release!: () => void
