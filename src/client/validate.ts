@@ -39,11 +39,12 @@ export function ownIssues(issues: readonly RawIssue[]): PayLinkIssue[] {
 }
 
 /**
- * `record`, or a `PayLinkValidationError` on `id` when the API answered about another record than
- * the one asked for (a cache or a router gone wrong): another payment's status must never pass for
- * this one's, and an error ends the polling that waits for it.
+ * `record`, or a `PayLinkValidationError` on `key` (`id`, a link's `code`) when the API answered
+ * about another record than the one asked for (a cache or a router gone wrong): another payment's
+ * status must never pass for this one's (an error ends the polling that waits for it), nor another
+ * link's title and price for this one's.
  */
-export function sameId<T extends { id: string }>(record: T, id: string, endpoint: PayLinkEndpoint): T {
-  if (record.id === id) return record
-  throw new PayLinkValidationError({ endpoint, source: 'response', issues: [{ path: 'id', message: `expected ${JSON.stringify(id)}` }] })
+export function sameId<T>(record: T, id: string, endpoint: PayLinkEndpoint, key = 'id' as keyof T & string): T {
+  if (record[key] === id) return record
+  throw new PayLinkValidationError({ endpoint, source: 'response', issues: [{ path: key, message: `expected ${JSON.stringify(id)}` }] })
 }

@@ -68,6 +68,18 @@ describe('getLink', () => {
     expect(sent[0]!.method).toBe('GET')
     expect(sent[0]!.headers.get('x-api-key')).toBe(API_KEY)
   })
+
+  it("refuses an answer about another link: its title and price are not this one's", async () => {
+    // A cache or a router gone wrong answers every code with one link.
+    server.use(http.get(`${API}/links/:code`, () => HttpResponse.json({ ...linkFixture, code: 'lnk_someone_else' })))
+
+    await expect(getLink(makeClient(), 'lnk_abc123')).rejects.toMatchObject({
+      name: 'PayLinkValidationError',
+      endpoint: 'getLink',
+      source: 'response',
+      issues: [{ path: 'code', message: 'expected "lnk_abc123"' }],
+    })
+  })
 })
 
 describe('verifyPayment', () => {
