@@ -65,6 +65,8 @@ export const defaultRetryPolicy: Readonly<RetryPolicy> = {
 function retryPolicy(retry: PartialOrUndefined<RetryPolicy> | undefined): Readonly<RetryPolicy> {
   const policy = { ...defaultRetryPolicy }
   for (const [name, value] of Object.entries(retry ?? {}) as [keyof RetryPolicy, number | undefined][]) {
+    // A misspelt option (`attempt: 5`, from JavaScript or a spread) would leave the default in force unsaid.
+    if (!(name in policy)) throw new PayLinkConfigError(`retry.${name} is not a retry option (${Object.keys(policy).join(', ')})`)
     if (value === undefined) continue
     if (!(value >= 0)) throw new PayLinkConfigError(`retry.${name} must be a number of at least 0`)
     policy[name] = value

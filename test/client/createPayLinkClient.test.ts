@@ -164,3 +164,27 @@ describe('a baseUrl that names the API root itself', () => {
     expect(createPayLinkClient({ baseUrl }).baseUrl).toBe(root)
   })
 })
+
+describe('a retry policy', () => {
+  const make = (retry: unknown) => () => createPayLinkClient({ baseUrl: 'https://api.paylink.test', retry: retry as { attempts: number } })
+
+  // From JavaScript, or a spread of an app's own settings, where no type checks the key: the default
+  // (3 attempts) would stay in force with nothing said.
+  it('with a misspelt option is a PayLinkConfigError that names it and the options there are', () => {
+    expect(make({ attempt: 5 })).toThrow(PayLinkConfigError)
+    expect(make({ attempt: 5 })).toThrow('retry.attempt is not a retry option (attempts, baseDelayMs, maxDelayMs, maxRetryAfterMs)')
+  })
+
+  it('with a negative delay is a PayLinkConfigError that names it', () => {
+    expect(make({ baseDelayMs: -1 })).toThrow('retry.baseDelayMs must be a number of at least 0')
+  })
+
+  it('keeps the defaults for the options left out or undefined', () => {
+    expect(createPayLinkClient({ baseUrl: 'https://api.paylink.test', retry: { attempts: 5, maxDelayMs: undefined } }).retry).toEqual({
+      attempts: 5,
+      baseDelayMs: 300,
+      maxDelayMs: 5_000,
+      maxRetryAfterMs: 60_000,
+    })
+  })
+})
