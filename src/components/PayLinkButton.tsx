@@ -117,9 +117,9 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
   // however fresh, and on a new code (stale at once: a new key is read only if stale, and a mount
   // then reads it whatever the app's default refetchOnMount): where no 402 price is shown (before it
   // is read, a wallet that can pay none of its offers), the link's is, and one a page read a minute
-  // ago (a product card) may be out of date. Whatever the app's throwOnError, a failure is the button's to show, not its
-  // error boundary's. Not an app's default keepPreviousData: another code would show the last
-  // link's price as its own while it loads.
+  // ago (a product card) may be out of date. Whatever the app's throwOnError, a failure is the
+  // button's to show, not its error boundary's. Not an app's default keepPreviousData: another code
+  // would show the last link's price as its own while it loads.
   const link = useQuery({ ...getLinkQueryOptions(client, linkCode), placeholderData: undefined, staleTime: 0, refetchOnMount: true, throwOnError: false })
   // One purchase, of the URL or of the link: usePayResource's or usePayLink's, without running both
   // hooks. The lookup gives the same store on every render.
