@@ -44,7 +44,7 @@ export function ownIssues(issues: readonly RawIssue[]): PayLinkIssue[] {
  * status must never pass for this one's (an error ends the polling that waits for it), nor another
  * link's title and price for this one's.
  */
-export function sameId<T>(record: T, id: string, endpoint: PayLinkEndpoint, key = 'id' as keyof T & string): T {
+export function sameRecord<T>(record: T, id: string, endpoint: PayLinkEndpoint, key = 'id' as keyof T & string): T {
   if (record[key] === id) return record
   throw new PayLinkValidationError({ endpoint, source: 'response', issues: [{ path: key, message: `expected ${JSON.stringify(id)}` }] })
 }
