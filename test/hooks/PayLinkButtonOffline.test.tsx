@@ -1,4 +1,5 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { onlineManager } from '@tanstack/react-query'
 import { http, HttpResponse } from 'msw'
 import { PayLinkButton } from '../../src/components/PayLinkButton.js'
 import { MOCK_LINKS } from '../../src/mock/constants.js'
@@ -96,5 +97,23 @@ test('two buttons for one link, one of them gone (a drawer closed) while the ans
   view.rerender(<Page drawer={false} />)
   await reconnect()
   await waitFor(() => expect(button()).toHaveAttribute('data-state', 'settled'), { timeout: 3000 })
+  expect([signer.calls, api.mock.ledger.length]).toEqual([1, 1])
+})
+
+test("a page loaded offline, with the README's line that tells TanStack Query so: the network's return (its online event alone) shows the price by itself, no wallet opened; a press then pays once", async () => {
+  const online = goOffline()
+  // The README's line, run as an app runs it at start.
+  if (!navigator.onLine) onlineManager.setOnline(false)
+  onTestFinished(() => onlineManager.setOnline(true))
+  const signer = createTestSigner()
+  render(<PayLinkButton code={MOCK_LINKS.demo} signer={signer} maxAmount={cap} />, { wrapper: wrapperFor() })
+  await waitFor(() => expect(button()).toHaveAccessibleName('Try again Payment unavailable'))
+  online()
+  // A page loaded offline hears no offline event: only the online one.
+  act(() => void window.dispatchEvent(new Event('online')))
+  await waitFor(() => expect(button()).toHaveAccessibleName('Pay 1.50 USDC'), { timeout: 3000 })
+  expect(signer.calls).toBe(0)
+  fireEvent.click(button())
+  await waitFor(() => expect(button()).toHaveAttribute('data-state', 'settled'))
   expect([signer.calls, api.mock.ledger.length]).toEqual([1, 1])
 })
