@@ -1,4 +1,5 @@
 import type { HttpHandler } from 'msw'
+import { checkFeeTable } from './checkFeeTable.js'
 import { MOCK_API_KEY } from './constants.js'
 import type { MockContext } from './context.js'
 import { checkErrorBody, type MockErrorBody } from './errorBody.js'
@@ -71,6 +72,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   checkX402Version(options.x402Version)
   const now = options.now ?? (() => Date.now())
   const seed: MockSeed = { ...defaultSeed(), ...options.seed }
+  checkFeeTable(seed.fees)
   const transferStepMs = options.transferStepMs ?? 5_000
   const settleDelayMs = options.settleDelayMs ?? 2_000
   const ctx: MockContext = {
