@@ -2,7 +2,7 @@ import { createElement, forwardRef, useRef, useState, useSyncExternalStore } fro
 import type { HTMLAttributes, MouseEvent } from 'react'
 import { noop } from '../client/timerDelay.js'
 import { useFeeEstimate } from '../hooks/useFeeEstimate.js'
-import { hasFeeParams, placeholderArrivals } from '../query/estimateFeesQueryOptions.js'
+import { hasFeeParams, placeholderArrivals, quoteEnd } from '../query/estimateFeesQueryOptions.js'
 import { retryAfterEnd } from '../query/retryAfterEnd.js'
 import { composeEventHandlers } from './composeEventHandlers.js'
 import { type DurationUnit, formatDecimal, formatDuration, formatRelative } from './format.js'
@@ -178,6 +178,10 @@ export const FeeEstimate = forwardRef<HTMLDivElement, FeeEstimateProps>(function
   const retryAt = retryAfterEnd(query)
   // Also renders when the wait ends, which enables the button on time.
   const now = useCoarseNow(retryAt > Date.now() ? retryAt : quotedAt)
+  // A render when another amount's quote standing in ends: TanStack drops a placeholder only at a
+  // render, and the new quote may take longer (a slow API; a quote without quotedAt has no tick).
+  // A clock of its own: the age's keeps its phase.
+  useCoarseNow(query.isPlaceholderData ? quoteEnd({ data: shown, dataUpdatedAt: arrived }) : undefined)
   // On a server, and while hydrating a failure it dehydrated, the wait is counted from the failure:
   // the whole Retry-After, alike on both. The second between them would word it apart ("in 1
   // minute", "in 59 seconds"), and React would throw the page's markup away. A mount that hydrates

@@ -31,8 +31,8 @@ const firstSeen = new WeakMap<FeeEstimate, number>()
 // staleTime of a query without data.) An arrival after now is a quote fetched on a server whose clock
 // is ahead (hydrated): it lives no longer than its life from when this device first saw it (kept, or a
 // remount, a focus, would give it its whole life again), not for as long as the clocks differ. Never
-// before `floor` ms after that arrival.
-function quoteEnd({ data: fee, dataUpdatedAt }: { data?: FeeEstimate | undefined; dataUpdatedAt: number }, floor = 0): number {
+// before `floor` ms after that arrival. (FeeEstimate renders at it too: see its clock.)
+export function quoteEnd({ data: fee, dataUpdatedAt }: { data?: FeeEstimate | undefined; dataUpdatedAt: number }, floor = 0): number {
   if (fee && !firstSeen.has(fee)) firstSeen.set(fee, Date.now())
   dataUpdatedAt = Math.min(dataUpdatedAt, fee ? firstSeen.get(fee)! : Date.now())
   if (!fee?.expiresAt) return dataUpdatedAt + 30_000

@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
-import { http, HttpResponse } from 'msw'
+import { delay, http, HttpResponse } from 'msw'
 import { type ComponentProps, createRef, useLayoutEffect } from 'react'
 import { renderToString } from 'react-dom/server'
 import { dehydrate, hydrate, onlineManager, QueryClient } from '@tanstack/react-query'
@@ -741,6 +741,37 @@ describe('with fake timers', () => {
     await advance(11_000)
     rerender(<FeeEstimate {...params} amount="300" />)
     await advance(TYPING_PAUSE_MS)
+    expect(root()).toHaveAttribute('data-state', 'loading')
+    expect(figures()).toEqual([])
+  })
+
+  test.each([
+    ['with a quotedAt', true],
+    ['without a quotedAt (no age shown, so no tick)', false],
+  ])('the quote of another amount standing in for a slow one leaves when it expires (%s), not at the next render', async (_, dated) => {
+    let n = 0
+    api.server.use(
+      http.get('*/pub/v1/fees/estimate', async () => {
+        // The first quote at once, lives 10 s; the next one is slow.
+        if (n++) await delay(60_000)
+        return HttpResponse.json({
+          totalFee: '0.42 USDC',
+          estimatedTime: '90 seconds',
+          ...(dated && { quotedAt: new Date().toISOString() }),
+          expiresAt: new Date(Date.now() + 10_000).toISOString(),
+        })
+      }),
+    )
+    const { rerender } = render(<FeeEstimate {...params} />, { wrapper: wrapperFor() })
+    await advance(10)
+    await advance(5_000)
+    rerender(<FeeEstimate {...params} amount="200" />)
+    await advance(TYPING_PAUSE_MS)
+    await advance(10)
+    expect(root()).toHaveAttribute('data-state', 'refreshing')
+    expect(figures()[0]).toEqual(['Total fee', '0.42 USDC'])
+    // The quote of 100 ends 10 s after it came; that of 200 is still on its way.
+    await advance(5_000)
     expect(root()).toHaveAttribute('data-state', 'loading')
     expect(figures()).toEqual([])
   })
