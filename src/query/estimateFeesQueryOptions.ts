@@ -17,8 +17,11 @@ type Options<TError = PayLinkErrorType> = TaggedQueryOptions<FeeEstimate, Return
  */
 export const placeholderArrivals = new WeakMap<FeeEstimate, number>()
 
-// When this device first read each quote: a hydrated one's arrival is the server's, maybe in our future.
-const firstSeen = new WeakMap<FeeEstimate, number>()
+// Each quote's arrival (its dataUpdatedAt) and when this device first read it: a hydrated one's
+// arrival is the server's, maybe in our future. Per arrival, not per quote: a re-quote equal to the
+// last one keeps the last one's object (TanStack's structural sharing), and its own arrival must
+// count, or it is over at once and asked again every second.
+const firstSeen = new WeakMap<FeeEstimate, [arrival: number, seen: number]>()
 
 // When the quote ends, on this device's clock (ms since the epoch): at `expiresAt`, or sooner when
 // its life on the server's clock (`quotedAt` to `expiresAt`), counted from its arrival, ends first:
@@ -33,8 +36,9 @@ const firstSeen = new WeakMap<FeeEstimate, number>()
 // remount, a focus, would give it its whole life again), not for as long as the clocks differ. Never
 // before `floor` ms after that arrival. (FeeEstimate renders at it too: see its clock.)
 export function quoteEnd({ data: fee, dataUpdatedAt }: { data?: FeeEstimate | undefined; dataUpdatedAt: number }, floor = 0): number {
-  if (fee && !firstSeen.has(fee)) firstSeen.set(fee, Date.now())
-  dataUpdatedAt = Math.min(dataUpdatedAt, fee ? firstSeen.get(fee)! : Date.now())
+  let seen = fee && firstSeen.get(fee)
+  if (fee && seen?.[0] !== dataUpdatedAt) firstSeen.set(fee, (seen = [dataUpdatedAt, Date.now()]))
+  dataUpdatedAt = Math.min(dataUpdatedAt, seen ? seen[1] : Date.now())
   if (!fee?.expiresAt) return dataUpdatedAt + 30_000
   const end = parseTimestamp(fee.expiresAt)
   const life = end - parseTimestamp(fee.quotedAt!)

@@ -203,6 +203,26 @@ test('a quote without expiresAt (optional in the API) turns stale and is re-quot
   }
 })
 
+test('a quote without expiresAt that comes back the same (a deterministic estimate) is re-quoted every 30 s, not every second', async () => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
+  try {
+    api.server.use(http.get('*/pub/v1/fees/estimate', () => HttpResponse.json({ totalFee: '0.42 USDC', estimatedTime: '90 seconds' })))
+    const { result } = renderHook(() => useFeeEstimate(params), { wrapper: wrapperFor() })
+    await act(() => vi.advanceTimersByTimeAsync(10))
+    expect(result.current.isSuccess).toBe(true)
+    // The first re-quote 30 s after the first answer, the next 30 s after it, not one a second between.
+    await act(() => vi.advanceTimersByTimeAsync(30_500))
+    expect(quotes()).toBe(2)
+    await act(() => vi.advanceTimersByTimeAsync(20_000))
+    expect(quotes()).toBe(2)
+    expect(result.current.isStale).toBe(false)
+    await act(() => vi.advanceTimersByTimeAsync(10_000))
+    expect(quotes()).toBe(3)
+  } finally {
+    vi.useRealTimers()
+  }
+})
+
 test('a quote that expires further out than a timer can wait is not asked for again in a loop', async () => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
   try {
