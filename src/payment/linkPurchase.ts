@@ -1,7 +1,7 @@
 import { sendVerification } from '../actions/verifyPayment.js'
 import type { PayLinkClient } from '../client/createPayLinkClient.js'
 import type { PayLinkHttpError } from '../client/errors.js'
-import { validate } from '../client/validate.js'
+import { sameRecord, validate } from '../client/validate.js'
 import { type Payment, type SettlementProof, verifiedPaymentSchema } from '../schemas/payment.js'
 import { isRefusal } from '../x402/isRefusal.js'
 import { decodePaymentRequired } from '../x402/paymentRequired.js'
@@ -24,7 +24,9 @@ export function linkPurchase(client: PayLinkClient, code: string): PurchaseStore
       const response = await sendVerification(client, { code }, pending)
       if (response.status === 402) return { paymentRequired: decodePaymentRequired(response) }
       const { payment, proof } = validate(verifiedPaymentSchema, response.data, 'verifyPayment', 'response')
-      return { accepted: { payment, proof } }
+      // A payment of another link (a cache or a router gone wrong) says nothing of this one's: thrown,
+      // it leaves the outcome unknown and the signed payment kept to resend, never "Paid" for it.
+      return { accepted: { payment: sameRecord(payment, code, 'verifyPayment', 'linkCode'), proof } }
     } catch (error: any) {
       // Told apart by `name`, as the errors' docs advise: the button then bundles no PayLinkHttpError class.
       // A paid request refused on a retry may have gone through on the attempt before (a time-out, a

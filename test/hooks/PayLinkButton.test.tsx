@@ -382,6 +382,37 @@ describe('PayLinkButton', () => {
     expect(api.mock.ledger).toHaveLength(1)
   })
 
+  test('a paid answer about another link\'s payment (a cache gone wrong) is not this one\'s: "unknown", never "Paid", and a press resends the same payment', async () => {
+    const sent: string[] = []
+    api.server.use(
+      http.post(`${BASE_URL}/pub/v1/payments/verify`, ({ request }) => {
+        const payment = request.headers.get('payment-signature') ?? request.headers.get('x-payment')
+        // The unpaid read falls through to the mock: its 402 prices the link.
+        if (!payment) return
+        sent.push(payment)
+        const at = new Date().toISOString()
+        return HttpResponse.json({
+          payment: { id: 'pay_someone_else', linkCode: 'someone-elses-link', status: 'settled', amount: '1.50', asset: 'USDC', network: 'eip155:84532', createdAt: at, updatedAt: at },
+          proof: { success: true, transaction: '0xabc', network: 'eip155:84532' },
+        })
+      }),
+    )
+    const signer = createTestSigner()
+    const sign = vi.spyOn(signer, 'signPayment')
+    const onSettled = vi.fn()
+    renderButton({ signer, onSettled })
+    await ready()
+    fireEvent.click(button())
+    await waitFor(() => expect(stateOf(button())).toBe('unknown'))
+    expect(onSettled).not.toHaveBeenCalled()
+    fireEvent.click(button())
+    await waitFor(() => expect(sent).toHaveLength(2))
+    await waitFor(() => expect(stateOf(button())).toBe('unknown'))
+    expect(sent[1]).toBe(sent[0])
+    expect(sign).toHaveBeenCalledTimes(1)
+    expect(onSettled).not.toHaveBeenCalled()
+  })
+
   test('a wallet that has not answered for 20 s: the button says so and a press asks it again; its late signature is dropped, one payment', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     try {
