@@ -4,7 +4,7 @@ import type { PayLinkClient } from '../client/createPayLinkClient.js'
 import { paymentHeaderName, readPaymentResponse } from '../x402/paymentHeaders.js'
 import { decodePaymentRequired, type PaymentRequired } from '../x402/paymentRequired.js'
 import { type PayLinkRequestOptions, send } from '../client/transport.js'
-import { validate } from '../client/validate.js'
+import { sameRecord, validate } from '../client/validate.js'
 import { type Payment, type SettlementProof, verifiedPaymentSchema, verifyInputSchema } from '../schemas/payment.js'
 import type { SettleResponse } from '../x402/schemas.js'
 
@@ -40,7 +40,9 @@ export type VerifyPaymentResult =
 
 /**
  * Asks the 402 gate to price a link (no `paymentHeader`) or to verify and settle a signed payment
- * (`POST /pub/v1/payments/verify`).
+ * (`POST /pub/v1/payments/verify`). A paid answer about another link's payment (a cache or a router
+ * gone wrong) is a `PayLinkValidationError` on `linkCode`: the payment sent may or may not have gone
+ * through, so resend the same `paymentHeader` with the same `idempotencyKey`, never a new signature.
  */
 export async function verifyPayment(
   client: PayLinkClient,
@@ -52,6 +54,8 @@ export async function verifyPayment(
     return { status: 'payment-required', paymentRequired: decodePaymentRequired(response) }
   }
   const { payment, proof } = validate(verifiedPaymentSchema, response.data, 'verifyPayment', 'response')
+  // Another link's payment says nothing of this one's.
+  sameRecord(payment, params.code, 'verifyPayment', 'linkCode')
   // The body says the payment went through: a settlement header that cannot be read does not undo that.
   return { status: 'paid', payment, proof, paymentResponse: readPaymentResponse(response.headers) }
 }

@@ -199,6 +199,17 @@ describe('verifyPayment', () => {
     expect(result).toEqual({ status: 'paid', payment: paymentFixture, proof: proofFixture, paymentResponse: undefined })
   })
 
+  it("refuses a paid answer about another link's payment: its status is not this purchase's", async () => {
+    server.use(http.post(`${API}/payments/verify`, () => HttpResponse.json({ payment: { ...paymentFixture, linkCode: 'someone-elses-link' }, proof: proofFixture })))
+
+    await expect(verifyPayment(makeClient(), { code: 'lnk_abc123' }, { paymentHeader: paymentPayloadV2 })).rejects.toMatchObject({
+      name: 'PayLinkValidationError',
+      endpoint: 'verifyPayment',
+      source: 'response',
+      issues: [{ path: 'linkCode', message: 'expected "lnk_abc123"' }],
+    })
+  })
+
   it('keeps a payment that went through when its settlement header cannot be read', async () => {
     server.use(
       http.post(`${API}/payments/verify`, () =>
