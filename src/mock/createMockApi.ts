@@ -66,7 +66,11 @@ export interface MockApi {
   reset(): void
 }
 
-/** Creates a mock of the whole API, stateful and driven by its own clock. */
+/**
+ * Creates a mock of the whole API, stateful and driven by its own clock. Throws a
+ * `PayLinkConfigError` for an option it cannot run with: an unknown `errorBody` or `x402Version`,
+ * or a seed fee table no estimate can be computed from (see `MockFeeTable`).
+ */
 export function createMockApi(options: MockApiOptions = {}): MockApi {
   checkErrorBody(options.errorBody)
   checkX402Version(options.x402Version)

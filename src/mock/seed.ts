@@ -63,7 +63,7 @@ export interface MockTransferSeed {
 export interface MockFeeRoute {
   /** The two chains, in either order (`['solana', 'base']`). */
   chains: readonly [string, string]
-  /** Gas, as a decimal amount of the transferred asset. */
+  /** Gas, as a decimal amount of the transferred asset (`'0.12'`, without the asset's name). */
   gasFee: string
   /** The estimated transfer time, in seconds. */
   estimatedSeconds: number
@@ -75,7 +75,7 @@ export interface MockFeeTable {
   routes: MockFeeRoute[]
   /** Assets that can be bridged; fees are stated in the same asset. Defaults to `['USDC', 'USDT']`. */
   assets: string[]
-  /** The platform fee in basis points of the amount. Defaults to `30` (0.3 %). */
+  /** The platform fee in basis points of the amount: a whole number from 0 to 10 000 (another is a `PayLinkConfigError` from `createMockApi`). Defaults to `30` (0.3 %). */
   platformFeeBps: number
   /** How long a quote holds, in ms; `expiresAt` is at most 9999-12-31T23:59:59.999Z (`Infinity`: quotes that never expire). Defaults to `30000`. */
   quoteTtlMs: number

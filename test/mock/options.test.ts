@@ -172,9 +172,6 @@ describe('createMockApi options', () => {
     expect(session.expiresAt).toBe('9999-12-31T23:59:59.999Z')
   })
 
-  // The seed's quoteTtlMs: Infinity, as attentionTtlMs: Infinity, is a quote that never expires.
-  // Before, every estimate threw 'Invalid time value' in the handler: a network error for the
-  // client, a FeeEstimate in its error instead of the fee.
   // Before, such a table was taken, and every estimate of its route then failed in the handler
   // (BigInt of 12.5, of "0.40 USDC"): a 500 for the client, a FeeEstimate stuck in its error, far
   // from the seed that caused it.
@@ -183,7 +180,8 @@ describe('createMockApi options', () => {
     ['platformFeeBps of -1', { platformFeeBps: -1 }, 'fees.platformFeeBps must be a whole number of basis points from 0 to 10000, not -1'],
     ['quoteTtlMs of NaN', { quoteTtlMs: Number.NaN }, 'fees.quoteTtlMs must be a number of ms from 0 (Infinity: never expires), not NaN'],
     ['gasFee that names its asset', { routes: [{ chains: ['solana', 'base'], gasFee: '0.40 USDC', estimatedSeconds: 30 }] }, 'fees.routes[0].gasFee must be a decimal amount such as "0.12", not "0.40 USDC"'],
-    ['estimatedSeconds of -5', { routes: [{ chains: ['solana', 'base'], gasFee: '0.4', estimatedSeconds: -5 }] }, 'fees.routes[0].estimatedSeconds must be a number of seconds from 0, not -5'],
+    ['estimatedSeconds of -5', { routes: [{ chains: ['solana', 'base'], gasFee: '0.4', estimatedSeconds: -5 }] }, 'fees.routes[0].estimatedSeconds must be a number of seconds from 0, in plain digits, not -5'],
+    ['estimatedSeconds of 1e21', { routes: [{ chains: ['solana', 'base'], gasFee: '0.4', estimatedSeconds: 1e21 }] }, 'fees.routes[0].estimatedSeconds must be a number of seconds from 0, in plain digits, not 1e+21'],
   ] as const)('a seed fee table with a bad %s is refused when the mock is made, naming the field', (_, fees, message) => {
     const make = () => createMockApi({ seed: { fees: { ...defaultSeed().fees, ...fees } as never } })
     expect(make).toThrow(PayLinkConfigError)
@@ -197,6 +195,15 @@ describe('createMockApi options', () => {
     expect(fee.totalFee.raw).toBe('0 USDC')
   })
 
+  it.each([['.5', '0.8 USDC'], ['1.', '1.3 USDC']])('a gasFee of %j, a decimal the handler reads, is taken: %s in all', async (gasFee, total) => {
+    const fees = { ...defaultSeed().fees, routes: [{ chains: ['solana', 'base'] as const, gasFee, estimatedSeconds: 1.5 }] }
+    const fee = await estimateFees(clientOf(createMockApi({ apiKeys: false, seed: { fees } })), { sourceChain: 'solana', destinationChain: 'base', asset: 'USDC', amount: '100' })
+    expect(fee.totalFee.raw).toBe(total)
+  })
+
+  // The seed's quoteTtlMs: Infinity, as attentionTtlMs: Infinity, is a quote that never expires.
+  // Before, every estimate threw 'Invalid time value' in the handler: a network error for the
+  // client, a FeeEstimate in its error instead of the fee.
   it('seed fees.quoteTtlMs: Infinity quotes fees that expire at the end of year 9999', async () => {
     const mock = createMockApi({ apiKeys: false, seed: { fees: { ...defaultSeed().fees, quoteTtlMs: Infinity } } })
     const fee = await estimateFees(clientOf(mock), { sourceChain: 'solana', destinationChain: 'base', asset: 'USDC', amount: '100' })
