@@ -103,7 +103,7 @@ test('two buttons for one link, one of them gone (a drawer closed) while the ans
 test("a page loaded offline, with the README's line that tells TanStack Query so: the network's return (its online event alone) shows the price by itself, no wallet opened; a press then pays once", async () => {
   const online = goOffline()
   // The README's line, run as an app runs it at start.
-  if (!navigator.onLine) onlineManager.setOnline(false)
+  if (typeof window !== 'undefined' && navigator.onLine === false) onlineManager.setOnline(false)
   onTestFinished(() => onlineManager.setOnline(true))
   const signer = createTestSigner()
   render(<PayLinkButton code={MOCK_LINKS.demo} signer={signer} maxAmount={cap} />, { wrapper: wrapperFor() })
