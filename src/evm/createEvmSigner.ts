@@ -67,9 +67,14 @@ function chainIdOf(network: string): number | undefined {
 /**
  * Why this signer cannot sign `requirement`, or `undefined` when it can. `supports` reads it too, so
  * that an offer it would refuse is passed over for another the server lists, not picked and failed.
+ * `only`: the one chain whose payments the source's signature holds on, when it is bound to one.
  */
-function unsignable({ network, asset, payTo, amount, extra: { name, version, assetTransferMethod } }: PaymentRequirement): string | undefined {
-  if (chainIdOf(network) === undefined) return `${network} is not an EVM network this signer knows`
+function unsignable(
+  { network, asset, payTo, amount, extra: { name, version, assetTransferMethod } }: PaymentRequirement,
+  only?: number | false,
+): string | undefined {
+  const chainId = chainIdOf(network)
+  if (!chainId || (only && chainId !== only)) return `${network} is not an EVM network this signer pays on`
   // Here, not at signing: viem refuses a value past uint256 only once the wallet has been asked to
   // switch chains, and a hand-made amount that is no integer would be BigInt's SyntaxError then.
   if (!/^\d+$/.test(amount) || BigInt(amount) >> BigInt(256)) return `The amount ${amount} is not a uint256`
@@ -93,6 +98,8 @@ function randomNonce(): Hex {
 /** How a source signs: its address, a step that readies the wallet for a chain, and the signing itself. */
 interface Signing {
   address: Address
+  /** The only chain it can pay on (a smart account's), if any. */
+  only?: number | false | undefined
   /**
    * Asks the wallet to move to `chainId` first where it signs only for the chain it is on; rejects
    * only when the user refuses, and resolves to why it could not move, if it could not.
@@ -114,6 +121,10 @@ function toSign(source: EvmSignerSource): Signing {
   // methods, and an extended client's own (a smart account's signTypedData) still win.
   return {
     address: account.address,
+    // A smart account's signature (Coinbase's, Solady's ERC-7739) wraps the hash with its own client's
+    // chain id, which its contract on another chain reads as another message: signed for that chain,
+    // it could only be refused once sent, and the purchase left unknown. No wallet switch changes it.
+    only: account.type === 'smart' && account.client.chain?.id,
     sign: (data) => getAction(source, signTypedData, 'signTypedData')({ ...data, account }),
     // A wallet signs typed data only for the chain it is on (MetaMask refuses another chain's domain),
     // so it is asked to switch first, as a dapp does before a transaction. A local account signs
@@ -142,22 +153,22 @@ function toSign(source: EvmSignerSource): Signing {
  * `transferWithAuthorization` signed as EIP-712 typed data (no transaction, no gas), on any `eip155:N`
  * (N under 2^53) and every x402 v1 EVM name the reference client knows. A requirement it cannot sign (another
  * `extra.assetTransferMethod` such as Permit2, a token without its EIP-712 name and version, a chain
- * it does not know, a `payTo` or `asset` that is not an EVM address, an amount past uint256, an offer valid for 6 s or less) is not supported, so another one the server offers is paid. A wallet client
+ * it does not know, a chain other than a smart account's own, a `payTo` or `asset` that is not an EVM address, an amount past uint256, an offer valid for 6 s or less) is not supported, so another one the server offers is paid. A wallet client
  * on another chain is asked to switch to the requirement's chain before signing; refusing is a refusal,
  * and a payment abandoned meanwhile (`context.signal`) is not signed.
  */
 export function createEvmSigner(source: EvmSignerSource): PaymentSigner {
-  const { address, onChain, sign } = toSign(source)
+  const { address, only, onChain, sign } = toSign(source)
   return {
     address,
     networks: ['eip155:*', ...Object.keys(V1_CHAIN_IDS)],
     // Facilitators refuse an authorization with under 6 s left, so createPaymentHeader never sends
     // one: an offer valid for 6 s or less would have the user sign for nothing.
-    supports: (requirement) => requirement.maxTimeoutSeconds > 6 && !unsignable(requirement),
+    supports: (requirement) => requirement.maxTimeoutSeconds > 6 && !unsignable(requirement, only),
     // The context is optional here: a caller written in JavaScript may leave it out.
     async signPayment(requirement, context?: PaymentSignerContext) {
       const signal = context?.signal
-      const problem = unsignable(requirement)
+      const problem = unsignable(requirement, only)
       if (problem) throw new Error(problem)
       const { name, version } = requirement.extra as { name: string; version: string }
       const chainId = chainIdOf(requirement.network)!

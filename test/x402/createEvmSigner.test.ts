@@ -1,8 +1,10 @@
 import { ExactEvmScheme as ReferenceFacilitator } from '@x402/evm/exact/facilitator'
 import { ExactEvmSchemeV1 as ReferenceFacilitatorV1 } from '@x402/evm/exact/v1/facilitator'
 import { EVM_NETWORK_CHAIN_ID_MAP } from '@x402/evm/v1'
-import { createClient, createWalletClient, custom, type LocalAccount } from 'viem'
+import { createClient, createWalletClient, custom, decodeAbiParameters, hashTypedData, type LocalAccount, recoverTypedDataAddress } from 'viem'
+import { createBundlerClient, toCoinbaseSmartAccount } from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { baseSepolia } from 'viem/chains'
 import { PayLinkConfigError, PayLinkPaymentError } from '../../src/client/errors.js'
 import { createEvmSigner } from '../../src/evm/createEvmSigner.js'
 import { decodeBase64Json } from '../../src/x402/base64.js'
@@ -14,6 +16,16 @@ import { type ExactEvmPayload, PAY_TO, requirement, signedBy, USDC_BASE_SEPOLIA 
 const account = privateKeyToAccount(generatePrivateKey())
 const usdc = { chainId: 84532, asset: USDC_BASE_SEPOLIA, name: 'USDC', version: '2' }
 const v2 = { x402Version: 2 } as const
+const authorizationTypes = {
+  TransferWithAuthorization: [
+    { name: 'from', type: 'address' },
+    { name: 'to', type: 'address' },
+    { name: 'value', type: 'uint256' },
+    { name: 'validAfter', type: 'uint256' },
+    { name: 'validBefore', type: 'uint256' },
+    { name: 'nonce', type: 'bytes32' },
+  ],
+} as const
 
 /** What a v1 (requirements in the body) or v2 server answers for 0.001 USDC on `network`. */
 function required402(x402Version: 1 | 2, network: string) {
@@ -387,6 +399,49 @@ describe('createEvmSigner', () => {
       expect.objectContaining({ reason: 'no_payable_requirement' }),
     )
     expect(signTypedData).not.toHaveBeenCalled()
+  })
+
+  test("a smart account, whose signature holds only on its own client's chain, passes over an offer on another chain for one on its own, and pays that", async () => {
+    // A Coinbase smart account signs a replay-safe hash that names its client's chain (Base Sepolia):
+    // signed for Polygon Amoy, the account's contract there would refuse it.
+    const smart = '0x1234567890123456789012345678901234567890'
+    const asked: string[] = []
+    const transport = custom({
+      async request({ method }) {
+        asked.push(method)
+        if (method === 'eth_chainId') return '0x14a34'
+        if (method === 'eth_getCode') return '0x6080'
+        throw Object.assign(new Error(`Method ${method} not found`), { code: -32601 })
+      },
+    })
+    const client = createClient({ chain: baseSepolia, transport })
+    const owner = privateKeyToAccount(generatePrivateKey())
+    const bundler = createBundlerClient({ account: await toCoinbaseSmartAccount({ client, owners: [owner], address: smart, version: '1.1' }), client, transport })
+    const signer = createEvmSigner(bundler)
+    const amoy = requirement({ network: 'eip155:80002', asset: '0x41E94Eb019C0762f9Bfcf9Fb1E58725BfB0e7582' })
+
+    expect(signer.supports?.(amoy)).toBe(false)
+    await expect(createPaymentHeader(amoy, signer)).rejects.toMatchObject({ reason: 'signer_failed' })
+    expect(asked).toEqual([])
+    const required = { x402Version: 2 as const, accepts: [amoy, requirement()], receivedAt: 0 }
+    const chosen = selectPaymentRequirement(required, { signer, maxAmount: { [amoy.asset]: 1000n, [USDC_BASE_SEPOLIA]: 1000n } })
+    expect(chosen).toBe(required.accepts[1])
+    const { value } = await createPaymentHeader(chosen, signer, required)
+    const { payload } = decodeBase64Json(value, 'test') as { payload: ExactEvmPayload }
+    expect(payload.authorization.from).toBe(smart)
+    // The owner signed the replay-safe hash of this authorization on Base Sepolia, as the contract checks it there.
+    const [{ signatureData }] = decodeAbiParameters([{ type: 'tuple', components: [{ name: 'ownerIndex', type: 'uint8' }, { name: 'signatureData', type: 'bytes' }] }], payload.signature)
+    const a = payload.authorization
+    const hash = hashTypedData({
+      domain: { name: 'USDC', version: '2', chainId: 84532, verifyingContract: USDC_BASE_SEPOLIA },
+      types: authorizationTypes,
+      primaryType: 'TransferWithAuthorization',
+      message: { ...a, from: smart, to: PAY_TO, value: BigInt(a.value), validAfter: BigInt(a.validAfter), validBefore: BigInt(a.validBefore) },
+    })
+    const replaySafe = { name: 'Coinbase Smart Wallet', version: '1', chainId: 84532, verifyingContract: smart } as const
+    expect(
+      await recoverTypedDataAddress({ domain: replaySafe, types: { CoinbaseSmartWalletMessage: [{ name: 'hash', type: 'bytes32' }] }, primaryType: 'CoinbaseSmartWalletMessage', message: { hash }, signature: signatureData }),
+    ).toBe(owner.address)
   })
 
   test('a wallet client with a local account signs locally, asking its node nothing (no chain id, no switch)', async () => {
