@@ -37,7 +37,9 @@ const firstSeen = new WeakMap<FeeEstimate, [arrival: number, seen: number]>()
 // before `floor` ms after that arrival. (FeeEstimate renders at it too: see its clock.)
 export function quoteEnd({ data: fee, dataUpdatedAt }: { data?: FeeEstimate | undefined; dataUpdatedAt: number }, floor = 0): number {
   let seen = fee && firstSeen.get(fee)
-  if (fee && seen?.[0] !== dataUpdatedAt) firstSeen.set(fee, (seen = [dataUpdatedAt, Date.now()]))
+  // An arrival in our future is a server's, maybe one already seen before a re-quote kept the object
+  // (a page's state hydrated again): it keeps the reading it had, not a new life from now.
+  if (fee && seen?.[0] !== dataUpdatedAt) firstSeen.set(fee, (seen = [dataUpdatedAt, dataUpdatedAt > Date.now() && seen ? seen[1] : Date.now()]))
   dataUpdatedAt = Math.min(dataUpdatedAt, seen ? seen[1] : Date.now())
   if (!fee?.expiresAt) return dataUpdatedAt + 30_000
   const end = parseTimestamp(fee.expiresAt)

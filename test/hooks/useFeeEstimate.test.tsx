@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw'
 import type { FeeEstimateParams } from '../../src/client.js'
 import { useFeeEstimate } from '../../src/hooks/useFeeEstimate.js'
 import { createMockApi } from '../../src/mock/createMockApi.js'
-import { estimateFeesQueryOptions } from '../../src/query/estimateFeesQueryOptions.js'
+import { estimateFeesQueryOptions, quoteEnd } from '../../src/query/estimateFeesQueryOptions.js'
 import { payLinkKeys } from '../../src/query/payLinkKeys.js'
 import { inTimeZone } from '../timeZone.js'
 import { testClient, testQueryClient, useMockApi, wrapperFor } from './harness.js'
@@ -353,4 +353,26 @@ test("the query bag's select makes the hook's data, of the type it returns (chec
 test('useFeeEstimate outside the provider names itself and the provider', () => {
   vi.spyOn(console, 'error').mockImplementation(() => {})
   expect(() => renderHook(() => useFeeEstimate(undefined))).toThrow(/^useFeeEstimate must be used inside <PayLinkProvider>/)
+})
+
+// The same quote object can come back with an older arrival: a deterministic re-quote kept its
+// object (structural sharing), then a dehydrated page state (an RSC payload shown again on going
+// back) hydrates it again with the server's arrival, in this device's future.
+test('a quote hydrated again with its server-side arrival, after an equal re-quote kept its object, does not get a new life from then', () => {
+  vi.useFakeTimers({ toFake: ['Date'] })
+  try {
+    const t0 = 1_800_000_000_000
+    const quote = { totalFee: { raw: '0.42 USDC' }, estimatedTime: { raw: '90 seconds' } } as never
+    const serverArrival = t0 + 120_000 // a server clock 2 minutes ahead
+    vi.setSystemTime(t0)
+    expect(quoteEnd({ data: quote, dataUpdatedAt: serverArrival })).toBe(t0 + 30_000)
+    // Re-quoted at 40 s, the answer equal: the same object, this device's arrival.
+    vi.setSystemTime(t0 + 40_000)
+    expect(quoteEnd({ data: quote, dataUpdatedAt: t0 + 40_000 })).toBe(t0 + 70_000)
+    // At 50 s the page's dehydrated state puts it back with the server's arrival.
+    vi.setSystemTime(t0 + 50_000)
+    expect(quoteEnd({ data: quote, dataUpdatedAt: serverArrival })).toBe(t0 + 70_000)
+  } finally {
+    vi.useRealTimers()
+  }
 })
