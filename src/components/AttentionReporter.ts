@@ -377,14 +377,18 @@ export function createAttentionReporter(
         playing.add(media)
         listen(media, ['pause', 'ended', 'emptied', 'waiting'], onMediaStop)
       }
-      playing = new Set()
-      // Not player elements (below): finding them means reading every element's `paused`, a long
+      // Not player elements, unless heard playing before a restart (a new setting, consent given
+      // again), which no query finds: finding them means reading every element's `paused`, a long
       // task on a big article that runs third-party getters. One already playing counts from its
       // next `playing`.
-      for (const media of element.querySelectorAll<HTMLMediaElement>('video,audio')) {
-        // HAVE_FUTURE_DATA: not paused is not playing, while the first frames still load. Not
-        // `ended`: media that ends is paused, with a pause event (heard once watched) if it was not.
-        if (!media.paused && media.readyState > 2) watch(media)
+      const heard = playing || []
+      playing = new Set()
+      for (const media of [...heard, ...element.querySelectorAll<HTMLMediaElement>('video,audio')] as HTMLMediaElement[]) {
+        // HAVE_FUTURE_DATA: not paused is not playing, while the first frames still load (a stop
+        // unheard while stopped, `waiting` included; a player without `readyState` is taken as
+        // playing). Not `ended`: media that ends is paused, with a pause event (heard once watched)
+        // if it was not. Another root (`as`) holds none of the old one's.
+        if (!media.paused && !(media.readyState < 3) && element.contains(media)) watch(media)
       }
       const Observer = win.IntersectionObserver
       let observer: IntersectionObserver | undefined

@@ -557,6 +557,25 @@ test('a player removed while playing that never says it stopped (one playing an 
   ])
 })
 
+test('a player element playing when a setting changes (a new heartbeatSeconds restarts tracking) goes on counting, without input', async () => {
+  const t = setup({ heartbeatSeconds: 10, minDwellMs: 0, idleTimeoutMs: 5_000 }, <test-player data-testid="player" />)
+  const player = screen.getByTestId('player') as TestPlayer
+  scrollTo(1)
+  input()
+  player.play(false)
+  await advance(10_000)
+  // A setting loaded late, say.
+  t.rerender({ heartbeatSeconds: 5 })
+  // A real IntersectionObserver reports the content at once to the new observer.
+  scrollTo(1)
+  expect(t.root).toHaveAttribute('data-state', 'active')
+  await advance(15_000)
+  expect(t.reports.map((r) => r.activeMs)).toEqual([10_000, 15_000, 20_000, 25_000])
+  // It still stops with the player.
+  player.play(true)
+  expect(t.root).toHaveAttribute('data-state', 'paused')
+})
+
 test('a "playing" event from an element that is no media (no paused state) does not count as media', async () => {
   const t = setup({ heartbeatSeconds: 10, minDwellMs: 0, idleTimeoutMs: 5_000 }, <p data-testid="text">Article</p>)
   scrollTo(1)
