@@ -56,6 +56,8 @@ function track(
   const element = Object.assign(new EventTarget(), {
     ownerDocument: doc,
     querySelectorAll: () => dom.media ?? [],
+    // The content holds its media (a restart keeps those heard playing that it still holds).
+    contains: (node: unknown) => (dom.media ?? []).includes(node as object),
     setAttribute: (name: string, value: string) => phases.push(`${name}=${value}`),
   })
   const reports: AttentionReport[] = []
