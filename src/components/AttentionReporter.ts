@@ -259,8 +259,10 @@ export function createAttentionReporter(
   }
   // A final report goes even with nothing new once a report went: the server learns that the
   // session ended, and the totals are cumulative, so a repeat counts nothing twice.
+  // Nothing without consent: the tracker's render withdraws it (latest) a moment before its effect
+  // stops this reporter, and a heartbeat or the page turning hidden may come in between.
   const report = (final: boolean) => {
-    if (!session || !(isReportDue() || (final && reportedMs))) return
+    if (!latest.current.consent || !session || !(isReportDue() || (final && reportedMs))) return
     reportedMs = activeMs
     dwelt = true
     const sent = { token: session.token, sessionId: session.sessionId, activeMs: Math.round(activeMs), visibleMs: Math.round(visibleMs), final }
@@ -339,7 +341,7 @@ export function createAttentionReporter(
   // session that reported ends even when its final report cannot go (consent withdrawn while a
   // renewal was on its way): the next token's session must not carry its totals, counted twice.
   const finish = () => {
-    if ((latest.current.consent && report(true)) || reportedMs) {
+    if (report(true) || reportedMs) {
       session = undefined
       activeMs = visibleMs = reportedMs = activeAtIssue = 0
     }

@@ -83,6 +83,8 @@ function track(
   return {
     win,
     doc,
+    /** The tracker's props, which its render changes (`latest` is this same ref here). */
+    props,
     /** The data-state last written on the element. */
     phase: () => phases[phases.length - 1]?.replace('data-state=', ''),
     phases,
@@ -307,4 +309,23 @@ test.each([
     t.stop()
     expect(t.reports.map((r) => r.activeMs)).toEqual(activeMs)
   }
+})
+
+// The tracker's render takes consent away (its insertion effect sets the latest props) before its
+// passive effect stops the reporter: a heartbeat or the page turning hidden in between must not
+// send a report, with attention counted before the withdrawal, to an app told "no consent".
+test('consent withdrawn, in the moment before the tracker stops its reporter: a page turning hidden then, or a heartbeat, sends nothing, nor does the final report', async () => {
+  const t = track(30_000, {}, { props: { heartbeatSeconds: 5 } })
+  t.input()
+  await t.advance(2_000)
+  const sent = t.reports.length
+  t.props.current = { ...t.props.current, consent: false }
+  t.doc.hidden = true
+  t.doc.dispatchEvent(new Event('visibilitychange'))
+  t.doc.hidden = false
+  t.doc.dispatchEvent(new Event('visibilitychange'))
+  t.input()
+  await t.advance(6_000)
+  expect(t.reports.slice(sent)).toEqual([])
+  expect(t.totals()).toBeUndefined()
 })
