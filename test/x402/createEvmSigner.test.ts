@@ -11,21 +11,11 @@ import { decodeBase64Json } from '../../src/x402/base64.js'
 import { createPaymentHeader } from '../../src/x402/createPaymentHeader.js'
 import { decodePaymentRequired } from '../../src/x402/paymentRequired.js'
 import { selectPaymentRequirement } from '../../src/x402/selectPaymentRequirement.js'
-import { type ExactEvmPayload, PAY_TO, requirement, signedBy, USDC_BASE_SEPOLIA } from './helpers.js'
+import { authorizationTypes, type ExactEvmPayload, PAY_TO, requirement, signedBy, USDC_BASE_SEPOLIA } from './helpers.js'
 
 const account = privateKeyToAccount(generatePrivateKey())
 const usdc = { chainId: 84532, asset: USDC_BASE_SEPOLIA, name: 'USDC', version: '2' }
 const v2 = { x402Version: 2 } as const
-const authorizationTypes = {
-  TransferWithAuthorization: [
-    { name: 'from', type: 'address' },
-    { name: 'to', type: 'address' },
-    { name: 'value', type: 'uint256' },
-    { name: 'validAfter', type: 'uint256' },
-    { name: 'validBefore', type: 'uint256' },
-    { name: 'nonce', type: 'bytes32' },
-  ],
-} as const
 
 /** What a v1 (requirements in the body) or v2 server answers for 0.001 USDC on `network`. */
 function required402(x402Version: 1 | 2, network: string) {

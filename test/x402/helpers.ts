@@ -47,6 +47,18 @@ export interface ExactEvmPayload {
   authorization: { from: string; to: string; value: string; validAfter: string; validBefore: string; nonce: `0x${string}` }
 }
 
+/** EIP-3009's typed data, written out here (not imported from src) so that the tests check the signer's against the standard. */
+export const authorizationTypes = {
+  TransferWithAuthorization: [
+    { name: 'from', type: 'address' },
+    { name: 'to', type: 'address' },
+    { name: 'value', type: 'uint256' },
+    { name: 'validAfter', type: 'uint256' },
+    { name: 'validBefore', type: 'uint256' },
+    { name: 'nonce', type: 'bytes32' },
+  ],
+} as const
+
 /** Whether `payload.signature` is `address`'s EIP-712 signature of its EIP-3009 authorization on `chainId`/`asset`. */
 export async function signedBy(
   payload: ExactEvmPayload,
@@ -59,16 +71,7 @@ export async function signedBy(
     address,
     signature: payload.signature,
     domain: { name: domain.name, version: domain.version, chainId: domain.chainId, verifyingContract: domain.asset as `0x${string}` },
-    types: {
-      TransferWithAuthorization: [
-        { name: 'from', type: 'address' },
-        { name: 'to', type: 'address' },
-        { name: 'value', type: 'uint256' },
-        { name: 'validAfter', type: 'uint256' },
-        { name: 'validBefore', type: 'uint256' },
-        { name: 'nonce', type: 'bytes32' },
-      ],
-    },
+    types: authorizationTypes,
     primaryType: 'TransferWithAuthorization',
     message: {
       from: a.from as `0x${string}`,
