@@ -26,6 +26,14 @@ try {
     writeFileSync(scratch, `'use client'\n${kept.join('')}`)
     console.log(`${name.padEnd(20)} adds ${root - (await measureBundle(`./${scratch}`, '*')).gzip} B`)
   }
+  // The floor of any root that keeps the product's features: the four components and the provider
+  // alone, no hook, factory or toolkit exported beside them.
+  const COMPONENTS = ['PayLinkButton', 'BridgeStatusBadge', 'FeeEstimate', 'AttentionTracker']
+  writeFileSync(
+    scratch,
+    `'use client'\n${COMPONENTS.map((c) => `export { ${c} } from './components/${c}.js'\n`).join('')}export { PayLinkProvider } from './hooks/PayLinkProvider.js'\n`,
+  )
+  console.log(`the four components and PayLinkProvider alone: ${(await measureBundle(`./${scratch}`, '*')).gzip} B`)
 } finally {
   rmSync(scratch, { force: true })
 }
