@@ -6,6 +6,7 @@ import { onlineManager } from '../peers/query.js'
 import type { Payment, SettlementProof } from '../schemas/payment.js'
 import { signPaymentHeader } from '../x402/createPaymentHeader.js'
 import { randomKey } from '../x402/randomKey.js'
+import { flowRank } from '../x402/flowRank.js'
 import { toCaip2 } from '../x402/networks.js'
 import { paymentHeaderName } from '../x402/paymentHeaders.js'
 import { assetKey, type MaxAmount } from '../x402/maxAmount.js'
@@ -62,6 +63,11 @@ export interface PendingPurchase {
   paymentHeader: string
   /** The purchase's one `Idempotency-Key`. */
   idempotencyKey: string
+  /**
+   * The seller takes the money before its handler runs (x402's `upfront`, `escrow`): its handler's
+   * refusal may come after a charge. Absent in a payment kept by an earlier version.
+   */
+  settlesFirst?: boolean
 }
 
 /** What `pay` needs from the caller. */
@@ -397,7 +403,7 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
             const value = await signPaymentHeader(requirement, options.signer, required, click.signal)
             if (busy !== click) return
             // The server only compares keys.
-            keep({ paymentHeader: value, idempotencyKey: randomKey() })
+            keep({ paymentHeader: value, idempotencyKey: randomKey(), settlesFirst: !!flowRank(requirement) })
           } catch (error) {
             if (busy !== click) return
             // By its reason, as priceToPay reads one (7 B gzip less than `instanceof` in the button's

@@ -42,7 +42,9 @@ export function resourcePurchase(url: string, options: SendX402Options = {}): Pu
       // A failed settlement's reason is in its receipt: x402's reference server sends no new requirements with it.
       if (response.status === 402) return proof?.errorReason ? { x402Reason: proof.errorReason } : { paymentRequired: decodePaymentRequired(answer) }
       const error = new PayLinkError(`The resource answered HTTP ${response.status}`) as PayLinkErrorType
-      if (isRefusal(response.status)) return { error }
+      // A refusal charged nothing, unless the seller takes the money before its handler runs and its
+      // receipt could not be read (a cross-origin server that does not expose it): then it may have.
+      if (isRefusal(response.status) && (proof || !payment?.settlesFirst)) return { error }
       throw error
     },
     true,

@@ -5,6 +5,7 @@ import { decodePaymentRequired } from './paymentRequired.js'
 import { readPaymentResponse } from './paymentHeaders.js'
 import { selectPaymentRequirement, type SelectPaymentRequirementOptions } from './selectPaymentRequirement.js'
 import { isRefusal } from './isRefusal.js'
+import { flowRank } from './flowRank.js'
 import { sendX402, type X402Answer } from './sendX402.js'
 
 /** Options of `fetchWithPayment`: the signer, the spend cap, and the transport. */
@@ -23,7 +24,9 @@ export interface FetchWithPaymentOptions extends SelectPaymentRequirementOptions
  * `Response` as `fetch` would, so it drops in wherever `fetch` goes and the paid-for body is never
  * lost to a bad settlement header; read the settlement with `decodePaymentResponse(response.headers)`.
  * A 402, a 5xx, a 408/409/425/429 (unless its settlement header says `success`: the payment went
- * through, and that answer is returned) or no answer to the paid retry throws a `PayLinkPaymentError`
+ * through, and that answer is returned), a 4xx without a readable settlement header from a server
+that takes the money before its handler runs (`upfront`, `escrow`), or no answer to the paid retry
+throws a `PayLinkPaymentError`
  * `outcome_unknown` (the payment may have gone through: never pay again on your own; resend the
  * same `error.paymentHeader` to learn the outcome). Without a usable `signer` it throws a
  * `PayLinkConfigError` before anything is sent.
@@ -94,11 +97,14 @@ export async function fetchWithPayment(
     cause = error
   }
   const status = paid?.response.status
-  // A plain refusal (most 4xx) or success is an answer; a 402, 5xx, 408 or 429 may have come after
+  const proof = paid && readPaymentResponse(paid.headers)
+  // A success or a plain refusal (most 4xx) is an answer; a 402, 5xx, 408 or 429 may have come after
   // settling, unless its receipt says the settlement succeeded, as the purchase stores read it too
   // (resourcePurchase.ts): a server that settles before its handler runs (x402's `upfront` flow)
   // sends the receipt with the handler's error, and the caller gets that answer with its receipt.
-  if (paid && ((status !== 402 && (status! < 400 || isRefusal(status!))) || readPaymentResponse(paid.headers)?.success)) return paid.response
+  // Such a server's refusal without a receipt that can be read (one not exposed to CORS) may have
+  // come after it took the money.
+  if (paid && (status! < 400 || proof?.success || (status !== 402 && isRefusal(status!) && (proof || !flowRank(requirement))))) return paid.response
   // Not handed back, so nobody else reads it: in Node an unread body (a 5xx's, a 429's) holds its
   // connection until garbage collection. A body that failed refuses the cancel, which is then moot;
   // one with no cancel (a custom fetch's Node stream) is left as it is, not thrown over the error.
@@ -106,7 +112,7 @@ export async function fetchWithPayment(
   let x402Reason: string | undefined
   try {
     // The server's x402 reason for a 402: the failed settlement's, else the new 402's.
-    if (status === 402) x402Reason = readPaymentResponse(paid!.headers)?.errorReason || decodePaymentRequired(paid!).error || undefined
+    if (status === 402) x402Reason = proof?.errorReason || decodePaymentRequired(paid!).error || undefined
   } catch {
     // A 402 that cannot be read leaves the reason unknown: the error below, with the payment that was sent, is thrown all the same.
   }

@@ -1,4 +1,5 @@
 import { paymentError } from '../client/errors.js'
+import { flowRank } from './flowRank.js'
 import { DEFAULT_MAX_AMOUNT, type MaxAmount, maxAmountFor } from './maxAmount.js'
 import type { PaymentRequired, PaymentRequirement } from './paymentRequired.js'
 import type { PaymentSigner } from './paymentSigner.js'
@@ -19,10 +20,6 @@ export interface SelectPaymentRequirementOptions {
 
 const describe = (r: PaymentRequirement) => `${r.amount} of ${r.asset} on ${r.network} (${r.scheme})`
 
-// x402's `extra.paymentFlow`: when the server takes the money. `authorization` (also when absent,
-// 0) settles only once the request succeeded; `upfront` and `escrow` settle before the handler runs,
-// so a handler that fails has charged anyway. A flow this version does not know (-1) may mean anything.
-const flowRank = (r: PaymentRequirement) => ['authorization', 'upfront', 'escrow'].indexOf((r.extra.paymentFlow ?? 'authorization') as string)
 
 /**
  * Picks the requirement of a 402 to pay: the first (or the caller-selected) one the signer can pay

@@ -25,7 +25,8 @@ import { AT_REST, command as step, type Id, type Mode, type Model, never, PRESSE
 // sellers (x402 servers with no Idempotency-Key, v1, v2 or both), a wallet and a network. A purchase
 // of a URL signs at most once, unless the signature before was abandoned or refused, or the user saw
 // the purchase fail and pressed again; a payment goes only to the server whose 402 it answers; a
-// seller charges one purchase once; a press never signs more than the price it showed, nor above
+// seller charges one purchase once, also one that takes the money before its handler runs and hides
+// its receipt from CORS; a press never signs more than the price it showed, nor above
 // the spend cap of the element pressed (each has its own). Where sessionStorage refuses the write,
 // a reload forgets the payload, and only then may the purchase be signed (and charged) again.
 
@@ -44,6 +45,8 @@ interface Seller {
   amounts: string[]
   /** Declares x402's payment-identifier and answers a payment whose id it took before as it did then. */
   keepsAnswers: boolean
+  /** Its offers say x402's `upfront` flow: it takes the money before its handler runs. */
+  settlesFirst: boolean
   /** What its next paid request meets (a key of FAULTS), its next unpaid one (a 503). */
   paidFault?: string | undefined
   /** What its first paid request meets, also in the drain (most runs pay first there). */
@@ -88,6 +91,7 @@ interface World {
 }
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+const HIDDEN_404 = 'a 404 after settling, its receipt not exposed'
 
 // What a paid request may meet, given the settlement headers of a payment taken: before the seller
 // takes the payment (`charged: false`) or after, as a real server may fail either side of it.
@@ -110,12 +114,16 @@ const FAULTS: Record<string, { charged: boolean; answer: (seller: Seller, settle
   ),
   // x402's `upfront` flow: settled before the handler ran, which then failed.
   'the handler fails after settling': { charged: true, answer: (_s, headers) => HttpResponse.json({}, { status: 500, headers }) },
+  // The same, refused with a 404 whose receipt the browser cannot read (the seller does not expose
+  // it to CORS). Only a seller that settles first does this; serve gives the others a plain 400.
+  [HIDDEN_404]: { charged: true, answer: () => HttpResponse.json({ error: 'sold out' }, { status: 404 }) },
 }
 
-const extra = { name: 'USDC', version: '2' }
+const terms = { name: 'USDC', version: '2' }
 // The seller's offers as the mock's payment check reads them.
-const offersOf = (seller: Seller) =>
-  seller.amounts.map(
+const offersOf = (seller: Seller) => {
+  const extra = seller.settlesFirst ? { ...terms, paymentFlow: 'upfront' } : terms
+  return seller.amounts.map(
     (amount) =>
       ({
         amount,
@@ -135,6 +143,7 @@ const offersOf = (seller: Seller) =>
         },
       }) as unknown as LinkOffer,
   )
+}
 
 function paymentRequired(seller: Seller, reason?: string) {
   const offers = offersOf(seller)
@@ -160,7 +169,7 @@ async function serve(seller: Seller, request: Request): Promise<Response> {
     return failed ? HttpResponse.json({}, { status: 503 }) : paymentRequired(seller)
   }
   const kind = seller.paidFault ?? seller.firstPaidFault
-  const fault = kind && FAULTS[kind]
+  const fault = kind && FAULTS[kind === HIDDEN_404 && !seller.settlesFirst ? '400' : kind]
   seller.paidFault = seller.firstPaidFault = undefined
   if (fault && !fault.charged) return fault.answer(seller, {})
   const name = v2 ? 'PAYMENT-SIGNATURE' : 'X-PAYMENT'
@@ -418,11 +427,12 @@ const sellerArb = (u: Url) =>
     version: fc.constantFrom<MockX402Version>(1, 2, 'both'),
     amounts: fc.constantFrom(['10000'], ['10000', '20000'], ['20000', '10000']),
     keepsAnswers: fc.boolean(),
+    settlesFirst: fc.boolean(),
     firstPaidFault: fc.constantFrom(undefined, ...Object.keys(FAULTS)),
   })
 
 /** A seller as configured, with nothing taken yet: made in each run, as fast-check replays its values when it shrinks. */
-const sellerFor = (url: Url, config: Pick<Seller, 'version' | 'keepsAnswers' | 'firstPaidFault'> & { amounts: readonly string[] }): Seller => ({ ...config, amounts: [...config.amounts], url, usedNonces: new Set(), charges: [], answered: new Set() })
+const sellerFor = (url: Url, config: Pick<Seller, 'version' | 'keepsAnswers' | 'settlesFirst' | 'firstPaidFault'> & { amounts: readonly string[] }): Seller => ({ ...config, amounts: [...config.amounts], url, usedNonces: new Set(), charges: [], answered: new Set() })
 
 const cap = fc.constantFrom<keyof typeof CAPS>('high', 'high', 'mid', 'low')
 /** What the page shows on load: button `a` (on A), maybe `b` and the hook, each on either URL with a cap of its own; and whether sessionStorage takes writes. */

@@ -32,7 +32,7 @@ const facilitator = {
   /** The reason the stub refuses every payment at /verify with, if any. */
   refuseVerify: undefined as string | undefined,
 }
-/** The EIP-3009 nonces settled: as on chain, an authorization pays once, and verifying it again fails. */
+/** The EIP-3009 nonces settled: as on chain, an authorization pays once, and verifying or settling it again fails. */
 const spentNonces = new Set<string>()
 /** How long the /entry handler takes before it answers. */
 let entryDelayMs = 0
@@ -54,6 +54,10 @@ const facilitatorServer = http.createServer(async (req, res) => {
     facilitator.verified.push(call)
     const invalidReason = facilitator.refuseVerify ?? (spentNonces.has(nonce) ? 'invalid_exact_evm_nonce_already_used' : undefined)
     return res.end(JSON.stringify(invalidReason ? { isValid: false, invalidReason, payer } : { isValid: true, payer }))
+  }
+  // As on chain, a spent authorization moves nothing: it is not among the settled.
+  if (spentNonces.has(nonce)) {
+    return res.end(JSON.stringify({ success: false, errorReason: 'invalid_exact_evm_nonce_already_used', transaction: '', network: 'eip155:84532' }))
   }
   facilitator.settled.push(call)
   if (!facilitator.refuseSettle) spentNonces.add(nonce)
@@ -101,6 +105,12 @@ beforeAll(async () => {
     if (id) paidIds.add(id)
   })
   const identified = (required: boolean) => ({ 'payment-identifier': declarePaymentIdentifierExtension(required) })
+  // What a browser reads of a cross-origin server that does not expose its receipt to CORS.
+  app.use('/unexposed', (_req, res, next) => {
+    const setHeader = res.setHeader.bind(res)
+    res.setHeader = (name, value) => (/^(x-)?payment-response$/i.test(name) ? res : setHeader(name, value))
+    next()
+  })
   app.use(
     paymentMiddlewareFromHTTPServer(
       new x402HTTPResourceServer(resourceServer, {
@@ -108,6 +118,7 @@ beforeAll(async () => {
         'POST /notes': { accepts, description: 'Store a note' },
         'GET /gone': { accepts: upfront, description: 'An item sold out' },
         'GET /broken': { accepts: upfront, description: 'A handler that fails after settling' },
+        'GET /unexposed/gone': { accepts: upfront, description: 'An item sold out, its receipt unread' },
         'GET /report': { accepts: [permit2, accepts], description: 'A report' },
         // The same price two ways: charged before the handler runs, or only once it succeeded.
         'GET /flaky': { accepts: [upfront, accepts], description: 'A handler that fails, whichever way it is paid' },
@@ -134,7 +145,7 @@ beforeAll(async () => {
   app.get(['/report', '/misdeclared'], (_req, res) => {
     res.json({ report: 'ready' })
   })
-  app.get('/gone', (_req, res) => {
+  app.get(['/gone', '/unexposed/gone'], (_req, res) => {
     res.status(404).json({ error: 'sold out' })
   })
   app.get(['/broken', '/flaky'], (_req, res) => {
@@ -240,6 +251,13 @@ describe('fetchWithPayment against @x402/express', () => {
     expect(facilitator.verified).toHaveLength(0)
   })
 
+  test('settled before its handler answered 404, the receipt unread (not exposed to CORS): outcome_unknown with the payment to resend, not a 404 to pay again for', async () => {
+    const signer = countingSigner()
+    const error = await fetchWithPayment(`${base}/unexposed/gone`, undefined, { signer }).catch((e: unknown) => e)
+    expect(error).toMatchObject({ name: 'PayLinkPaymentError', reason: 'outcome_unknown', paymentHeader: { name: 'PAYMENT-SIGNATURE' } })
+    expect(facilitator.settled).toHaveLength(1)
+  })
+
   test('settled before its handler failed with 500: the 500 comes back with its receipt, not outcome_unknown', async () => {
     const signer = countingSigner()
     const response = await fetchWithPayment(`${base}/broken`, undefined, { signer })
@@ -300,6 +318,16 @@ describe('a URL purchase (PayLinkButton resource=…) against @x402/express', ()
     expect(paid.response?.status).toBe(404)
     await store.pay({ signer })
     expect(store.getSnapshot().status).toBe('settled')
+    expect(signer.signPayment).toHaveBeenCalledTimes(1)
+    expect(facilitator.settled).toHaveLength(1)
+  })
+
+  test('settled before its handler answered 404, the receipt unread (not exposed to CORS): unknown, and a second press resends rather than pays again', async () => {
+    const store = await purchaseOf('/unexposed/gone')
+    const signer = countingSigner()
+    await store.pay({ signer })
+    expect(store.getSnapshot()).toMatchObject({ status: 'unknown', error: { reason: 'outcome_unknown' } })
+    await store.pay({ signer })
     expect(signer.signPayment).toHaveBeenCalledTimes(1)
     expect(facilitator.settled).toHaveLength(1)
   })
