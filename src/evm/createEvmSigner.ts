@@ -1,4 +1,4 @@
-import { type Account, type Address, type Chain, type Client, getAddress, type Hex, isAddress, type LocalAccount, type Transport, type TypedDataDefinition } from 'viem'
+import { type Account, type Address, bytesToHex, type Chain, type Client, getAddress, type Hex, isAddress, type LocalAccount, type Transport, type TypedDataDefinition } from 'viem'
 import { getChainId, signTypedData, switchChain } from 'viem/actions'
 import { getAction } from 'viem/utils'
 import { PayLinkConfigError } from '../client/errors.js'
@@ -90,10 +90,7 @@ function unsignable(
   }
 }
 
-function randomNonce(): Hex {
-  const bytes = crypto.getRandomValues(new Uint8Array(32))
-  return `0x${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`
-}
+const randomNonce = (): Hex => bytesToHex(crypto.getRandomValues(new Uint8Array(32)))
 
 /** How a source signs: its address, a step that readies the wallet for a chain, and the signing itself. */
 interface Signing {
