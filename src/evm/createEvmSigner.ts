@@ -1,4 +1,4 @@
-import { type Account, type Address, bytesToHex, type Chain, type Client, getAddress, type Hex, isAddress, type LocalAccount, type Transport, type TypedDataDefinition } from 'viem'
+import { type Account, type Address, bytesToHex, type Chain, type Client, getAddress, type Hex, isAddress, type LocalAccount, type Transport, type TypedDataDefinition, UserRejectedRequestError } from 'viem'
 import { getChainId, signTypedData, switchChain } from 'viem/actions'
 import { getAction } from 'viem/utils'
 import { PayLinkConfigError } from '../client/errors.js'
@@ -92,6 +92,19 @@ function unsignable(
 
 const randomNonce = (): Hex => bytesToHex(crypto.getRandomValues(new Uint8Array(32)))
 
+/**
+ * `error` if it is the user's refusal, a refusal `isWalletRejection` reads if the wallet's answer holds
+ * one deeper, else `undefined`. MetaMask's JSON-RPC engine answers with an error it cannot pass on as
+ * it is (a code without a message) as a -32603 holding it under `data.originalError` (`data.cause`
+ * from @metamask/rpc-errors 6), as its mobile in-app browser does (Uniswap/web3-react#770, a switch's
+ * 4902); viem reads only the outer code, and keeps the answer as the cause. Here, not in
+ * `isWalletRejection`: only an EIP-1193 wallet answers so, and the root's bytes are at their ceiling.
+ */
+function asRefusal(error: unknown): unknown {
+  const data = (error as { cause?: { data?: { originalError?: unknown } } } | undefined)?.cause?.data
+  return isWalletRejection(error) ? error : isWalletRejection(data?.originalError ?? data) ? new UserRejectedRequestError(error as Error) : undefined
+}
+
 /** How a source signs: its address, a step that readies the wallet for a chain, and the signing itself. */
 interface Signing {
   address: Address
@@ -138,7 +151,8 @@ function toSign(source: EvmSignerSource): Signing {
             } catch (error) {
               // A refusal in any of the forms a signature's refusal is read in (viem passes on a
               // wallet's own, such as ethers' ACTION_REJECTED, as the cause of an UnknownRpcError).
-              if (isWalletRejection(error)) throw error
+              const refusal = asRefusal(error)
+              if (refusal) throw refusal
               return error
             }
           },
@@ -207,7 +221,7 @@ export function createEvmSigner(source: EvmSignerSource): PaymentSigner {
           validBefore: BigInt(authorization.validBefore),
         },
       }).catch((error) => {
-        throw unswitched && !isWalletRejection(error) ? unswitched : error
+        throw asRefusal(error) || unswitched || error
       })
       // A Safe answers 0x while its signature waits for its owners on-chain: sent, it could only be
       // refused, leaving the purchase unknown. Longer than 65 bytes is a smart wallet's, and is taken.

@@ -370,6 +370,31 @@ describe('createEvmSigner', () => {
     await expect(createPaymentHeader(requirement(), createEvmSigner(wallet))).rejects.toMatchObject({ name: 'PayLinkPaymentError', reason: 'wallet_rejected' })
   })
 
+  // MetaMask's JSON-RPC engine passes on a wallet error it cannot serialize as it is (a code without a
+  // message) as -32603, the error itself under data.originalError (data.cause in later versions), as
+  // its mobile in-app browser does for a switch's 4902 (Uniswap/web3-react#770); viem reads only the
+  // outer code.
+  const nested = (inner: object) => Promise.reject({ code: -32603, message: 'Internal JSON-RPC error.', data: inner })
+  test.each([
+    ['data.originalError', { originalError: { code: 4001 } }],
+    ['data.cause', { cause: { code: 4001, message: 'User rejected the request.' } }],
+    ['data itself', { code: 4001 }],
+  ])('a refusal of the signature that a -32603 carries under %s is wallet_rejected', async (_name, data) => {
+    const { wallet } = injectedWallet(84532, { eth_signTypedData_v4: () => nested(data) })
+    await expect(createPaymentHeader(requirement(), createEvmSigner(wallet))).rejects.toMatchObject({ name: 'PayLinkPaymentError', reason: 'wallet_rejected' })
+  })
+
+  test('a refused switch that a -32603 carries under data.originalError is wallet_rejected, and no signature is asked for', async () => {
+    const { wallet, asked } = injectedWallet(1, { wallet_switchEthereumChain: () => nested({ originalError: { code: 4001 } }) })
+    await expect(createPaymentHeader(requirement(), createEvmSigner(wallet))).rejects.toMatchObject({ name: 'PayLinkPaymentError', reason: 'wallet_rejected' })
+    expect(asked).toEqual(['eth_chainId', 'wallet_switchEthereumChain'])
+  })
+
+  test('a -32603 whose data holds another failure (a 4902 unknown chain) is still signer_failed', async () => {
+    const { wallet } = injectedWallet(84532, { eth_signTypedData_v4: () => nested({ originalError: { code: 4902 } }) })
+    await expect(createPaymentHeader(requirement(), createEvmSigner(wallet))).rejects.toMatchObject({ name: 'PayLinkPaymentError', reason: 'signer_failed' })
+  })
+
   test('a refusal of the signature after a switch that failed is still wallet_rejected', async () => {
     const { wallet } = injectedWallet(1, {
       wallet_switchEthereumChain: () => Promise.reject(Object.assign(new Error('Unrecognized chain ID'), { code: 4902 })),
