@@ -130,7 +130,11 @@ function toSign(source: EvmSignerSource): Signing {
   // Through viem's getAction: a bare client (wagmi's connector client) has no wallet actions as
   // methods, and an extended client's own (a smart account's signTypedData) still win.
   return {
-    address: account.address,
+    // Checksummed, as `from` is: viem refuses typed data whose address is mixed case but not EIP-55,
+    // as a wallet may hand it out (in capitals, or checksummed for Rootstock by EIP-1191), and the
+    // reference facilitator refuses such a `from` (invalid_exact_evm_signature). The wallet is still
+    // asked by its own spelling.
+    address: getAddress(account.address),
     // A smart account's signature (Coinbase's, Solady's ERC-7739) wraps the hash with its own client's
     // chain id, which its contract on another chain reads as another message: signed for that chain,
     // it could only be refused once sent, and the purchase left unknown. No wallet switch changes it.

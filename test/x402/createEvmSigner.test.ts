@@ -1,7 +1,7 @@
 import { ExactEvmScheme as ReferenceFacilitator } from '@x402/evm/exact/facilitator'
 import { ExactEvmSchemeV1 as ReferenceFacilitatorV1 } from '@x402/evm/exact/v1/facilitator'
 import { EVM_NETWORK_CHAIN_ID_MAP } from '@x402/evm/v1'
-import { createClient, createWalletClient, custom, decodeAbiParameters, hashTypedData, type LocalAccount, recoverTypedDataAddress } from 'viem'
+import { createClient, createWalletClient, custom, decodeAbiParameters, getAddress, hashTypedData, type LocalAccount, recoverTypedDataAddress } from 'viem'
 import { createBundlerClient, toCoinbaseSmartAccount } from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { baseSepolia } from 'viem/chains'
@@ -570,6 +570,28 @@ describe('createEvmSigner', () => {
       expect(payTo).not.toBe(PAY_TO)
 
       expect(await verify(await sign(2, payTo))).toMatchObject({ isValid: true, to: PAY_TO })
+    })
+
+    // The account's address as the wallet hands it out (eth_requestAccounts, passed as the client's
+    // account): viem refuses typed data whose `from` is mixed case but not EIP-55, as is an address
+    // in capitals or one checksummed for Rootstock (EIP-1191, chain 30), which wallets there write.
+    test.each([
+      ['in capitals', `0x${account.address.slice(2).toUpperCase()}`],
+      ["checksummed for Rootstock's chain (EIP-1191)", getAddress(account.address, 30)],
+    ])('pays from a JSON-RPC account whose wallet writes its address %s: from is the checksummed payer, and the facilitator accepts it', async (_name, written) => {
+      expect(written).not.toBe(account.address)
+      const { wallet: injected, asked } = injectedWallet(84532)
+      const wallet = createWalletClient({ account: written as `0x${string}`, transport: custom(injected) })
+      const required = required402(2, 'eip155:84532')
+      const signer = createEvmSigner(wallet)
+      const { value } = await createPaymentHeader(required.accepts[0]!, signer, required)
+      const { payload } = decodeBase64Json(value, 'test') as { payload: ExactEvmPayload }
+
+      expect(payload.authorization.from).toBe(account.address)
+      expect(signer.address).toBe(account.address)
+      expect(asked).toEqual(['eth_chainId', 'eth_signTypedData_v4'])
+      expect(await signedBy(payload, usdc, account.address)).toBe(true)
+      expect(await verify({ x402Version: 2, payload, accepted: required.accepts[0]!.raw })).toMatchObject({ isValid: true })
     })
 
     test('pays a token whose address is written in capitals', async () => {
