@@ -18,9 +18,20 @@ export function corsHeaders(origin: string | null, allowed: ReadonlySet<string> 
  */
 export const PROXY_ORIGINS = new WeakMap<object, ReadonlySet<string> | undefined>()
 
-/** The extra headers of a successful preflight answer. */
-export const PREFLIGHT_RESPONSE_HEADERS: Readonly<Record<string, string>> = {
-  'Access-Control-Allow-Methods': 'GET, POST',
-  'Access-Control-Allow-Headers': PREFLIGHT_HEADERS,
-  'Access-Control-Max-Age': '600',
+const TOKEN = /^[!#$%&'*+.^_`|~\w-]+$/
+const API_HEADERS = new Set(PREFLIGHT_HEADERS.toLowerCase().split(', '))
+
+/**
+ * The extra headers of a successful preflight answer. Besides the API's, the other headers the page
+ * asks to send (a client's own `headers`: a bearer token, a tenant, for the app's checks in front of
+ * the proxy) are allowed: refused, every request of that page fails as a network error. The proxy
+ * still forwards only its own list.
+ */
+export function preflightHeaders(asked: string | null): Record<string, string> {
+  const others = (asked ?? '').split(',').map((name) => name.trim()).filter((name) => TOKEN.test(name) && !API_HEADERS.has(name.toLowerCase()))
+  return {
+    'Access-Control-Allow-Methods': 'GET, POST',
+    'Access-Control-Allow-Headers': [PREFLIGHT_HEADERS, ...others].join(', '),
+    'Access-Control-Max-Age': '600',
+  }
 }

@@ -1,7 +1,7 @@
 import { timerDelay } from '../client/timerDelay.js'
 import { byteString } from './byteString.js'
 import { FORWARDED_REQUEST_HEADERS, RETURNED_RESPONSE_HEADERS } from './allowedHeaders.js'
-import { corsHeaders, PREFLIGHT_RESPONSE_HEADERS, PROXY_ORIGINS } from './cors.js'
+import { corsHeaders, preflightHeaders, PROXY_ORIGINS } from './cors.js'
 import { jsonError } from './jsonError.js'
 import { readLimitedBody } from './readLimitedBody.js'
 import { type PayLinkProxyOptions, type ProxyConfig, resolveProxyOptions } from './resolveProxyOptions.js'
@@ -141,7 +141,7 @@ async function handle(config: ProxyConfig, request: Request, cors: Record<string
   if (!rest || routes.length === 0) return jsonError(404, 'not_found', 'No such route in the PayLink API')
 
   if (request.method === 'OPTIONS' && 'Access-Control-Allow-Origin' in cors) {
-    return new Response(null, { status: 204, headers: PREFLIGHT_RESPONSE_HEADERS })
+    return new Response(null, { status: 204, headers: preflightHeaders(request.headers.get('Access-Control-Request-Headers')) })
   }
   // HEAD is a GET without its body (RFC 9110): uptime monitors and link checkers send it, and a
   // Next.js route handler passes it to the GET export. Asked upstream as the GET it stands for.

@@ -767,6 +767,28 @@ describe('CORS', () => {
     expect(calls).toEqual([])
   })
 
+  // A client's own `headers` (a bearer token, a tenant) are for the app's checks in front of the
+  // proxy: refused in the preflight, every request of such a page failed as a network error.
+  test('a preflight allows the other headers the page asks to send too, which are still not forwarded', async () => {
+    const { proxy, calls } = setup({ allowedOrigins })
+    const preflight = await proxy(
+      new Request(`${APP}/links/abc`, {
+        method: 'OPTIONS',
+        headers: { Origin: 'https://app.test', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'authorization,x-tenant' },
+      }),
+    )
+    expect(preflight.status).toBe(204)
+    expect(preflight.headers.get('Access-Control-Allow-Headers')).toBe(
+      'Content-Type, Idempotency-Key, X-PAYMENT, PAYMENT-SIGNATURE, authorization, x-tenant',
+    )
+    const response = await proxy(
+      new Request(`${APP}/links/abc`, { headers: { Origin: 'https://app.test', Authorization: 'Bearer t', 'X-Tenant': 'shop' } }),
+    )
+    expect(response.status).toBe(200)
+    expect(calls[0]!.request.headers.get('Authorization')).toBeNull()
+    expect(calls[0]!.request.headers.get('X-Tenant')).toBeNull()
+  })
+
   test('a preflight from another origin gets 403', async () => {
     const { proxy, calls } = setup({ allowedOrigins })
     const response = await proxy(new Request(`${APP}/links`, { method: 'OPTIONS', headers: { Origin: 'https://evil.test' } }))
