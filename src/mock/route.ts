@@ -47,6 +47,8 @@ export function route(
   resolve: (req: RouteRequest) => Response | Promise<Response>,
 ): HttpHandler {
   return http[method](`*/pub/v1${path}`, async ({ request, params }) => {
+    // Closed while msw matched it (a few ticks): its wait would not be cut short, nor a fault spent.
+    if (request.signal.reason === SERVER_CLOSED) return HttpResponse.error()
     const requestId = nextId(ctx, 'req')
     const fault = takeFault(ctx.faults, name)
     const latency = ctx.latencyMs + (fault?.latencyMs ?? 0)

@@ -1,4 +1,4 @@
-import { request as httpRequest } from 'node:http'
+import { request as httpRequest, Server } from 'node:http'
 import { createLink, createPayLinkClient, getLink, PayLinkNetworkError, verifyPayment } from '../../src/client.js'
 import { MOCK_LINKS, type MockServer, startMockServer } from '../../src/mock.js'
 import { v2Payment } from './payloads.js'
@@ -212,6 +212,29 @@ describe('startMockServer', () => {
 
     expect(await reading).toBeInstanceOf(PayLinkNetworkError)
     expect(timers()).toBeLessThanOrEqual(before)
+  })
+
+  // msw takes a few ticks to match a request to its route: a close() then came before the route
+  // began to wait, and the wait of that request was not cut short.
+  it('leaves nothing running after a close() that comes while a request is still being matched', async () => {
+    const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length
+    const other = await startMockServer({ apiKeys: false, latencyMs: 600_000 })
+    onTestFinished(() => other.close())
+    const before = timers()
+    const counted = other.mock.state.counter
+    const emit = Server.prototype.emit
+    const spy = vi.spyOn(Server.prototype, 'emit').mockImplementation(function (this: Server, event: string | symbol, ...args: unknown[]) {
+      if (event === 'request') process.nextTick(() => void other.close())
+      return emit.apply(this, [event, ...args] as Parameters<Server['emit']>)
+    } as Server['emit'])
+    onTestFinished(() => spy.mockRestore())
+    const reading = getLink(createPayLinkClient({ baseUrl: other.url, retry: false, timeoutMs: 700_000 }), MOCK_LINKS.demo).catch((e: unknown) => e)
+
+    expect(await reading).toBeInstanceOf(PayLinkNetworkError)
+    await other.close()
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(timers()).toBeLessThanOrEqual(before)
+    expect(other.mock.state.counter).toBe(counted)
   })
 
   it('drops on close() a request whose client already gave up: the state stays as it was at close()', async () => {
