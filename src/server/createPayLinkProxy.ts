@@ -136,7 +136,12 @@ async function handle(config: ProxyConfig, request: Request, cors: Record<string
   }
   const segments = safeSegments(new URL(request.url).pathname)
   if (!segments) return jsonError(400, 'invalid_request', 'The request path is not allowed')
-  const rest = below(config.prefix, segments)
+  const path = below(config.prefix, segments)
+  const head = request.method === 'HEAD'
+  // Next.js's trailingSlash: true answers every call 308 to its path with a slash (`links/abc/`): the
+  // same route, where one of this method fits the path without it.
+  const trimmed = path?.at(-1) === '' ? path.slice(0, -1) : undefined
+  const rest = trimmed?.length && matchRoutes(trimmed).some((r) => r.method === (head ? 'GET' : request.method)) ? trimmed : path
   const routes = rest ? matchRoutes(rest) : []
   if (!rest || routes.length === 0) return jsonError(404, 'not_found', 'No such route in the PayLink API')
 
@@ -145,7 +150,6 @@ async function handle(config: ProxyConfig, request: Request, cors: Record<string
   }
   // HEAD is a GET without its body (RFC 9110): uptime monitors and link checkers send it, and a
   // Next.js route handler passes it to the GET export. Asked upstream as the GET it stands for.
-  const head = request.method === 'HEAD'
   const route = routes.find((r) => r.method === (head ? 'GET' : request.method))
   if (!route) {
     const allow = routes.map((r) => (r.method === 'GET' ? 'GET, HEAD' : r.method)).join(', ')

@@ -147,6 +147,30 @@ describe('forwarding', () => {
     expect([...root.calls, ...full.calls, ...slashes.calls].map((c) => c.url)).toEqual(Array(3).fill(`${UPSTREAM}/pub/v1/links/abc`))
   })
 
+  // Next.js with trailingSlash: true answers every call 308 to its path with a slash, and the route
+  // handler gets that path: each call was a 404.
+  test('a route with one trailing slash is that route, and is forwarded without it', async () => {
+    const { proxy, calls } = setup()
+    const sent = [
+      ['GET', '/links/abc/'],
+      ['HEAD', '/payments/pay_1/'],
+      ['POST', '/links/'],
+      ['POST', '/payments/verify/'],
+      ['GET', '/fees/estimate/?asset=USDC&amount=1.5'],
+    ] as const
+    for (const [method, path] of sent) {
+      const response = await proxy(new Request(`${APP}${path}`, { method, ...(method === 'POST' && { body: '{}', headers: JSON_TYPE }) }))
+      expect(response.status).toBe(200)
+    }
+    expect(calls.map((c) => `${c.init.method} ${c.url}`)).toEqual([
+      `GET ${UPSTREAM}/pub/v1/links/abc`,
+      `GET ${UPSTREAM}/pub/v1/payments/pay_1`,
+      `POST ${UPSTREAM}/pub/v1/links`,
+      `POST ${UPSTREAM}/pub/v1/payments/verify`,
+      `GET ${UPSTREAM}/pub/v1/fees/estimate?asset=USDC&amount=1.5`,
+    ])
+  })
+
   test('an answer without a Content-Type comes back without one, not as text/plain', async () => {
     const { proxy } = setup({}, () => new Response(new TextEncoder().encode('{"code":"abc"}')))
     const response = await proxy(new Request(`${APP}/links/abc`))
