@@ -13,8 +13,9 @@ export interface PayLinkProxyOptions {
   /** The public path the proxy answers under, e.g. `/api/paylink`: the `baseUrl` of the browser client. */
   basePath: string
   /**
-   * Origins (`https://app.example`) allowed to call the proxy from another origin, matched exactly; a
-   * request from any other origin but the proxy's own gets 403. Defaults to none: no CORS headers at all.
+   * Origins (`https://app.example`, or an app's or extension's such as `capacitor://localhost`) allowed
+   * to call the proxy from another origin, matched exactly; a request from any other origin but the
+   * proxy's own gets 403. Defaults to none: no CORS headers at all.
    */
   allowedOrigins?: readonly string[] | undefined
   /** The largest request body forwarded, in bytes; a longer one gets 413. Defaults to `65536` (64 KiB). */
@@ -80,7 +81,10 @@ function originSet(origins: readonly string[] | undefined): Set<string> | undefi
   for (const origin of origins) {
     let exact = false
     try {
-      exact = new URL(origin).origin === origin
+      const url = new URL(origin)
+      // An app's or an extension's scheme (capacitor://localhost, chrome-extension://id) has an opaque
+      // origin in URL's terms, but browsers send it as scheme and host, which is what is matched.
+      exact = url.origin === origin || (url.origin === 'null' && !!url.host && !origin.includes('*') && `${url.protocol}//${url.host}` === origin)
     } catch {
       // reported below
     }

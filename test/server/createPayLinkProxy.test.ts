@@ -813,6 +813,21 @@ describe('CORS', () => {
     expect(calls[0]!.request.headers.get('X-Tenant')).toBeNull()
   })
 
+  // Their URLs have an opaque origin ('null') in URL's terms, though browsers send them as they are:
+  // such an app or extension could not be listed at all.
+  test.each([['capacitor://localhost'], ['chrome-extension://abcdefghijklmnopabcdefghijklmnop'], ['tauri://localhost']])(
+    'the origin of an app or extension, %s, can be listed, and is served with its CORS headers',
+    async (appOrigin) => {
+      const { proxy, calls } = setup({ allowedOrigins: [appOrigin] })
+      const response = await proxy(
+        new Request(`${APP}/links`, { method: 'POST', body: '{}', headers: { ...JSON_TYPE, Origin: appOrigin, 'Sec-Fetch-Site': 'cross-site' } }),
+      )
+      expect(response.status).toBe(200)
+      expect(response.headers.get('Access-Control-Allow-Origin')).toBe(appOrigin)
+      expect(calls).toHaveLength(1)
+    },
+  )
+
   test('a preflight from another origin gets 403', async () => {
     const { proxy, calls } = setup({ allowedOrigins })
     const response = await proxy(new Request(`${APP}/links`, { method: 'OPTIONS', headers: { Origin: 'https://evil.test' } }))
@@ -850,6 +865,9 @@ describe('options', () => {
     ['a wildcard origin', { allowedOrigins: ['*'] }, ORIGIN_BAD, originDetails('*')],
     ['an origin with a trailing slash', { allowedOrigins: ['https://app.test/'] }, ORIGIN_BAD, originDetails('https://app.test/')],
     ['an origin with a path', { allowedOrigins: ['https://app.test/app'] }, ORIGIN_BAD, originDetails('https://app.test/app')],
+    ['an app origin with a trailing slash', { allowedOrigins: ['capacitor://localhost/'] }, ORIGIN_BAD, originDetails('capacitor://localhost/')],
+    ['an extension origin with a wildcard', { allowedOrigins: ['chrome-extension://*'] }, ORIGIN_BAD, originDetails('chrome-extension://*')],
+    ['an origin without a host', { allowedOrigins: ['file://'] }, ORIGIN_BAD, originDetails('file://')],
     ['a zero body limit', { maxBodyBytes: 0 }, 'maxBodyBytes must be a positive integer', 'got 0'],
     ['a fractional body limit', { maxBodyBytes: 1.5 }, 'maxBodyBytes must be a positive integer', 'got 1.5'],
     ['a zero answer limit', { maxResponseBytes: 0 }, 'maxResponseBytes must be a positive integer', 'got 0'],
