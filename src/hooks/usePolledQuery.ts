@@ -1,5 +1,6 @@
 import type { QueryKey, UseQueryOptions } from '@tanstack/react-query'
-import { useQuery, useQueryClient } from '../peers/query.js'
+import { focusManager, useQuery, useQueryClient } from '../peers/query.js'
+import { useSyncExternalStore } from '../peers/react.js'
 import type { PayLinkErrorType } from '../client/errors.js'
 import { type Lifecycle, MAX_DURATION_MS, type PollingOptions, startedAt } from '../query/pollUntilSettled.js'
 import type { PayLinkQueryOptions } from '../query/types.js'
@@ -22,6 +23,12 @@ export function usePolledQuery<T extends { status: string }, K extends QueryKey>
   // Polling gives up with an answer (or an error) that can equal the last one: reading their times
   // here re-renders on every answer, so that `isStale` turns true when it does.
   void [result.dataUpdatedAt, result.errorUpdatedAt]
+  // TanStack's poll timer keeps its period while the tab is hidden, asking nothing: one that ran out
+  // at the deadline there would ask after it once the tab shows (inside a Retry-After too, which holds
+  // the focus refetch back). A render as a moving record's tab shows sets the timer anew (none past
+  // the deadline), and shows `isStale` then. (Its value renders nothing: the server's may differ.)
+  const shown = () => !lifecycle.terminal.includes(result.data?.status!) && focusManager.isFocused()
+  useSyncExternalStore(focusManager.subscribe, shown, shown)
   // Not a spread, which would read (and so track) every field: through TanStack's result, a
   // component re-renders only for the fields it reads, not for each `isFetching` of each poll.
   // (`target[key]` reads a getter as Reflect.get without a receiver does: on the target.)

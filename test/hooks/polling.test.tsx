@@ -401,6 +401,29 @@ test('a Retry-After that outlasts maxDurationMs: isStale still turns true at the
   expect(api.count('GET', transferPath(MOCK_TRANSFERS.inTransit))).toBe(polls + 1)
 })
 
+test.each([
+  ['inside a Retry-After', {}, { status: 503, retryAfter: 300, times: 1 }],
+  ['with focus refetches turned off', { refetchOnWindowFocus: false }, { times: 0 }],
+] as const)('a tab hidden across the deadline and shown again %s: isStale at once, and no poll after the deadline', async (_, query, fault) => {
+  api.mock.useScenario('transfer-stuck-in-transit')
+  const { result } = renderHook(
+    () => useBridgeStatus(MOCK_TRANSFERS.inTransit, { polling: { maxDurationMs: 60_000 }, query }),
+    { wrapper: wrapperFor() },
+  )
+  await advance(0)
+  api.mock.inject('getBridgeStatus', fault)
+  await advance(30_000)
+  setVisibility('hidden')
+  await advance(40_000)
+  const polls = api.count('GET', transferPath(MOCK_TRANSFERS.inTransit))
+  setVisibility('visible')
+  await advance(0)
+  expect(result.current.isStale).toBe(true)
+  // The poll timer that ran out while the tab was hidden must not ask once it shows again.
+  await advance(10 * 60_000)
+  expect(api.count('GET', transferPath(MOCK_TRANSFERS.inTransit))).toBe(polls)
+})
+
 test('a 503 with a Retry-After pushes the next poll past it, as a 429 does', async () => {
   api.mock.useScenario('transfer-stuck-in-transit')
   api.mock.inject('getBridgeStatus', { status: 503, retryAfter: 20, times: 1 })
