@@ -19,7 +19,9 @@ export function usePolledQuery<T extends { status: string }, K extends QueryKey>
   query?: PayLinkQueryOptions<T, K> | undefined,
   polling?: PollingOptions | undefined,
 ): PolledQueryResult<T> {
-  const [result, isStale] = usePolledQueryState(withQueryBag(options, query), lifecycle, polling?.maxDurationMs)
+  // Not an app's default notifyOnChangeProps (['data', 'error']), under which a deadline's answer
+  // equal to the last renders nothing: TanStack's tracking, which the times read below rely on.
+  const [result, isStale] = usePolledQueryState(withQueryBag({ ...options, notifyOnChangeProps: undefined }, query), lifecycle, polling?.maxDurationMs)
   // Polling gives up with an answer (or an error) that can equal the last one: reading their times
   // here re-renders on every answer, so that `isStale` turns true when it does.
   void [result.dataUpdatedAt, result.errorUpdatedAt]

@@ -355,6 +355,19 @@ test('stale: a transfer stuck past maxDurationMs says it is taking longer than u
   expect(status).toHaveTextContent('Taking longer than usual')
 })
 
+test("stale under an app QueryClient that renders its queries for data and error only (notifyOnChangeProps): it still says so at the deadline", async () => {
+  // No time left, whose tick would render the badge anyway.
+  serveTransfer({ status: 'in_transit' })
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity, notifyOnChangeProps: ['data', 'error'] } } })
+  render(<BridgeStatusBadge transferId="tr_1" polling={{ maxDurationMs: 60_000 }} />, {
+    wrapper: wrapperFor(testClient(), queryClient),
+  })
+  await advance(0)
+  expect(root()).toHaveAttribute('data-state', 'in_transit')
+  await advance(61_000)
+  expect(root()).toHaveAttribute('data-state', 'stale')
+})
+
 test('back from sleep (timers stood still), the time left is re-read as the page shows again, not up to 15 s later', async () => {
   const t0 = Date.now()
   serveTransfer({
