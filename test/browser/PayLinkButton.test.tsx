@@ -373,3 +373,60 @@ test('the network lost while a payment is sent ("Check payment status"): back on
   expect(signer.calls).toBe(1)
   expect(paid).toHaveLength(1)
 })
+
+/** A colour as the page computes it: a system colour under forced colours (`GrayText`) as Chromium resolves it there. */
+function computedColor(color: string) {
+  const probe = document.body.appendChild(document.createElement('span'))
+  probe.style.color = color
+  try {
+    return getComputedStyle(probe).color
+  } finally {
+    probe.remove()
+  }
+}
+
+test('under a Windows contrast theme (forced colours), a button that cannot be pressed looks it: "Loading…" and "Payment unavailable" after a press are in GrayText, as a natively disabled one is, not as one that works', async () => {
+  // The first 402 (on mount) is on Base Sepolia; the press's fresh one is Solana only. A second
+  // button's 402 never comes: it stays `loading`.
+  let reads = 0
+  vi.stubGlobal('fetch', async (input: Request) =>
+    input.url.endsWith('/slow')
+      ? new Promise<never>(() => {})
+      : new Response('{}', { status: 402, headers: { 'PAYMENT-REQUIRED': reads++ ? solanaOnly(RESOURCE) : offerAt('50000') } }),
+  )
+  const signer = createTestSigner()
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <PayLinkProvider client={createPayLinkClient({ baseUrl: 'https://api.paylink.test', retry: false })}>
+        <PayLinkButton resource={RESOURCE} signer={signer} />
+        <PayLinkButton resource="https://paid.test/slow" signer={signer} data-testid="loading" />
+        {/* Natively disabled: no wallet. */}
+        <PayLinkButton resource="https://paid.test/none" data-testid="native" />
+      </PayLinkProvider>
+    </QueryClientProvider>,
+  )
+  const button = await screen.findByRole('button', { name: 'Pay 0.05 USDC' })
+  button.focus()
+  await userEvent.keyboard('{Enter}')
+  await waitFor(() => expect(button).toHaveAccessibleName('Pay Payment unavailable'))
+  expect(button).toHaveAttribute('aria-disabled', 'true')
+  const loading = screen.getByTestId('loading')
+  const native = screen.getByTestId('native')
+  expect(loading).toHaveAttribute('data-state', 'loading')
+  expect(native).toBeDisabled()
+  await commands.forcedColors('active')
+  try {
+    // The colours' 150 ms transitions run to their end.
+    await Promise.all([button, loading].flatMap((element) => element.getAnimations().map((animation) => animation.finished)))
+    const grayText = computedColor('GrayText')
+    expect(grayText).not.toBe(computedColor('ButtonText'))
+    // What a natively disabled button shows: the contrast theme's disabled colour, text and border.
+    expect([getComputedStyle(native).color, getComputedStyle(native).borderTopColor]).toEqual([grayText, grayText])
+    for (const element of [button, loading]) {
+      const style = getComputedStyle(element)
+      expect([element.dataset.state, style.color, style.borderTopColor]).toEqual([element.dataset.state, grayText, grayText])
+    }
+  } finally {
+    await commands.forcedColors(null)
+  }
+})
