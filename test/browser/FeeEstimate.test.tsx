@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render, screen, waitFor } from '@testing-library/react'
 import type { CSSProperties } from 'react'
-import { page, userEvent } from 'vitest/browser'
+import { commands, page, userEvent } from 'vitest/browser'
 import { createPayLinkClient } from '../../src/client.js'
 import { FeeEstimate } from '../../src/components/FeeEstimate.js'
 import { PayLinkProvider } from '../../src/hooks/PayLinkProvider.js'
@@ -115,4 +115,35 @@ test("the estimate holding focus after \"Try again\" (pressed with Enter) shows 
   expect(document.activeElement).toBe(group)
   // The app's focus colour, not the browser's own ring: the same ring the button had.
   expect(ring(group)).toEqual(buttonRing)
+})
+
+test('under a Windows contrast theme (forced colours), "Try again in 2 minutes" (a Retry-After to wait out) is drawn in GrayText, as a disabled button, and "Try again" once it works is not', async () => {
+  vi.stubGlobal('fetch', async () => new Response('{}', { status: 429, headers: { 'Retry-After': '120' } }))
+  const client = createPayLinkClient({ baseUrl: 'https://api.paylink.test', retry: false })
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <PayLinkProvider client={client}>
+        <FeeEstimate sourceChain="solana" destinationChain="base" asset="USDC" amount="100" />
+        <button type="button" disabled>
+          Disabled
+        </button>
+      </PayLinkProvider>
+    </QueryClientProvider>,
+  )
+  const retry = await screen.findByRole('button', { name: 'Try again in 2 minutes' })
+  expect(retry).toHaveAttribute('aria-disabled', 'true')
+  const disabled = screen.getByRole('button', { name: 'Disabled' })
+  const colours = (element: Element) => [getComputedStyle(element).color, getComputedStyle(element).borderTopColor]
+  await commands.forcedColors('active')
+  try {
+    // The contrast theme's own disabled button: its GrayText, not the ButtonText of one that works.
+    const [grayText] = colours(disabled)
+    expect(colours(disabled)).toEqual([grayText, grayText])
+    expect(colours(retry)).toEqual([grayText, grayText])
+    // A retry that works keeps the theme's ButtonText.
+    retry.removeAttribute('aria-disabled')
+    expect(colours(retry)[0]).not.toBe(grayText)
+  } finally {
+    await commands.forcedColors(null)
+  }
 })
