@@ -147,3 +147,23 @@ test('under a Windows contrast theme (forced colours), "Try again in 2 minutes" 
     await commands.forcedColors(null)
   }
 })
+
+test('in a scrolled panel (a modal, a side sheet), the total told to screen readers stays in the panel: the page behind it gets no blank length to scroll', async () => {
+  vi.stubGlobal('fetch', async () => Response.json({ totalFee: '0.42 USDC', estimatedTime: '90 seconds' }))
+  const page = document.scrollingElement!
+  const before = page.scrollHeight
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <PayLinkProvider client={createPayLinkClient({ baseUrl: 'https://api.paylink.test', retry: false })}>
+        {/* A panel 200 px tall whose estimate is 3000 px down its content. */}
+        <div style={{ height: 200, overflow: 'auto' }}>
+          <div style={{ height: 3000 }} />
+          <FeeEstimate sourceChain="solana" destinationChain="base" asset="USDC" amount="100" />
+        </div>
+      </PayLinkProvider>
+    </QueryClientProvider>,
+  )
+  await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Total fee 0.42 USDC'))
+  // The page is no longer than before: its scrollbar does not reach 3000 px down into nothing.
+  expect(page.scrollHeight).toBe(before)
+})
