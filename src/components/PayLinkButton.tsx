@@ -250,7 +250,8 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
 
   // With what is paid: roots rendered apart (islands hydrated without an identifierPrefix, any two
   // Preact roots) give the same useId, and a button named by another's label reads its price.
-  const id = useId() + (resource ?? code)
+  // Escaped: aria-labelledby splits ids at white space, which a code may hold ("spring sale").
+  const id = useId() + escape(resource ?? code!)
   // A part of the content: its id (`id` + name) and `data-paylink-part` are its name, and so is its
   // class, but a visible second line's (`detail`). The button's elements are made with createElement,
   // not JSX: its bundle then carries no `react/jsx-runtime` (20 B gzip).
