@@ -5,7 +5,8 @@ import type { PayLinkErrorType } from '../client/errors.js'
 import { identities } from '../client/transport.js'
 import type { CreateLinkInput } from '../schemas/createLinkInput.js'
 import type { Link } from '../schemas/link.js'
-import { linkKey, mutationKey } from './payLinkKeys.js'
+import { getLinkQueryOptions } from './getLinkQueryOptions.js'
+import { type linkKey, mutationKey } from './payLinkKeys.js'
 import type { TaggedMutationOptions } from './types.js'
 
 /** The API (`identities`) of the client each `PayLinkProvider` last committed, by the `QueryClient` it gives it with. */
@@ -24,7 +25,13 @@ export function createLinkMutationOptions<TError = PayLinkErrorType>(
     mutationFn: (input: CreateLinkInput) =>
       createLink(client, input).then((link) => {
         const api = identities.get(client)
-        if ((providedApis.get(queryClient) ?? api) === api) queryClient.setQueryData(linkKey(link.code), link)
+        if ((providedApis.get(queryClient) ?? api) === api) {
+          // Built with the options that name this client first: a query with none passes for one
+          // hydrated from a server's render, which a provider of another API mounting next keeps.
+          const options = getLinkQueryOptions(client, link.code)
+          queryClient.getQueryCache().build<Link, PayLinkErrorType, Link, ReturnType<typeof linkKey>>(queryClient, options)
+          queryClient.setQueryData(options.queryKey, link)
+        }
         return link
       }),
     // Not an app's default mutation retry: a POST without an Idempotency-Key, repeated after an

@@ -106,3 +106,33 @@ test('a link created under a provider nested in another of the same API is cache
   expect(screen.getByTestId('title')).toHaveTextContent('undefined')
   expect(sent).toEqual(['POST api.paylink.test'])
 })
+
+test("a link created under one API, then read under a provider of another mounted in its place (a keyed switch), is asked of the new API, not shown from the old one's cache", async () => {
+  const sandbox = createPayLinkClient({ baseUrl: 'https://sandbox.paylink.test', retry: false })
+  let create!: () => Promise<{ code: string }>
+  function Form() {
+    const { mutateAsync } = useCreateLink()
+    create = () => mutateAsync(input)
+    return null
+  }
+  let toLive!: () => void
+  let show!: (code: string) => void
+  function App() {
+    const [env, setEnv] = useState<'sandbox' | 'live'>('sandbox')
+    const [shown, setShown] = useState<string>()
+    toLive = () => setEnv('live')
+    show = setShown
+    return (
+      <PayLinkProvider key={env} client={env === 'live' ? live : sandbox}>
+        <Form />
+        {shown && <Reader code={shown} />}
+      </PayLinkProvider>
+    )
+  }
+  render(<App />, { wrapper: ({ children }) => <QueryClientProvider client={testQueryClient()}>{children}</QueryClientProvider> })
+  const link = await act(() => create())
+  act(() => toLive())
+  act(() => show(link.code))
+  await waitFor(() => expect(screen.getByTestId('title')).toHaveTextContent('live'))
+  expect(sent).toEqual(['POST sandbox.paylink.test', 'GET live.paylink.test'])
+})
