@@ -6,9 +6,9 @@ import { mutationKey } from './payLinkKeys.js'
 import type { TaggedMutationOptions } from './types.js'
 
 /** Mutation options that request an attention session token. Never retried at query level. */
-export function createAttentionTokenMutationOptions<TError = PayLinkErrorType>(
+export function createAttentionTokenMutationOptions<TError = PayLinkErrorType, TContext = unknown>(
   client: PayLinkClient,
-): TaggedMutationOptions<AttentionSession, AttentionTokenInput | undefined, readonly ['paylink', 'mutation', 'createAttentionToken'], TError> {
+): TaggedMutationOptions<AttentionSession, AttentionTokenInput | undefined, readonly ['paylink', 'mutation', 'createAttentionToken'], TError, TContext> {
   return {
     mutationKey: mutationKey('createAttentionToken'),
     mutationFn: (input?: AttentionTokenInput) => createAttentionToken(client, input),

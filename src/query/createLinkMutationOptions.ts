@@ -13,10 +13,10 @@ import type { TaggedMutationOptions } from './types.js'
 export const providedApis = new WeakMap<QueryClient, string | undefined>()
 
 /** Mutation options that create a link and put it into the `useLink` cache, so reading it back costs no request. Never retried at query level. */
-export function createLinkMutationOptions<TError = PayLinkErrorType>(
+export function createLinkMutationOptions<TError = PayLinkErrorType, TContext = unknown>(
   client: PayLinkClient,
   queryClient: QueryClient,
-): TaggedMutationOptions<Link, CreateLinkInput, readonly ['paylink', 'mutation', 'createLink'], TError> {
+): TaggedMutationOptions<Link, CreateLinkInput, readonly ['paylink', 'mutation', 'createLink'], TError, TContext> {
   return {
     mutationKey: mutationKey('createLink'),
     // Cached here, by the client that sent it: an answer that comes after the provider switched to

@@ -20,9 +20,11 @@ export type PayLinkQueryOptions<TData, TKey extends QueryKey = QueryKey, TSelect
  * TanStack mutation options a caller may pass through a hook's `mutation` bag; the mutation function
  * stays ours, and so does `retry` (none): every mutation of the API is a POST, which the client
  * repeats only with an Idempotency-Key, as a repeat after a lost answer would do it twice.
+ * `TContext` is what the bag's `onMutate` returns, which the other callbacks and the result's
+ * `context` get, as `useMutation` types it.
  */
-export type PayLinkMutationOptions<TData, TVariables> = Omit<
-  UseMutationOptions<TData, PayLinkErrorType, TVariables>,
+export type PayLinkMutationOptions<TData, TVariables, TContext = unknown> = Omit<
+  UseMutationOptions<TData, PayLinkErrorType, TVariables, TContext>,
   'mutationFn' | 'mutationKey' | 'retry'
 >
 
@@ -57,9 +59,15 @@ export type TaggedQueryOptions<TData, TKey extends QueryKey, TError = PayLinkErr
  * `PayLinkErrorType`. The options themselves name no error type, so without it `useMutation(factory(…))`
  * would type `error` and `onError`'s argument as TanStack's `Error`, which has none of our fields.
  * As with `TaggedQueryOptions`, an error type the app names (`useMutation<Link, PayLinkError,
- * CreateLinkInput>(…)`) is taken instead: the options' callbacks would otherwise refuse it.
+ * CreateLinkInput>(…)`) is taken instead: the options' callbacks would otherwise refuse it. So is
+ * `TContext`, what an `onMutate` beside them returns (the hooks pass their bag's on).
  */
-export type TaggedMutationOptions<TData, TVariables, TKey extends MutationKey, TError = PayLinkErrorType> = UseMutationOptions<TData, TError, TVariables> & {
+export type TaggedMutationOptions<TData, TVariables, TKey extends MutationKey, TError = PayLinkErrorType, TContext = unknown> = UseMutationOptions<
+  TData,
+  TError,
+  TVariables,
+  TContext
+> & {
   mutationKey: TKey
   mutationFn: (variables: TVariables) => Promise<TData>
   retry: false

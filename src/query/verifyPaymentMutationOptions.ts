@@ -11,9 +11,9 @@ export interface VerifyPaymentVariables extends Omit<VerifyPaymentOptions, 'sign
 }
 
 /** Mutation options for the 402 gate: price a link (no `paymentHeader`) or verify a signed payment. Never retried at query level. */
-export function verifyPaymentMutationOptions<TError = PayLinkErrorType>(
+export function verifyPaymentMutationOptions<TError = PayLinkErrorType, TContext = unknown>(
   client: PayLinkClient,
-): TaggedMutationOptions<VerifyPaymentResult, VerifyPaymentVariables, readonly ['paylink', 'mutation', 'verifyPayment'], TError> {
+): TaggedMutationOptions<VerifyPaymentResult, VerifyPaymentVariables, readonly ['paylink', 'mutation', 'verifyPayment'], TError, TContext> {
   return {
     mutationKey: mutationKey('verifyPayment'),
     mutationFn: ({ code, ...options }: VerifyPaymentVariables) => verifyPayment(client, { code }, options),

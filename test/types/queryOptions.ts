@@ -21,7 +21,7 @@ import {
   type Transfer,
   type VerifyPaymentResult,
 } from '../../src/client.js'
-import { useCreateLink, useFeeEstimate, useLink, usePayment } from '../../src/index.js'
+import { useAttentionToken, useCreateLink, useFeeEstimate, useLink, usePayment, useVerifyPayment } from '../../src/index.js'
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false
 declare function assert<T extends true>(): void
@@ -112,5 +112,17 @@ export function Hooks() {
   usePayment('pay_1', { query: { select: (p) => p.status } })
   const created = useCreateLink()
   assert<Equal<typeof created.error, PayLinkErrorType | null>>()
+  // The context an app's onMutate returns (an optimistic update to roll back), as useMutation types it.
+  const optimistic = useCreateLink({
+    mutation: {
+      onMutate: () => ({ before: 1 }),
+      onError: (_error, _input, context) => assert<Equal<typeof context, { before: number } | undefined>>(),
+    },
+  })
+  assert<Equal<typeof optimistic.context, { before: number } | undefined>>()
+  const verified = useVerifyPayment({ mutation: { onMutate: () => 'pricing', onSettled: (_d, _e, _v, context) => assert<Equal<typeof context, string | undefined>>() } })
+  assert<Equal<typeof verified.context, string | undefined>>()
+  const session = useAttentionToken({ mutation: { onMutate: () => 1, onSuccess: (_d, _v, context) => assert<Equal<typeof context, number>>() } })
+  assert<Equal<typeof session.context, number | undefined>>()
   return null
 }
