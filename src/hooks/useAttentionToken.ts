@@ -8,7 +8,7 @@ import { usePayLinkClient } from './usePayLinkClient.js'
 /** Options of `useAttentionToken`. */
 export interface UseAttentionTokenOptions<TContext = unknown> {
   /** TanStack mutation options. `TContext` is what its `onMutate` returns. */
-  mutation?: PayLinkMutationOptions<AttentionSession, AttentionTokenInput, TContext> | undefined
+  mutation?: PayLinkMutationOptions<AttentionSession, AttentionTokenInput | undefined, TContext> | undefined
 }
 
 /** Requests an attention session token: `mutate({ code, viewerId })`. */

@@ -124,5 +124,9 @@ export function Hooks() {
   assert<Equal<typeof verified.context, string | undefined>>()
   const session = useAttentionToken({ mutation: { onMutate: () => 1, onSuccess: (_d, _v, context) => assert<Equal<typeof context, number>>() } })
   assert<Equal<typeof session.context, number | undefined>>()
+  // No input, as the factory and the action take it: a session without a link; TanStack Query 5.108 takes `mutate()` too, 5.48 does not.
+  session.mutate(undefined)
+  // @ts-expect-error the token request takes a link's code, not a code alone
+  session.mutate('demo')
   return null
 }
