@@ -125,7 +125,10 @@ const attendUntil = (expectation: () => unknown) =>
     { timeout: 3_000 },
   )
 
-/** No consent yet: nothing is requested or counted, whatever the reader does; ticking the box starts tracking. */
+/**
+ * No consent yet (`idle`): nothing is requested or counted, whatever the reader does. The story
+ * stays so: ticking the box is `ConsentGiven`.
+ */
 export const WaitingForConsent: Story = {
   args: { consent: false },
   play: async ({ canvas, canvasElement }) => {
@@ -134,6 +137,15 @@ export const WaitingForConsent: Story = {
     await sleep(1_500)
     await expect(canvas.getByRole('status', { name: 'Attention counted' })).toHaveTextContent('none yet')
     await expect(tracker(canvasElement)).toHaveAttribute('data-state', 'idle')
+    await expect(canvas.getByRole('checkbox', { name: 'Allow attention tracking' })).not.toBeChecked()
+  },
+}
+
+/** The reader ticks the consent box: tracking starts, waiting for the first attention. */
+export const ConsentGiven: Story = {
+  args: { consent: false },
+  play: async ({ canvas, canvasElement }) => {
+    await expectState(canvasElement, 'idle')
     await userEvent.click(canvas.getByRole('checkbox', { name: 'Allow attention tracking' }))
     await expectState(canvasElement, 'waiting')
   },
