@@ -24,6 +24,11 @@ const meta = {
     showSplit: { control: 'boolean' },
     unstyled: { control: 'boolean' },
     disabled: { control: 'boolean' },
+    // Off: `asChild` needs a child element to render as (the AsChild story gives one); toggled on
+    // another story React throws (Children.only), and toggled off AsChild leaves a button with no text.
+    asChild: { control: false },
+    // A React element, which the Object control cannot make: its "Set object" gives `{}`, no React child.
+    children: { control: false },
     onStateChange: { action: 'stateChange' },
     onSettled: { action: 'settled' },
     onError: { action: 'error' },
