@@ -130,20 +130,41 @@ export const SigningSlow: Story = {
   },
 }
 
-/** Accepted, settling slowly (`payment-settles-slowly`): verifying until it settles. */
+// The clock before any story moves it.
+const realNow = Date.now.bind(Date)
+let polls = 0
+
+/** Accepted, settling slowly (`payment-settles-slowly`, here a day): verifying while you look at it. */
 export const Verifying: Story = {
-  parameters: { paylinkMock: { scenarios: ['payment-settles-slowly'] } },
+  // The scenario's own minute would end while the story is looked at, and show the Settled story.
+  parameters: { paylinkMock: { scenarios: ['payment-settles-slowly'], options: { settleDelayMs: 24 * 3_600_000 } } },
+  beforeEach: ({ msw }) => {
+    polls = 0
+    // Counts the reads of the payment and lets the mock answer them.
+    msw.use(
+      http.get('*/pub/v1/payments/:id', () => {
+        polls++
+      }),
+    )
+    return () => {
+      Date.now = realNow
+    }
+  },
   play: async ({ canvas, canvasElement }) => {
     await expectState(canvasElement, 'ready')
     await userEvent.click(canvas.getByRole('button'))
     await expectState(canvasElement, 'verifying')
     await expect(canvas.getByRole('button', { name: 'Verifying payment…' })).toHaveAttribute('aria-disabled', 'true')
+    // Two minutes on (the page's clock, which the story's mock reads too), as for a designer who
+    // looks at the story that long: the next read of the payment still finds it verifying.
+    await waitFor(() => expect(polls).toBeGreaterThan(0), { timeout: 5_000 })
+    Date.now = () => realNow() + 2 * 60_000
+    const read = polls
+    await waitFor(() => expect(polls).toBeGreaterThan(read), { timeout: 10_000 })
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    await expect(canvasElement.querySelector('[data-state]')).toHaveAttribute('data-state', 'verifying')
   },
 }
-
-// The clock before any story moves it.
-const realNow = Date.now.bind(Date)
-let polls = 0
 
 /**
  * Still confirming: the payment stays `verified` past the 30 minutes the polling waits (the page's
