@@ -3,8 +3,14 @@ import { type ComponentProps, useState } from 'react'
 import { http, HttpResponse } from 'msw'
 import { expect, userEvent, waitFor } from 'storybook/test'
 import { FeeEstimate } from '../src/components/FeeEstimate.js'
-import { QUICK_QUOTE_TTL_MS } from '../src/mock/browser.js'
+import { defaultSeed, QUICK_QUOTE_TTL_MS } from '../src/mock/browser.js'
 import { storyBaseUrl } from './support/paylinkMock.js'
+
+// The mock's fee table, plus a base ↔ polygon route: with it every two different chains the
+// controls offer are quoted (the built-in table bridges only to and from solana, and polygon → base
+// read "Could not get a fee quote." for no reason on screen).
+const fees = defaultSeed().fees
+const feeTable = { ...fees, routes: [...fees.routes, { chains: ['base', 'polygon'] as const, gasFee: '0.0815', estimatedSeconds: 150 }] }
 
 const meta = {
   title: 'Components/FeeEstimate',
@@ -13,6 +19,7 @@ const meta = {
   // The mock quotes gas 0.1215 on solana ↔ base (0.0415 to polygon) plus 0.3 % of the amount.
   args: { sourceChain: 'solana', destinationChain: 'base', asset: 'USDC', amount: '100' },
   argTypes: {
+    // Every two different ones are quoted (feeTable); one chain for both is no transfer, and refused.
     sourceChain: { control: 'select', options: ['solana', 'base', 'polygon'] },
     destinationChain: { control: 'select', options: ['solana', 'base', 'polygon'] },
     // The assets the mock bridges: any other is refused (422), and the story would show an error.
@@ -21,6 +28,8 @@ const meta = {
     locale: { control: 'select', options: [undefined, 'en-US', 'de-DE', 'ja-JP'] },
     onRetry: { action: 'retry' },
   },
+  // Merged with each story's own `paylinkMock` (its scenarios, faults, client).
+  parameters: { paylinkMock: { options: { seed: { fees: feeTable } } } },
 } satisfies Meta<typeof FeeEstimate>
 
 export default meta
