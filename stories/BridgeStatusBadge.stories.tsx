@@ -4,6 +4,7 @@ import { expect, waitFor } from 'storybook/test'
 import { BridgeStatusBadge } from '../src/components/BridgeStatusBadge.js'
 import { MOCK_TRANSFER_REASONS, MOCK_TRANSFERS, MOCK_UNKNOWN_STATUS } from '../src/mock/browser.js'
 import { storyBaseUrl } from './support/paylinkMock.js'
+import { withTextLabels } from './support/withTextLabels.js'
 
 const explorerUrl = (chain: string, tx: string) => `https://explorer.example/${chain}/tx/${tx}`
 
@@ -11,6 +12,8 @@ const meta = {
   title: 'Components/BridgeStatusBadge',
   component: BridgeStatusBadge,
   tags: ['autodocs'],
+  // A text typed for one of its function labels in the Controls panel shows as typed.
+  decorators: [withTextLabels(['reason', 'unknown', 'eta', 'sourceTx', 'destinationTx'])],
   args: { transferId: MOCK_TRANSFERS.pending, explorerUrl },
   argTypes: {
     transferId: { control: 'select', options: Object.values(MOCK_TRANSFERS) },

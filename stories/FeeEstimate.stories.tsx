@@ -5,6 +5,7 @@ import { expect, userEvent, waitFor } from 'storybook/test'
 import { FeeEstimate } from '../src/components/FeeEstimate.js'
 import { defaultSeed, QUICK_QUOTE_TTL_MS } from '../src/mock/browser.js'
 import { storyBaseUrl } from './support/paylinkMock.js'
+import { withTextLabels } from './support/withTextLabels.js'
 
 // The mock's fee table, plus a base ↔ polygon route: with it every two different chains the
 // controls offer are quoted (the built-in table bridges only to and from solana, and polygon → base
@@ -16,6 +17,8 @@ const meta = {
   title: 'Components/FeeEstimate',
   component: FeeEstimate,
   tags: ['autodocs'],
+  // A text typed for one of its function labels in the Controls panel shows as typed.
+  decorators: [withTextLabels(['invalid', 'retryIn', 'amount', 'duration', 'quoted'])],
   // The mock quotes gas 0.1215 on solana ↔ base (0.0415 to polygon) plus 0.3 % of the amount.
   args: { sourceChain: 'solana', destinationChain: 'base', asset: 'USDC', amount: '100' },
   argTypes: {

@@ -5,6 +5,7 @@ import { PayLinkButton } from '../src/components/PayLinkButton.js'
 import { BASE_SEPOLIA_USDC, MOCK_LINKS, MOCK_PAY_TO } from '../src/mock/browser.js'
 import { encodeBase64Json } from '../src/x402/base64.js'
 import { testSigner } from './support/testSigner.js'
+import { withTextLabels } from './support/withTextLabels.js'
 import { X402_DEMO } from './support/paylinkMock.js'
 
 // 10 USDC per purchase: the demo link costs 1.50, over the default cap of $0.10.
@@ -14,6 +15,8 @@ const meta = {
   title: 'Components/PayLinkButton',
   component: PayLinkButton,
   tags: ['autodocs'],
+  // A text typed for one of its function labels in the Controls panel shows as typed.
+  decorators: [withTextLabels(['pay', 'split', 'priceChangedStatus'])],
   args: { code: MOCK_LINKS.demo, maxAmount, signer: testSigner() },
   argTypes: {
     code: { control: 'select', options: Object.values(MOCK_LINKS) },

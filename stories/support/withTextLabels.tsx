@@ -1,0 +1,18 @@
+import type { Decorator } from '@storybook/react-vite'
+
+/**
+ * The Controls panel edits `labels` as JSON, where a label can only be a text; the component calls
+ * some of them as functions (`pay(price)`, `eta({ duration })`), and a text typed there threw
+ * ("labels.pay is not a function"). For the keys named, a text is passed on as a function that
+ * returns it, so a designer can try a wording. A story's own functions pass unchanged.
+ */
+export const withTextLabels =
+  (functionKeys: readonly string[]): Decorator =>
+  (Story, { args }) => {
+    const labels = args.labels as Record<string, unknown> | undefined
+    if (!labels || !functionKeys.some((key) => typeof labels[key] === 'string')) return <Story />
+    const asFunctions = Object.fromEntries(
+      Object.entries(labels).map(([key, value]) => [key, functionKeys.includes(key) && typeof value === 'string' ? () => value : value]),
+    )
+    return <Story args={{ ...args, labels: asFunctions }} />
+  }
