@@ -443,27 +443,35 @@ export const PayWithoutPrice: Story = {
  * The seller raised the price between showing it and the click (0.05 → 0.09): nothing is signed;
  * the button shows the new price with a notice below it, and the next press pays it.
  */
-export const PriceChanged: Story = {
-  args: { code: undefined, resource: REPRICED },
-  beforeEach: ({ msw }) => {
-    let reads = 0
-    msw.use(
-      http.get(REPRICED, ({ request }) =>
-        request.headers.has('PAYMENT-SIGNATURE')
-          ? HttpResponse.text('The article', { headers: { 'PAYMENT-RESPONSE': settlement } })
-          : HttpResponse.json({}, { status: 402, headers: { 'PAYMENT-REQUIRED': offerAt(reads++ ? '90000' : '50000') } }),
-      ),
-    )
-  },
-  play: async ({ canvas, canvasElement }) => {
-    await expectState(canvasElement, 'ready')
-    await userEvent.click(canvas.getByRole('button', { name: 'Pay 0.05 USDC' }))
-    const notice = await canvas.findByText('The price changed to 0.09 USDC. Press again to pay.', {}, { timeout: 5_000 })
-    // On screen, not only announced: a screen-reader-only text is a clipped 1 px box.
-    await expect(notice).toBeVisible()
-    await expect(notice.getBoundingClientRect().width).toBeGreaterThan(50)
-    await expect(canvas.getByRole('button', { name: 'Pay 0.09 USDC The price changed to 0.09 USDC. Press again to pay.' })).toHaveAttribute('data-state', 'ready')
-  },
+export const PriceChanged: Story = priceChangedAt(REPRICED)
+
+/**
+ * The PriceChanged story, paying `url`. Each story that shows it pays a URL of its own: a URL's
+ * purchase is one per page, and on the docs page a press on PriceChanged also changed its dark twin.
+ */
+function priceChangedAt(url: string): Story {
+  return {
+    args: { code: undefined, resource: url },
+    beforeEach: ({ msw }) => {
+      let reads = 0
+      msw.use(
+        http.get(url, ({ request }) =>
+          request.headers.has('PAYMENT-SIGNATURE')
+            ? HttpResponse.text('The article', { headers: { 'PAYMENT-RESPONSE': settlement } })
+            : HttpResponse.json({}, { status: 402, headers: { 'PAYMENT-REQUIRED': offerAt(reads++ ? '90000' : '50000', {}, url) } }),
+        ),
+      )
+    },
+    play: async ({ canvas, canvasElement }) => {
+      await expectState(canvasElement, 'ready')
+      await userEvent.click(canvas.getByRole('button', { name: 'Pay 0.05 USDC' }))
+      const notice = await canvas.findByText('The price changed to 0.09 USDC. Press again to pay.', {}, { timeout: 5_000 })
+      // On screen, not only announced: a screen-reader-only text is a clipped 1 px box.
+      await expect(notice).toBeVisible()
+      await expect(notice.getBoundingClientRect().width).toBeGreaterThan(50)
+      await expect(canvas.getByRole('button', { name: 'Pay 0.09 USDC The price changed to 0.09 USDC. Press again to pay.' })).toHaveAttribute('data-state', 'ready')
+    },
+  }
 }
 
 const REASSETED = `${X402_DEMO}reasseted-article`
@@ -563,7 +571,7 @@ export const DarkSigning: Story = { ...Signing, globals: { theme: 'dark' } }
 export const DarkCancelled: Story = { ...Cancelled, globals: { theme: 'dark' } }
 
 /** Dark theme, the price changed: the new price with the notice below it. */
-export const DarkPriceChanged: Story = { ...PriceChanged, globals: { theme: 'dark' } }
+export const DarkPriceChanged: Story = { ...priceChangedAt(`${REPRICED}-dark`), globals: { theme: 'dark' } }
 
 /** Dark theme, still confirming past the polling's 30 minutes: the notice on the second line. */
 export const DarkVerifyingSlow: Story = { ...VerifyingSlow, globals: { theme: 'dark' } }

@@ -35,3 +35,14 @@ describe.each(Object.entries(files))('the %s docs page', (_, file) => {
     clockIsOwn()
   })
 })
+
+// A purchase of an x402 URL is one per page, whatever the client (see forgetPurchases), so two
+// stories of one docs page that pay the same URL show one purchase: a press on one changed the
+// other ("The price changed", then "Paid", in a story nobody touched).
+test.each(Object.entries(files))('the %s docs page has no two stories paying the same x402 URL', (_, file) => {
+  const resources = Object.entries(file)
+    .filter(([name, story]) => name !== 'default' && typeof story === 'object' && story !== null)
+    .map(([, story]) => (story as { args?: { resource?: string } }).args?.resource)
+    .filter((resource) => resource !== undefined)
+  expect(resources).toEqual([...new Set(resources)])
+})
