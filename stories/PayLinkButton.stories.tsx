@@ -371,6 +371,8 @@ export const AsChild: Story = {
 }
 
 const RESOURCE = `${X402_DEMO}article`
+// A story that pays an x402 URL: its `resource` wins over a `code`, which the Code control would set to no effect.
+const ofResource = { code: { control: false } } as const
 const offer = encodeBase64Json({
   x402Version: 2,
   resource: { url: RESOURCE, description: 'A paid article' },
@@ -391,6 +393,7 @@ const settlement = encodeBase64Json({ success: true, transaction: '0xfeed', netw
 /** Any x402 URL instead of a link: the price is read from its 402 (v2), and a click pays it. */
 export const Resource: Story = {
   args: { code: undefined, resource: RESOURCE },
+  argTypes: ofResource,
   beforeEach: ({ msw }) => {
     msw.use(
       http.get(RESOURCE, ({ request }) =>
@@ -422,6 +425,7 @@ const UNPRICED = `${X402_DEMO}unpriced-article`
  */
 export const PayWithoutPrice: Story = {
   args: { code: undefined, resource: UNPRICED },
+  argTypes: ofResource,
   beforeEach: ({ msw }) => {
     let reads = 0
     msw.use(
@@ -452,6 +456,7 @@ export const PriceChanged: Story = priceChangedAt(REPRICED)
 function priceChangedAt(url: string): Story {
   return {
     args: { code: undefined, resource: url },
+    argTypes: ofResource,
     beforeEach: ({ msw }) => {
       let reads = 0
       msw.use(
@@ -485,6 +490,7 @@ const OTHER_TOKEN = '0x00000000000000000000000000000000000d0c01'
  */
 export const PriceChangedUnreadable: Story = {
   args: { code: undefined, resource: REASSETED, maxAmount: { ...maxAmount, [OTHER_TOKEN]: '1000000000000000000' } },
+  argTypes: ofResource,
   beforeEach: ({ msw }) => {
     let reads = 0
     msw.use(

@@ -32,3 +32,12 @@ for (const [name, Story] of Object.entries(composeStories(stories))) {
     expect(labelOf(html)).toMatch(/\p{L}/u)
   })
 }
+
+// A `resource` wins over a `code`: on a story that pays an x402 URL, a link picked in the Code
+// control would change nothing on screen.
+for (const [name, Story] of Object.entries(composeStories(stories))) {
+  if ((Story.args as { resource?: string }).resource === undefined) continue
+  test(`PayLinkButton ${name}, which pays a resource, offers no Code control`, () => {
+    expect(off((Story.argTypes as Record<string, { control?: unknown } | undefined>).code)).toBe(true)
+  })
+}
