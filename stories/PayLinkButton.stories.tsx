@@ -419,6 +419,16 @@ const offerAt = (amount: string, terms: object = {}, url = REPRICED) => {
 
 const UNPRICED = `${X402_DEMO}unpriced-article`
 
+// How often a story's seller was asked for its terms, per visit (the story's mock, made anew for
+// each), not per render: Storybook runs a story's beforeEach again at each control change, and a
+// count kept there started over (after a control change Price Changed offered 0.05 again).
+const readsByVisit = new WeakMap<object, { count: number }>()
+const readsOf = (paylinkMock: object) => {
+  const reads = readsByVisit.get(paylinkMock) ?? { count: 0 }
+  readsByVisit.set(paylinkMock, reads)
+  return reads
+}
+
 /**
  * An x402 URL whose price could not be read: its first answer (the price's preview) is a 500, which
  * fails quietly, so the button is ready and reads "Pay" with no amount (a press asks for the price afresh).
@@ -426,11 +436,11 @@ const UNPRICED = `${X402_DEMO}unpriced-article`
 export const PayWithoutPrice: Story = {
   args: { code: undefined, resource: UNPRICED },
   argTypes: ofResource,
-  beforeEach: ({ msw }) => {
-    let reads = 0
+  beforeEach: ({ msw, paylinkMock }) => {
+    const reads = readsOf(paylinkMock)
     msw.use(
       http.get(UNPRICED, () =>
-        reads++
+        reads.count++
           ? HttpResponse.json({}, { status: 402, headers: { 'PAYMENT-REQUIRED': offerAt('50000', {}, UNPRICED) } })
           : HttpResponse.text('Upstream failed', { status: 500 }),
       ),
@@ -457,13 +467,13 @@ function priceChangedAt(url: string): Story {
   return {
     args: { code: undefined, resource: url },
     argTypes: ofResource,
-    beforeEach: ({ msw }) => {
-      let reads = 0
+    beforeEach: ({ msw, paylinkMock }) => {
+      const reads = readsOf(paylinkMock)
       msw.use(
         http.get(url, ({ request }) =>
           request.headers.has('PAYMENT-SIGNATURE')
             ? HttpResponse.text('The article', { headers: { 'PAYMENT-RESPONSE': settlement } })
-            : HttpResponse.json({}, { status: 402, headers: { 'PAYMENT-REQUIRED': offerAt(reads++ ? '90000' : '50000', {}, url) } }),
+            : HttpResponse.json({}, { status: 402, headers: { 'PAYMENT-REQUIRED': offerAt(reads.count++ ? '90000' : '50000', {}, url) } }),
         ),
       )
     },
@@ -491,8 +501,8 @@ const OTHER_TOKEN = '0x00000000000000000000000000000000000d0c01'
 export const PriceChangedUnreadable: Story = {
   args: { code: undefined, resource: REASSETED, maxAmount: { ...maxAmount, [OTHER_TOKEN]: '1000000000000000000' } },
   argTypes: ofResource,
-  beforeEach: ({ msw }) => {
-    let reads = 0
+  beforeEach: ({ msw, paylinkMock }) => {
+    const reads = readsOf(paylinkMock)
     msw.use(
       http.get(REASSETED, ({ request }) =>
         request.headers.has('PAYMENT-SIGNATURE')
@@ -500,7 +510,7 @@ export const PriceChangedUnreadable: Story = {
           : HttpResponse.json({}, {
               status: 402,
               headers: {
-                'PAYMENT-REQUIRED': reads++
+                'PAYMENT-REQUIRED': reads.count++
                   ? offerAt('50000000000000000', { asset: OTHER_TOKEN, extra: { name: 'Other Token', version: '1' } }, REASSETED)
                   : offerAt('50000', {}, REASSETED),
               },

@@ -25,7 +25,8 @@ describe.each(Object.entries(files))('the %s docs page', (_, file) => {
     for (const [name, story] of Object.entries(file)) {
       if (name === 'default' || typeof story !== 'object' || story === null) continue
       const hooks = ([] as BeforeEach[]).concat((story as { beforeEach?: BeforeEach | BeforeEach[] }).beforeEach ?? [])
-      const context = { id: `docs--${name}`, viewMode: 'docs', msw: { use: () => {} } }
+      // `paylinkMock`: the project beforeEach (installPayLinkMock) gives each story its mock before the story's own runs.
+      const context = { id: `docs--${name}`, viewMode: 'docs', msw: { use: () => {} }, paylinkMock: {} }
       cleanups.push(await Promise.all(hooks.map((hook) => hook(context))))
     }
     expect(window.setTimeout).toBe(ownSetTimeout)
