@@ -439,10 +439,13 @@ export const PayWithoutPrice: Story = {
   beforeEach: ({ msw, paylinkMock }) => {
     const reads = readsOf(paylinkMock)
     msw.use(
-      http.get(UNPRICED, () =>
-        reads.count++
-          ? HttpResponse.json({}, { status: 402, headers: { 'PAYMENT-REQUIRED': offerAt('50000', {}, UNPRICED) } })
-          : HttpResponse.text('Upstream failed', { status: 500 }),
+      http.get(UNPRICED, ({ request }) =>
+        // A press pays, as on the other x402 stories: the article and its settlement.
+        request.headers.has('PAYMENT-SIGNATURE')
+          ? HttpResponse.text('The article', { headers: { 'PAYMENT-RESPONSE': settlement } })
+          : reads.count++
+            ? HttpResponse.json({}, { status: 402, headers: { 'PAYMENT-REQUIRED': offerAt('50000', {}, UNPRICED) } })
+            : HttpResponse.text('Upstream failed', { status: 500 }),
       ),
     )
   },

@@ -51,3 +51,16 @@ test('Pay Without Price keeps its seller through a re-render: only the first rea
   await rerender()
   expect(await read(handlers, url)).toBe('50000')
 })
+
+// A designer presses the button of any x402 story: a signed payment must get the paid-for answer
+// (and its settlement), as from a seller. One answered with its 402 again left Pay Without Price at
+// "Check payment status · Confirming payment…" for good, the Unknown story's look for no reason.
+const x402Stories = Object.entries(stories).filter(([name, story]) => name !== 'default' && (story as { args?: { resource?: string } }).args?.resource)
+
+test.each(x402Stories)('%s: its seller answers a signed payment with the paid-for answer', async (_, story) => {
+  const url = (story as { args: { resource: string } }).args.resource
+  const { handlers } = await rendered(story as { beforeEach?: unknown })
+  const response = await getResponse(handlers, new Request(new URL(url, 'http://localhost'), { headers: { 'PAYMENT-SIGNATURE': 'e30=' } }))
+  expect(response?.status).toBe(200)
+  expect(response?.headers.get('PAYMENT-RESPONSE')).toBeTruthy()
+})
