@@ -1,13 +1,56 @@
-import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { Http2ServerRequest, Http2ServerResponse } from 'node:http2'
 import { corsHeaders, PROXY_ORIGINS } from './cors.js'
 import type { PayLinkProxy } from './createPayLinkProxy.js'
 import { jsonError } from './jsonError.js'
 import { safeSegments } from './safeSegments.js'
 import { SECURITY_HEADERS } from './securityHeaders.js'
 
-type NodeRequest = IncomingMessage | Http2ServerRequest
-type NodeResponse = ServerResponse | Http2ServerResponse
+// What the adapter uses of node:http's IncomingMessage and ServerResponse, node:http2's compatibility
+// API and Express's, written out rather than imported from node:http: an app without Node's types (a
+// Worker, Deno, an edge route, which import this entry for the proxy) type-checks the entry too.
+
+/** A request of `node:http`, `node:http2`'s compatibility API or Express, as far as the adapter reads it. */
+interface NodeRequest {
+  /** The request's method. */
+  method?: string | undefined
+  /** The request target; Express's `originalUrl` is read first where there is one. */
+  url?: string | undefined
+  /** The headers as received: names and values, alternately. */
+  rawHeaders: string[]
+  /** The parsed headers. */
+  headers: { origin?: string | undefined }
+  /** The client reset the stream or closed the connection before the request ended. */
+  aborted: boolean
+  /** The request was torn down. */
+  destroyed: boolean
+  /** The body was read to its end (by another middleware, when the adapter has read none of it). */
+  readableEnded: boolean
+  /** Listens to the body's chunks. */
+  on(event: 'data', listener: (chunk: Uint8Array) => void): unknown
+  /** Listens to the end of the body, or to the request closing. */
+  once(event: 'end' | 'close', listener: () => void): unknown
+  /** Listens to a failure while reading the body. */
+  once(event: 'error', listener: (error: Error) => void): unknown
+  /** Stops reading the body for now. */
+  pause(): unknown
+  /** Reads the body again. */
+  resume(): unknown
+}
+
+/** A response of `node:http`, `node:http2`'s compatibility API or Express, as far as the adapter writes it. */
+interface NodeResponse {
+  /** The status line and headers have been sent. */
+  headersSent: boolean
+  /** The answer was ended. */
+  writableEnded: boolean
+  /** The answer was torn down. */
+  destroyed: boolean
+  /** Sends the status and headers, then the body with `end`. */
+  writeHead(statusCode: number, headers: Record<string, string>): { end(body: Uint8Array | string): unknown }
+  /** Listens to the connection closing, answered or not. */
+  once(event: 'close', listener: () => void): unknown
+  /** Tears the answer down. */
+  destroy(): unknown
+}
 
 /** A `node:http` (or `node:http2` compatibility API) request listener, also usable as Express middleware. */
 export type NodeHandler = (req: NodeRequest, res: NodeResponse) => void
@@ -25,7 +68,7 @@ function bodyStream(req: NodeRequest): ReadableStream<Uint8Array> {
       pull(controller) {
         if (!listening) {
           listening = true
-          req.on('data', (chunk: Buffer) => {
+          req.on('data', (chunk) => {
             if (settled) return
             controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength))
             if ((controller.desiredSize ?? 0) <= 0) req.pause()
@@ -57,7 +100,8 @@ function bodyStream(req: NodeRequest): ReadableStream<Uint8Array> {
 }
 
 async function send(res: NodeResponse, response: Response): Promise<void> {
-  const body = Buffer.from(await response.arrayBuffer())
+  // A Uint8Array, which node:http and node:http2 write as they write a Buffer.
+  const body = new Uint8Array(await response.arrayBuffer())
   const headers: Record<string, string> = {}
   response.headers.forEach((value, name) => {
     headers[name] = value
