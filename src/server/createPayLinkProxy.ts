@@ -88,8 +88,11 @@ async function forward(
   try {
     // A followed redirect would carry X-API-Key to wherever the Location points.
     const init: RequestInit = { method: route.method, headers, body, redirect: 'manual', signal: controller.signal }
+    // Called as a function, not as a method of `config`: Workers and browsers throw "Illegal
+    // invocation" for their own fetch called on another object (`fetch: fetch` in the options).
+    const send = config.fetch
     const [upstream, bytes] = await untilAborted(
-      config.fetch(target, init).then(async (r) => [r, await readLimitedBody(r.body, config.maxResponseBytes)] as const),
+      send(target, init).then(async (r) => [r, await readLimitedBody(r.body, config.maxResponseBytes)] as const),
       controller.signal,
     )
     if (upstream.status >= 300 && upstream.status < 400) {

@@ -214,6 +214,21 @@ describe('forwarding', () => {
     expect(response.status).toBe(204)
     expect(await response.text()).toBe('')
   })
+
+  // Workers (workerd) and browsers throw "Illegal invocation" when their fetch is called as a method of
+  // another object: every call would have been a 502, the API "could not be reached".
+  test('a fetch passed as it is (`fetch: fetch`, which Workers refuse to call on another object) is called as a function', async () => {
+    const upstream = recordingFetch(() => Response.json({ code: 'abc' }))
+    function workerFetch(this: unknown, input: RequestInfo | URL, init?: RequestInit) {
+      if (this !== undefined && this !== globalThis) throw new TypeError('Illegal invocation: function called with incorrect `this` reference')
+      return upstream.fetch(input, init)
+    }
+    const proxy = createPayLinkProxy({ apiKey: KEY, upstream: UPSTREAM, basePath: '/api/paylink', fetch: workerFetch as typeof fetch })
+    const response = await proxy(new Request(`${APP}/links/abc`))
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual({ code: 'abc' })
+    expect(upstream.calls).toHaveLength(1)
+  })
 })
 
 describe('refusals, without contacting upstream', () => {
