@@ -88,7 +88,9 @@ export function createPayLinkClient(options: PayLinkClientOptions): PayLinkClien
   // Trimmed: a key read from a secrets file or an .env keeps its newline, which Headers drops when
   // sending it, so an answer that echoes the key holds it without: that is the text to redact.
   const apiKey = `${options.apiKey || headerKey || ''}`.trim() || undefined
-  if (apiKey && typeof document !== 'undefined' && !options.dangerouslyAllowApiKeyInBrowser) {
+  // A browser's page has a document, its workers (Web, Service, Shared) importScripts; no server
+  // runtime (Node, Deno, Bun, Cloudflare's workerd) has either.
+  if (apiKey && (typeof document != 'undefined' || 'importScripts' in globalThis) && !options.dangerouslyAllowApiKeyInBrowser) {
     throw new PayLinkConfigError('An API key must not be shipped to a browser', {
       details: 'Use a server-side proxy that adds the key (createPayLinkProxy from @paylink/react/server) as baseUrl, or set dangerouslyAllowApiKeyInBrowser.',
     })

@@ -50,6 +50,13 @@ describe('the API key in a browser', () => {
     expect((error as Error).message).not.toContain(API_KEY)
   })
 
+  it('is refused in a browser worker (a Web Worker, a Service Worker), which has no document', () => {
+    vi.stubGlobal('document', undefined)
+    // What every browser worker has and Node, Deno, Bun and Cloudflare's workerd have not.
+    vi.stubGlobal('importScripts', () => {})
+    expect(() => createPayLinkClient({ baseUrl: BASE_URL, apiKey: API_KEY })).toThrow('An API key must not be shipped to a browser')
+  })
+
   it('is refused when passed as an X-API-Key header too', () => {
     expect(() => createPayLinkClient({ baseUrl: BASE_URL, headers: { 'x-api-key': API_KEY } })).toThrow(PayLinkConfigError)
   })
