@@ -49,8 +49,10 @@ test("the server entries type-check in an app without Node's types (a Worker, De
     types: [],
   }
   const host = ts.createCompilerHost(options)
-  const { fileExists, readFile, getSourceFile } = host
+  const { fileExists, readFile, getSourceFile, directoryExists } = host
   host.fileExists = (name) => files.has(name) || fileExists(name)
+  // dist/ need not be on disk (a fresh clone, before the build): its folders are those of the files emitted.
+  host.directoryExists = (dir) => [...files.keys()].some((name) => name.startsWith(`${dir}/`)) || (directoryExists?.(dir) ?? true)
   host.readFile = (name) => files.get(name) ?? readFile(name)
   host.getSourceFile = (name, version) => {
     const text = files.get(name)
