@@ -137,22 +137,24 @@ export const SigningSlow: Story = {
 const realNow = Date.now.bind(Date)
 let polls = 0
 
+/** Counts the reads of the payment (the mock still answers them), and puts the page's clock back when the story goes. */
+const countPolls: Story['beforeEach'] = ({ msw }) => {
+  polls = 0
+  msw.use(
+    http.get('*/pub/v1/payments/:id', () => {
+      polls++
+    }),
+  )
+  return () => {
+    Date.now = realNow
+  }
+}
+
 /** Accepted, settling slowly (`payment-settles-slowly`, here a day): verifying while you look at it. */
 export const Verifying: Story = {
   // The scenario's own minute would end while the story is looked at, and show the Settled story.
   parameters: { paylinkMock: { scenarios: ['payment-settles-slowly'], options: { settleDelayMs: 24 * 3_600_000 } } },
-  beforeEach: ({ msw }) => {
-    polls = 0
-    // Counts the reads of the payment and lets the mock answer them.
-    msw.use(
-      http.get('*/pub/v1/payments/:id', () => {
-        polls++
-      }),
-    )
-    return () => {
-      Date.now = realNow
-    }
-  },
+  beforeEach: countPolls,
   play: async ({ canvas, canvasElement }) => {
     await expectState(canvasElement, 'ready')
     await userEvent.click(canvas.getByRole('button'))
@@ -175,18 +177,7 @@ export const Verifying: Story = {
  */
 export const VerifyingSlow: Story = {
   parameters: { paylinkMock: { options: { settleDelayMs: 24 * 3_600_000, now: realNow } } },
-  beforeEach: ({ msw }) => {
-    polls = 0
-    // Counts the reads of the payment and lets the mock answer them.
-    msw.use(
-      http.get('*/pub/v1/payments/:id', () => {
-        polls++
-      }),
-    )
-    return () => {
-      Date.now = realNow
-    }
-  },
+  beforeEach: countPolls,
   play: async ({ canvas, canvasElement }) => {
     await expectState(canvasElement, 'ready')
     await userEvent.click(canvas.getByRole('button'))
