@@ -33,5 +33,7 @@ export function preflightHeaders(asked: string | null): Record<string, string> {
     'Access-Control-Allow-Methods': 'GET, POST',
     'Access-Control-Allow-Headers': [PREFLIGHT_HEADERS, ...others].join(', '),
     'Access-Control-Max-Age': '600',
+    // A cache in between must not answer another page's preflight with this page's list.
+    Vary: 'Origin, Access-Control-Request-Headers',
   }
 }

@@ -24,7 +24,7 @@ function below(prefix: readonly string[], segments: readonly string[]): string[]
  * Whether a browser page at `origin` may use the key: a listed origin, or the proxy's own, which the
  * browser names (`Sec-Fetch-Site`, when it sends it) or the `Host` it was sent to matches. Behind a
  * proxy that rewrites `Host`, the first `X-Forwarded-Host` or `Forwarded: host=` is that host: a page
- * cannot add either header cross-site without a preflight, which is refused. No `Origin` and no word
+ * of an origin the proxy does not serve cannot add either header without a preflight, which is refused. No `Origin` and no word
  * from a browser: a server.
  */
 function servesOrigin(config: ProxyConfig, headers: Headers, origin: string | null): boolean {
@@ -142,9 +142,10 @@ async function handle(config: ProxyConfig, request: Request, cors: Record<string
   const path = below(config.prefix, segments)
   const head = request.method === 'HEAD'
   // Next.js's trailingSlash: true answers every call 308 to its path with a slash (`links/abc/`): the
-  // same route, where one of this method fits the path without it.
+  // same route, where one of this method fits the path without it (of the method a preflight asks for).
+  const method = request.method === 'OPTIONS' ? request.headers.get('Access-Control-Request-Method') : head ? 'GET' : request.method
   const trimmed = path?.at(-1) === '' ? path.slice(0, -1) : undefined
-  const rest = trimmed?.length && matchRoutes(trimmed).some((r) => r.method === (head ? 'GET' : request.method)) ? trimmed : path
+  const rest = trimmed?.length && matchRoutes(trimmed).some((r) => r.method === method) ? trimmed : path
   const routes = rest ? matchRoutes(rest) : []
   if (!rest || routes.length === 0) return jsonError(404, 'not_found', 'No such route in the PayLink API')
 
@@ -191,7 +192,8 @@ export function createPayLinkProxy(options: PayLinkProxyOptions): PayLinkProxy {
   const proxy: PayLinkProxy = async (request) => {
     const cors = corsHeaders(request.headers.get('Origin'), config.allowedOrigins)
     const response = await handle(config, request, cors)
-    for (const [name, value] of Object.entries({ ...cors, ...SECURITY_HEADERS })) response.headers.set(name, value)
+    // A preflight's own Vary stays: its answer depends on the headers asked for too.
+    for (const [name, value] of Object.entries({ ...cors, ...SECURITY_HEADERS })) response.headers.set(name, (name == 'Vary' && response.headers.get(name)) || value)
     return response
   }
   PROXY_ORIGINS.set(proxy, config.allowedOrigins)

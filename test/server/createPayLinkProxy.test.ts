@@ -802,7 +802,21 @@ describe('CORS', () => {
     expect(response.headers.get('Access-Control-Allow-Headers')).toBe('Content-Type, Idempotency-Key, X-PAYMENT, PAYMENT-SIGNATURE')
     // Ten minutes without asking again (a browser's default is 5 s): one preflight, not one per poll.
     expect(response.headers.get('Access-Control-Max-Age')).toBe('600')
-    expect(response.headers.get('Vary')).toBe('Origin')
+    // The allowed headers follow those asked for (below): a shared cache keys the answer on both.
+    expect(response.headers.get('Vary')).toBe('Origin, Access-Control-Request-Headers')
+    expect(calls).toEqual([])
+  })
+
+  // Behind Next.js's trailingSlash: true (above), a cross-origin page's preflight names the path with its slash.
+  test('a preflight for a route with one trailing slash is answered as for the route', async () => {
+    const { proxy, calls } = setup({ allowedOrigins })
+    for (const [method, path] of [['POST', '/payments/verify/'], ['GET', '/links/abc/']]) {
+      const response = await proxy(
+        new Request(`${APP}${path}`, { method: 'OPTIONS', headers: { Origin: 'https://app.test', 'Access-Control-Request-Method': method! } }),
+      )
+      expect(response.status).toBe(204)
+      expect(response.headers.get('Access-Control-Allow-Origin')).toBe('https://app.test')
+    }
     expect(calls).toEqual([])
   })
 
