@@ -120,7 +120,7 @@ interface Signing {
 
 function toSign(source: EvmSignerSource): Signing {
   const local = { onChain: async () => {} }
-  if (!('account' in source)) return { ...local, address: source.address, sign: (data) => source.signTypedData(data) }
+  if (!('account' in source)) return { ...local, address: getAddress(source.address), sign: (data) => source.signTypedData(data) }
   const { account } = source
   if (!account) {
     throw new PayLinkConfigError('createEvmSigner needs a wallet client with an account', {
