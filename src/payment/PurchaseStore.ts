@@ -65,7 +65,8 @@ export interface PendingPurchase {
   idempotencyKey: string
   /**
    * The seller takes the money before its handler runs (x402's `upfront`, `escrow`): its handler's
-   * refusal may come after a charge. Absent in a payment kept by an earlier version.
+   * refusal may come after a charge. Read on the first send after signing only: a payment resent
+   * (after a reload too) is `unknown` on any refusal.
    */
   settlesFirst?: boolean
 }

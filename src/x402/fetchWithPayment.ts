@@ -25,10 +25,9 @@ export interface FetchWithPaymentOptions extends SelectPaymentRequirementOptions
  * lost to a bad settlement header; read the settlement with `decodePaymentResponse(response.headers)`.
  * A 402, a 5xx, a 408/409/425/429 (unless its settlement header says `success`: the payment went
  * through, and that answer is returned), a 4xx without a readable settlement header from a server
-that takes the money before its handler runs (`upfront`, `escrow`), or no answer to the paid retry
-throws a `PayLinkPaymentError`
- * `outcome_unknown` (the payment may have gone through: never pay again on your own; resend the
- * same `error.paymentHeader` to learn the outcome). Without a usable `signer` it throws a
+ * that takes the money before its handler runs (`upfront`, `escrow`), or no answer to the paid retry
+ * throws a `PayLinkPaymentError` `outcome_unknown` (the payment may have gone through: never pay
+ * again on your own; resend the same `error.paymentHeader` to learn the outcome). Without a usable `signer` it throws a
  * `PayLinkConfigError` before anything is sent.
  */
 export async function fetchWithPayment(

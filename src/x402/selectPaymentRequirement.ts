@@ -20,7 +20,6 @@ export interface SelectPaymentRequirementOptions {
 
 const describe = (r: PaymentRequirement) => `${r.amount} of ${r.asset} on ${r.network} (${r.scheme})`
 
-
 /**
  * Picks the requirement of a 402 to pay: the first (or the caller-selected) one the signer can pay
  * (its networks, schemes and `supports`) and that is within `maxAmount`. As x402's reference client
