@@ -381,18 +381,18 @@ const offer = encodeBase64Json({
 })
 const settlement = encodeBase64Json({ success: true, transaction: '0xfeed', network: 'eip155:84532' })
 
+/** An x402 seller at `url`: a signed payment gets the article and its settlement, any other read `unpaid()`. */
+const sellerAt = (url: string, unpaid: () => Response) =>
+  http.get(url, ({ request }) =>
+    request.headers.has('PAYMENT-SIGNATURE') ? HttpResponse.text('The article', { headers: { 'PAYMENT-RESPONSE': settlement } }) : unpaid(),
+  )
+
 /** Any x402 URL instead of a link: the price is read from its 402 (v2), and a click pays it. */
 export const Resource: Story = {
   args: { code: undefined, resource: RESOURCE },
   argTypes: ofResource,
   beforeEach: ({ msw }) => {
-    msw.use(
-      http.get(RESOURCE, ({ request }) =>
-        request.headers.has('PAYMENT-SIGNATURE')
-          ? HttpResponse.text('The article', { headers: { 'PAYMENT-RESPONSE': settlement } })
-          : HttpResponse.json({}, { status: 402, headers: { 'PAYMENT-REQUIRED': offer } }),
-      ),
-    )
+    msw.use(sellerAt(RESOURCE, () => HttpResponse.json({}, { status: 402, headers: { 'PAYMENT-REQUIRED': offer } })))
   },
   play: async ({ canvas, canvasElement }) => {
     await expectState(canvasElement, 'ready')
@@ -429,14 +429,12 @@ export const PayWithoutPrice: Story = {
   argTypes: ofResource,
   beforeEach: ({ msw, paylinkMock }) => {
     const reads = readsOf(paylinkMock)
+    // A press pays, as on the other x402 stories; the first read fails.
     msw.use(
-      http.get(UNPRICED, ({ request }) =>
-        // A press pays, as on the other x402 stories: the article and its settlement.
-        request.headers.has('PAYMENT-SIGNATURE')
-          ? HttpResponse.text('The article', { headers: { 'PAYMENT-RESPONSE': settlement } })
-          : reads.count++
-            ? HttpResponse.json({}, { status: 402, headers: { 'PAYMENT-REQUIRED': offerAt('50000', {}, UNPRICED) } })
-            : HttpResponse.text('Upstream failed', { status: 500 }),
+      sellerAt(UNPRICED, () =>
+        reads.count++
+          ? HttpResponse.json({}, { status: 402, headers: { 'PAYMENT-REQUIRED': offerAt('50000', {}, UNPRICED) } })
+          : HttpResponse.text('Upstream failed', { status: 500 }),
       ),
     )
   },
@@ -463,13 +461,7 @@ function priceChangedAt(url: string): Story {
     argTypes: ofResource,
     beforeEach: ({ msw, paylinkMock }) => {
       const reads = readsOf(paylinkMock)
-      msw.use(
-        http.get(url, ({ request }) =>
-          request.headers.has('PAYMENT-SIGNATURE')
-            ? HttpResponse.text('The article', { headers: { 'PAYMENT-RESPONSE': settlement } })
-            : HttpResponse.json({}, { status: 402, headers: { 'PAYMENT-REQUIRED': offerAt(reads.count++ ? '90000' : '50000', {}, url) } }),
-        ),
-      )
+      msw.use(sellerAt(url, () => HttpResponse.json({}, { status: 402, headers: { 'PAYMENT-REQUIRED': offerAt(reads.count++ ? '90000' : '50000', {}, url) } })))
     },
     play: async ({ canvas, canvasElement }) => {
       await expectState(canvasElement, 'ready')
@@ -498,17 +490,15 @@ export const PriceChangedUnreadable: Story = {
   beforeEach: ({ msw, paylinkMock }) => {
     const reads = readsOf(paylinkMock)
     msw.use(
-      http.get(REASSETED, ({ request }) =>
-        request.headers.has('PAYMENT-SIGNATURE')
-          ? HttpResponse.text('The article', { headers: { 'PAYMENT-RESPONSE': settlement } })
-          : HttpResponse.json({}, {
-              status: 402,
-              headers: {
-                'PAYMENT-REQUIRED': reads.count++
-                  ? offerAt('50000000000000000', { asset: OTHER_TOKEN, extra: { name: 'Other Token', version: '1' } }, REASSETED)
-                  : offerAt('50000', {}, REASSETED),
-              },
-            }),
+      sellerAt(REASSETED, () =>
+        HttpResponse.json({}, {
+          status: 402,
+          headers: {
+            'PAYMENT-REQUIRED': reads.count++
+              ? offerAt('50000000000000000', { asset: OTHER_TOKEN, extra: { name: 'Other Token', version: '1' } }, REASSETED)
+              : offerAt('50000', {}, REASSETED),
+          },
+        }),
       ),
     )
   },
