@@ -72,10 +72,11 @@ const now = () => {
 
 /**
  * Whether an intersection counts as in view: at least half of the content visible, or the content
- * filling at least half of the viewport's height (a long article can never be half visible).
+ * filling at least half of the viewport's height (a long article can never be half visible), or of
+ * the scroll pane's that clips it, when that is smaller (a feed in a sidebar pane).
  */
-export function isHalfInView(entry: IntersectionObserverEntry, viewportHeight: number): boolean {
-  const rootHeight = entry.rootBounds?.height ?? viewportHeight
+export function isHalfInView(entry: IntersectionObserverEntry, viewportHeight: number, paneHeight = Infinity): boolean {
+  const rootHeight = Math.min(entry.rootBounds?.height ?? viewportHeight, paneHeight)
   // Content out of view has a ratio of 0 and an empty intersection. Chromium reports an exact half
   // as 0.4999…
   return entry.intersectionRatio >= 0.499 || (rootHeight > 0 && entry.intersectionRect.height >= rootHeight / 2)
@@ -405,12 +406,21 @@ export function createAttentionReporter(
         // rootBounds: the browser window's outerHeight (its viewport and toolbars) bounds it there; 0
         // where unknown. Read again with the thresholds, when the content's size changes.
         const h = Math.min(win.innerHeight, win.outerHeight || Infinity)
-        const n = 20 * ((element.offsetHeight / h) | 0) + 20
+        // The shortest scroll pane around the content (an ancestor that clips it and scrolls, or would:
+        // overflow not visible, and content taller than it), whose half it may fill instead: the
+        // observer's intersection is clipped by the pane, which a feed under half the viewport tall
+        // fills without ever filling half the viewport. Not a horizontal carousel: nothing overflows
+        // its height.
+        let pane = Infinity
+        for (let node: HTMLElement | null = element; (node = node.parentElement); ) {
+          if (node.scrollHeight > node.clientHeight && win.getComputedStyle(node).overflowY != 'visible') pane = Math.min(pane, node.clientHeight)
+        }
+        const n = 20 * ((element.offsetHeight / Math.min(h, pane)) | 0) + 20
         if (Observer) {
           observer?.disconnect()
           observer = new Observer(
             (entries) => {
-              inView = isHalfInView(entries[entries.length - 1]!, h)
+              inView = isHalfInView(entries[entries.length - 1]!, h, pane)
               update()
             },
             { threshold: Array.from({ length: n + 1 }, (_, i) => i / n) },

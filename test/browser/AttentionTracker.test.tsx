@@ -77,6 +77,36 @@ test('an article that grows to 25 screens after it is tracked (its text loaded l
   await expect.poll(() => tracker.getAttribute('data-state')).toBe('active')
 })
 
+test('a feed in a sidebar scroll pane a third of the viewport tall counts while it fills the pane, and not once the pane is scrolled out of view', async () => {
+  const vh = window.innerHeight
+  const reports: AttentionReport[] = []
+  const client = createPayLinkClient({ baseUrl: 'https://api.paylink.test', retry: false, fetch: tokenFetch as typeof fetch })
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <PayLinkProvider client={client}>
+        <h2>Latest</h2>
+        <aside data-testid="pane" style={{ overflow: 'auto', height: vh / 3 }}>
+          <AttentionTracker data-testid="tracker" consent heartbeatSeconds={1} minDwellMs={0} idleTimeoutMs={600_000} onHeartbeat={(r) => reports.push(r)}>
+            <div style={{ height: vh * 3 }}>Feed</div>
+          </AttentionTracker>
+        </aside>
+        <div style={{ height: vh * 3 }}>Page below</div>
+      </PayLinkProvider>
+    </QueryClientProvider>,
+  )
+  await userEvent.click(screen.getByText('Latest'))
+  const pane = screen.getByTestId('pane')
+  pane.scrollTop = vh / 2
+  await frames()
+  const tracker = screen.getByTestId('tracker')
+  await expect.poll(() => tracker.getAttribute('data-state')).toBe('active')
+  await expect.poll(() => reports.length, { timeout: 3_000 }).toBeGreaterThan(0)
+  // The page scrolled until a sliver of the pane shows at the top.
+  window.scrollTo(0, pane.getBoundingClientRect().bottom - 20)
+  await frames()
+  await expect.poll(() => tracker.getAttribute('data-state')).toBe('paused')
+})
+
 test('as="li" with the stylesheet stays a list item: its number shows, and the items after it are numbered on', async () => {
   const client = createPayLinkClient({ baseUrl: 'https://api.paylink.test', retry: false, fetch: tokenFetch as typeof fetch })
   render(

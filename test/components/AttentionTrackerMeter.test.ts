@@ -237,6 +237,10 @@ test('half in view: half the content, or half the viewport for tall content', ()
   expect(isHalfInView(entry(0.2, 500), 1_000)).toBe(true)
   expect(isHalfInView(entry(0.2, 499), 1_000)).toBe(false)
   expect(isHalfInView(entry(0.2, 400, null), 800)).toBe(true)
+  // A feed in a 300 px scroll pane: half the pane, not half the viewport.
+  expect(isHalfInView(entry(0.1, 150), 1_000, 300)).toBe(true)
+  expect(isHalfInView(entry(0.1, 149), 1_000, 300)).toBe(false)
+  expect(isHalfInView(entry(0.1, 150, null), 1_000, 300)).toBe(true)
   expect(isHalfInView(entry(0, 0), 1_000)).toBe(false)
   // An empty viewport (a collapsed iframe) shows nothing: an empty intersection is not half of it.
   expect(isHalfInView(entry(0, 0, 0), 0)).toBe(false)

@@ -378,6 +378,35 @@ test('nothing counts while less than half is visible; a tall article filling hal
   ])
 })
 
+test('a feed in a scroll pane (overflow: auto) under half the viewport tall counts while it fills half the pane, not only half the viewport', async () => {
+  // jsdom lays nothing out: the pane is 300 px tall, in a 1000 px viewport, its feed 3000 px.
+  // jsdom computes no overflow-y from the overflow shorthand: the pane says overflow-y.
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(300)
+  vi.spyOn(HTMLElement.prototype, 'scrollHeight', 'get').mockReturnValue(3_000)
+  const reports: AttentionReport[] = []
+  const Wrapper = wrapperFor()
+  render(
+    <Wrapper>
+      <aside style={{ overflowY: 'auto', height: 300 }}>
+        <AttentionTracker data-testid="tracker" consent code={MOCK_LINKS.demo} heartbeatSeconds={10} minDwellMs={1_000} onHeartbeat={(r) => reports.push(r)}>
+          <p>Feed</p>
+        </AttentionTracker>
+      </aside>
+    </Wrapper>,
+  )
+  const root = screen.getByTestId('tracker')
+  // The pane shown whole, its feed filling it: a tenth of the feed, 300 px (the pane clips the rest).
+  scrollTo(0.1, 300)
+  input()
+  expect(root).toHaveAttribute('data-state', 'active')
+  await read(10_000)
+  // The pane scrolled mostly out of the viewport: 100 px of it show, a third of the pane.
+  scrollTo(0.03, 100)
+  expect(root).toHaveAttribute('data-state', 'paused')
+  await read(10_000)
+  expect(reports.map((r) => r.activeMs)).toEqual([10_000])
+})
+
 test('a tall embed in a cross-origin iframe (no rootBounds; the frame as tall as its article, taller than the window) counts while it fills half the window', async () => {
   // As Chromium reports it inside such a frame: innerHeight is the frame's, outerHeight the browser window's.
   vi.stubGlobal('innerHeight', 3_000)
