@@ -125,6 +125,8 @@ export function createAttentionReporter(
   let requesting = false
   // Infinity once a request failed for good.
   let retryAt = -Infinity
+  // Failed requests in a row, each of which doubles the wait before the next.
+  let failures = 0
   // The failure onError has not heard of: one that came while stopped (consent withdrawn, an
   // <Activity> hidden) is told once started again, as data-state then reads what it caused.
   let unheard: [error: PayLinkErrorType] | undefined
@@ -208,10 +210,13 @@ export function createAttentionReporter(
     } catch (error) {
       const { name, status, retryAfterSeconds } = Object(error) as { name?: unknown; status?: number; retryAfterSeconds?: number }
       // Only a failure that may pass (network, 408 timeout, 425 too early, 429, 5xx) is retried, not
-      // before the next heartbeat, nor before the server's Retry-After.
+      // before the next heartbeat, nor before the server's Retry-After, and at half the pace after
+      // each failure in a row, down to one in 10 minutes (or a heartbeat, if longer): one that never
+      // passes (an opaque-origin sandboxed frame, which no proxy serves) would otherwise ask at every
+      // heartbeat for as long as the page stays open, attention owed or not.
       retryAt =
         name === 'PayLinkNetworkError' || [408, 425, 429].includes(status!) || status! >= 500
-          ? now() + Math.max(intervalMs(), (given(retryAfterSeconds) ?? 0) * 1_000)
+          ? now() + Math.max(intervalMs(), Math.min(intervalMs() * 2 ** failures++, 600_000), (given(retryAfterSeconds) ?? 0) * 1_000)
           : Infinity
       // In a task of its own, after the state above is settled: an onError that throws is the app's
       // own uncaught error, not a rejection of this request that nobody handles.
@@ -225,6 +230,7 @@ export function createAttentionReporter(
       requesting = false
     }
     activeAtIssue = activeAtRequest
+    failures = 0
     // With `issuedAt`, the token's life is read on the server's clock alone and counted from its
     // arrival on this device's (issued for this request, it is no older than the answer): a device
     // clock hours fast would find every token expired on arrival (no report, a token request every

@@ -39,7 +39,7 @@ export interface AttentionTrackerProps extends Omit<HTMLAttributes<HTMLElement>,
    * error, in a task of its own: tracking goes on. Defaults to none.
    */
   onHeartbeat?: ((report: AttentionReport) => void) | undefined
-  /** Receives the error of a failed token request (one that may pass is retried at a heartbeat, not before its `Retry-After`; any other ends tracking, and `data-state` reads `stopped`), in a task of its own: a throw there is the app's own uncaught error. One that fails while consent is withdrawn or the tracker is in a hidden `<Activity>` is told when tracking starts again. Defaults to none. */
+  /** Receives the error of a failed token request (one that may pass is retried at a heartbeat, not before its `Retry-After`, and twice as late after each failure in a row, down to once in 10 minutes; any other ends tracking, and `data-state` reads `stopped`), in a task of its own: a throw there is the app's own uncaught error. One that fails while consent is withdrawn or the tracker is in a hidden `<Activity>` is told when tracking starts again. Defaults to none. */
   onError?: ((error: PayLinkErrorType) => void) | undefined
   /** Where `navigator.sendBeacon` posts every report `onHeartbeat` receives, just before it, as JSON text (`text/plain`, so no CORS preflight). Defaults to none. */
   beaconUrl?: string | undefined

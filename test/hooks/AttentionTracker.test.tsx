@@ -956,6 +956,31 @@ test('a failed token request is retried at the next heartbeat, not on every inpu
   expect(t.last()).toMatchObject({ activeMs: 10_000 })
 })
 
+test('in an opaque-origin sandboxed frame (storage throws, every token request fails as a network error) the retries back off to one per 10 minutes, not one per heartbeat for as long as the page is open; the attention owed goes once a token comes', async () => {
+  vi.spyOn(window, 'sessionStorage', 'get').mockImplementation(() => {
+    throw new DOMException('The document is sandboxed and lacks the "allow-same-origin" flag.', 'SecurityError')
+  })
+  api.mock.inject('createAttentionToken', { dropConnection: true })
+  const onError = vi.fn()
+  const t = setup({ heartbeatSeconds: 5, minDwellMs: 0, onError })
+  scrollTo(1)
+  // 20 s of reading (it counts till 30 s after the last input), then the tab left open for an hour.
+  await read(20_000)
+  await advance(3_600_000)
+  // Asked at the first attention, then 5, 10, 20, … 320 s after each failure, then every 600 s: 12, not 725.
+  expect(tokenRequests()).toBe(12)
+  expect(onError).toHaveBeenCalledTimes(12)
+  expect(t.reports).toEqual([])
+  api.mock.inject('createAttentionToken', { times: 0 })
+  await advance(600_000)
+  expect(tokenRequests()).toBe(13)
+  // The heartbeat after the token came, then the final report of its session, as it lapses unused.
+  expect(t.reports.map((r) => [r.activeMs, r.final])).toEqual([
+    [49_000, false],
+    [49_000, true],
+  ])
+})
+
 test('a token request refused with 429 is not retried before its Retry-After', async () => {
   api.mock.inject('createAttentionToken', { retryAfter: 30, times: 1 })
   const t = setup({ heartbeatSeconds: 5, minDwellMs: 0, onError: () => {} })
