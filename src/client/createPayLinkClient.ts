@@ -23,7 +23,7 @@ export interface PayLinkClientOptions {
    */
   baseUrl: string
   /**
-   * The API key, sent as `X-API-Key`. Belongs on a server: in a browser it is refused unless
+   * The API key, sent as `X-API-Key`. Belongs on a server: in a browser (or React Native) it is refused unless
    * `dangerouslyAllowApiKeyInBrowser` is set. Leave it out behind the proxy.
    */
   apiKey?: string | undefined
@@ -88,9 +88,10 @@ export function createPayLinkClient(options: PayLinkClientOptions): PayLinkClien
   // Trimmed: a key read from a secrets file or an .env keeps its newline, which Headers drops when
   // sending it, so an answer that echoes the key holds it without: that is the text to redact.
   const apiKey = `${options.apiKey || headerKey || ''}`.trim() || undefined
-  // A browser's page has a document, its workers (Web, Service, Shared) importScripts; no server
-  // runtime (Node, Deno, Bun, Cloudflare's workerd) has either.
-  if (apiKey && (typeof document != 'undefined' || 'importScripts' in globalThis) && !options.dangerouslyAllowApiKeyInBrowser) {
+  // A browser's page has a document, its workers (Web, Service, Shared) importScripts, and React
+  // Native, whose bundle ships to every user too, says so in navigator.product; no server runtime
+  // (Node, Deno, Bun, Cloudflare's workerd) has any of the three.
+  if (apiKey && (typeof document != 'undefined' || 'importScripts' in globalThis || globalThis.navigator?.product == 'ReactNative') && !options.dangerouslyAllowApiKeyInBrowser) {
     throw new PayLinkConfigError('An API key must not be shipped to a browser', {
       details: 'Use a server-side proxy that adds the key (createPayLinkProxy from @paylink/react/server) as baseUrl, or set dangerouslyAllowApiKeyInBrowser.',
     })

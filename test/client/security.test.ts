@@ -57,6 +57,15 @@ describe('the API key in a browser', () => {
     expect(() => createPayLinkClient({ baseUrl: BASE_URL, apiKey: API_KEY })).toThrow('An API key must not be shipped to a browser')
   })
 
+  it('is refused in React Native, which has neither a document nor importScripts, yet ships its bundle to every user', () => {
+    vi.stubGlobal('document', undefined)
+    // What React Native sets, and no server runtime (Node, Deno, Bun, workerd) does.
+    vi.stubGlobal('navigator', { product: 'ReactNative' })
+    expect(() => createPayLinkClient({ baseUrl: BASE_URL, apiKey: API_KEY })).toThrow(PayLinkConfigError)
+    expect(() => createPayLinkClient({ baseUrl: BASE_URL, headers: { 'X-API-Key': API_KEY } })).toThrow('An API key must not be shipped to a browser')
+    expect(() => createPayLinkClient({ baseUrl: BASE_URL, apiKey: API_KEY, dangerouslyAllowApiKeyInBrowser: true })).not.toThrow()
+  })
+
   it('is refused when passed as an X-API-Key header too', () => {
     expect(() => createPayLinkClient({ baseUrl: BASE_URL, headers: { 'x-api-key': API_KEY } })).toThrow(PayLinkConfigError)
   })
@@ -86,6 +95,11 @@ describe('the API key in a browser', () => {
 
 describe('on a server', () => {
   it('accepts the key where there is no document', () => {
+    expect(() => makeClient()).not.toThrow()
+  })
+
+  it('accepts the key where a navigator is not React Native\'s (Node 21+, Deno, Bun, workerd have one)', () => {
+    vi.stubGlobal('navigator', { userAgent: 'Node.js/22', product: undefined })
     expect(() => makeClient()).not.toThrow()
   })
 
