@@ -373,7 +373,8 @@ export function sharedPurchase<A extends object>(scope: object, key: string, gat
           // Offline (as the browser says), they are read again, which fails there: a payment signed now
           // could not be sent, and once sent and lost it is `unknown` for good (never signed again).
           // Where there is no navigator (Node), or it does not say (React Native), nothing changes.
-          if (!required || preview || globalThis.navigator?.onLine === false || Date.now() - required.receivedAt >= Math.min(...required.accepts.map((r) => r.maxTimeoutSeconds)) * 1000) {
+          // Offer by offer, not Math.min(...offers): spread as arguments, 200 000 of them overflow the stack.
+          if (!required || preview || globalThis.navigator?.onLine === false || required.accepts.some((r) => Date.now() - required!.receivedAt >= r.maxTimeoutSeconds * 1000)) {
             required = await load()
           }
           if (!required) return

@@ -920,6 +920,33 @@ describe('fresh requirements against those shown', () => {
     expect(paid).toHaveLength(1)
   })
 
+  it('of 200 000 offers (a hostile or broken seller) are paid once, not a RangeError out of pay; the shortest-lived, last, still counts', async () => {
+    const now = vi.spyOn(Date, 'now')
+    const t0 = Date.now()
+    now.mockReturnValue(t0)
+    let reads = 0
+    const offers = (): PaymentRequired => {
+      reads++
+      const [offer] = paymentRequired().accepts
+      const accepts = Array.from({ length: 200_000 }, () => ({ ...offer!, maxTimeoutSeconds: 600 }))
+      accepts.push(offer!)
+      return { x402Version: 2, accepts, receivedAt: Date.now() }
+    }
+    const paid: PendingPurchase[] = []
+    const store = sharedPurchase({}, 'url:https://seller.test/many-offers', async (payment?: PendingPurchase): Promise<GateAnswer<{ ok: true }>> =>
+      payment ? (paid.push(payment), { accepted: { ok: true } }) : { paymentRequired: offers() },
+    )
+    store.start()
+    await vi.waitFor(() => expect(store.getSnapshot().status).toBe('ready'))
+    now.mockReturnValue(t0 + 61_000)
+    const signer = createTestSigner()
+    await store.pay({ signer })
+    expect(reads).toBe(2)
+    expect(store.getSnapshot().status).toBe('settled')
+    expect(signer.calls).toBe(1)
+    expect(paid).toHaveLength(1)
+  })
+
   it('with no price shown (the preview failed), a pay signs the fresh requirements as they come', async () => {
     const { gate, paid } = reprice(new PayLinkNetworkError({ timedOut: true, timeoutMs: 1 }), offer(PAY_TO))
     const store = sharedPurchase({}, 'url:https://seller.test/no-preview', gate, true)
