@@ -1,5 +1,5 @@
 import type { QueryKey, UseQueryOptions } from '@tanstack/react-query'
-import { focusManager, useQuery, useQueryClient } from '../peers/query.js'
+import { focusManager, onlineManager, useQuery, useQueryClient } from '../peers/query.js'
 import { useSyncExternalStore } from '../peers/react.js'
 import type { PayLinkErrorType } from '../client/errors.js'
 import { type Lifecycle, MAX_DURATION_MS, type PollingOptions, startedAt } from '../query/pollUntilSettled.js'
@@ -21,7 +21,7 @@ export function usePolledQuery<T extends { status: string }, K extends QueryKey>
 ): PolledQueryResult<T> {
   // Not an app's default notifyOnChangeProps (['data', 'error']), under which a deadline's answer
   // equal to the last renders nothing: TanStack's tracking, which the times read below rely on.
-  const [result, isStale] = usePolledQueryState(withQueryBag({ ...options, notifyOnChangeProps: undefined }, query), lifecycle, polling?.maxDurationMs)
+  const [result, isStale, end] = usePolledQueryState(withQueryBag({ ...options, notifyOnChangeProps: undefined }, query), lifecycle, polling?.maxDurationMs)
   // Polling gives up with an answer (or an error) that can equal the last one: reading their times
   // here re-renders on every answer, so that `isStale` turns true when it does.
   void [result.dataUpdatedAt, result.errorUpdatedAt]
@@ -31,6 +31,19 @@ export function usePolledQuery<T extends { status: string }, K extends QueryKey>
   // the deadline), and shows `isStale` then. (Its value renders nothing: the server's may differ.)
   const shown = () => !lifecycle.terminal.includes(result.data?.status!) && focusManager.isFocused()
   useSyncExternalStore(focusManager.subscribe, shown, shown)
+  // Offline, the last poll waits for the network, and no answer renders the deadline (`end`): a
+  // timer does, so that `isStale` shows then, not once back online. Online it renders nothing (the
+  // snapshot stays false): the last poll's answer does, as before. (A delay past a timer's longest,
+  // or NaN before the first answer, runs it at once: to no render.)
+  const offlinePast = () => end <= Date.now() && !onlineManager.isOnline()
+  useSyncExternalStore(
+    (render) => {
+      const timer = setTimeout(render, end - Date.now())
+      return () => clearTimeout(timer)
+    },
+    offlinePast,
+    offlinePast,
+  )
   // Not a spread, which would read (and so track) every field: through TanStack's result, a
   // component re-renders only for the fields it reads, not for each `isFetching` of each poll.
   // (`target[key]` reads a getter as Reflect.get without a receiver does: on the target.)
@@ -56,5 +69,6 @@ export function usePolledQueryState<T extends { status: string }, K extends Quer
   const cached = useQueryClient().getQueryCache().find({ queryKey: options.queryKey })
   // Then `isStale`: polling gave up, as `maxDurationMs` passed since the first answer and the status
   // is still not terminal. Before its first answer a query has no start, the sum is NaN and the answer false.
-  return [result, !lifecycle.terminal.includes(result.data?.status!) && startedAt.get(cached!)! + maxDurationMs <= Date.now()] as const
+  const end = startedAt.get(cached!)! + maxDurationMs
+  return [result, !lifecycle.terminal.includes(result.data?.status!) && end <= Date.now(), end] as const
 }

@@ -424,6 +424,49 @@ test.each([
   expect(api.count('GET', transferPath(MOCK_TRANSFERS.inTransit))).toBe(polls)
 })
 
+type FollowedStale = () => { isStale: boolean }
+
+test.each([
+  ['useBridgeStatus', 'transfer-stuck-in-transit', transferPath(MOCK_TRANSFERS.inTransit), (() => useBridgeStatus(MOCK_TRANSFERS.inTransit, { polling: { maxDurationMs: 40_000 } })) as FollowedStale],
+  ['usePayment', undefined, '/payments/pay_stuck', (() => usePayment('pay_stuck', { polling: { maxDurationMs: 40_000 } })) as FollowedStale],
+] as const)('%s: a device offline across the deadline says isStale at the deadline, not only once back online', async (_, scenario, path, useFollowed) => {
+  if (scenario) api.mock.useScenario(scenario)
+  // A payment that stays verified.
+  else {
+    api.server.use(
+      http.get('*/pub/v1/payments/:id', ({ params }) =>
+        HttpResponse.json({ id: params.id, linkCode: 'lnk_a', status: 'verified', amount: '1', asset: 'USDC', network: 'base', createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z' }),
+      ),
+    )
+  }
+  const { result } = renderHook(useFollowed, { wrapper: wrapperFor() })
+  await advance(0)
+  expect(result.current.isStale).toBe(false)
+  await advance(20_000)
+  await act(async () => {
+    window.dispatchEvent(new Event('offline'))
+  })
+  try {
+    await advance(19_000)
+    expect(result.current.isStale).toBe(false)
+    const polls = api.count('GET', path)
+    // "Taking longer than usual" at the deadline, offline as online: nothing was asked to learn it.
+    await advance(1_500)
+    expect(result.current.isStale).toBe(true)
+    expect(api.count('GET', path)).toBe(polls)
+  } finally {
+    await act(async () => {
+      window.dispatchEvent(new Event('online'))
+    })
+  }
+  // Back online: the poll held at the deadline goes, and none after it.
+  await advance(10)
+  const polls = api.count('GET', path)
+  await advance(10 * 60_000)
+  expect(api.count('GET', path)).toBe(polls)
+  expect(result.current.isStale).toBe(true)
+})
+
 test('a 503 with a Retry-After pushes the next poll past it, as a 429 does', async () => {
   api.mock.useScenario('transfer-stuck-in-transit')
   api.mock.inject('getBridgeStatus', { status: 503, retryAfter: 20, times: 1 })
