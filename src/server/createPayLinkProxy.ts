@@ -107,11 +107,11 @@ async function forward(
     // Searched as bytes, not decoded as UTF-8: a page in another charset (a gateway's, in Latin-1)
     // would come back re-encoded under the charset its Content-Type still names.
     const text = byteString(bytes)
-    const redacted = text.replace(config.apiKeyPattern, '[redacted]')
+    const redacted = config.apiKeyPattern ? text.replace(config.apiKeyPattern, '[redacted]') : text
     const returned = new Headers()
     for (const name of RETURNED_RESPONSE_HEADERS) {
       const value = upstream.headers.get(name)
-      if (value !== null && !value.includes(config.apiKey)) returned.set(name, value)
+      if (value !== null && !(config.apiKeyPattern && value.includes(config.apiKey))) returned.set(name, value)
     }
     // Bytes, not a string: a string body would be typed text/plain when upstream named no type.
     const answer = NULL_BODY_STATUSES.has(upstream.status) ? null : redacted === text ? bytes : Uint8Array.from(redacted, (c) => c.charCodeAt(0))
