@@ -62,7 +62,7 @@ export interface MockApi {
   clearFaults(route?: MockRoute): void
   /** Turns a named scenario on (see `MOCK_SCENARIOS`). */
   useScenario(name: MockScenario): void
-  /** Back to the seed: state, ledger, faults and scenarios (those of the options are turned on again). A request still waiting out its latency is dropped unanswered (a network error), as `startMockServer`'s `close()` drops it. */
+  /** Back to the seed: state, ledger, faults and scenarios (those of the options are turned on again). A request still waiting out its latency is dropped unanswered (a network error), as `startMockServer`'s `close()` drops it, and so is one still coming in: its body unread, or (one `startMockServer` received) msw still matching it. */
   reset(): void
 }
 

@@ -2,14 +2,17 @@ import { http, HttpResponse, type HttpHandler } from 'msw'
 import { type MockContext, nextId } from './context.js'
 import { reshapeError } from './errorBody.js'
 import { faultResponse, type MockRoute, takeFault } from './faults.js'
-import { apiError } from './respond.js'
+import { apiError, readJson } from './respond.js'
 import { scenarioFault } from './scenarios.js'
+import type { MockState } from './state.js'
 
 /** What a route's resolver gets. */
 export interface RouteRequest {
   request: Request
   params: Record<string, string>
   requestId: string
+  /** A POST's JSON body as `readJson` reads it; read by the route, before the state is checked. */
+  body: unknown
 }
 
 function authorized(ctx: MockContext, request: Request): boolean {
@@ -20,6 +23,12 @@ function authorized(ctx: MockContext, request: Request): boolean {
 
 /** The reason `startMockServer` aborts the requests it still holds when it is closed. */
 export const SERVER_CLOSED = new Error('The mock server was closed')
+
+/**
+ * The state each request of `startMockServer` arrived in. msw takes a few ticks to reach the route,
+ * and reading the body more: a `reset()` meanwhile must drop the request, not hand it the fresh state.
+ */
+export const ARRIVED_IN = new WeakMap<Request, MockState>()
 
 // msw's delay, but cut short when the server closes or the mock is reset with the request still
 // waiting, so that its timer does not keep the process alive after `close()` or the test. A client
@@ -47,23 +56,27 @@ export function route(
   resolve: (req: RouteRequest) => Response | Promise<Response>,
 ): HttpHandler {
   return http[method](`*/pub/v1${path}`, async ({ request, params }) => {
-    // Closed while msw matched it (a few ticks): its wait would not be cut short, nor a fault spent.
-    if (request.signal.reason === SERVER_CLOSED) return HttpResponse.error()
+    // Behind setupServer, where nothing sees it arrive, the state it reaches the route in.
+    const state = ARRIVED_IN.get(request) ?? ctx.state
+    // Nobody is left to answer (closed), or the state it was sent to is gone (reset): the service
+    // was never reached, and nothing of a test lands in the next one's state or ledger.
+    const dropped = () => request.signal.reason === SERVER_CLOSED || ctx.state !== state
+    // Closed or reset while msw matched it (a few ticks): its wait would not be cut short, nor a fault spent.
+    if (dropped()) return HttpResponse.error()
     const requestId = nextId(ctx, 'req')
     const fault = takeFault(ctx.faults, name)
     const latency = ctx.latencyMs + (fault?.latencyMs ?? 0)
-    const state = ctx.state
     if (latency > 0) await pause(ctx, latency, request.signal)
-    // Nobody is left to answer (closed), or the state it was sent to is gone (reset): the service
-    // was never reached, and nothing of a test lands in the next one's state or ledger.
-    if (request.signal.reason === SERVER_CLOSED || ctx.state !== state) return HttpResponse.error()
+    // Read before the check: the resolvers then reach the state with no wait between.
+    const body = method === 'post' ? await readJson(request) : undefined
+    if (dropped()) return HttpResponse.error()
     // An injected fault's answer first; one that only delays leaves the answer to the scenarios.
     const scenario = scenarioFault(ctx)
     const faulted = (fault && faultResponse(fault, requestId)) || (scenario && faultResponse(scenario, requestId))
     const answer =
       faulted ||
       (authorized(ctx, request) ?
-        await resolve({ request, params: params as Record<string, string>, requestId })
+        await resolve({ request, params: params as Record<string, string>, requestId, body })
       : apiError(requestId, 401, 'unauthorized', 'A valid X-API-Key header is required'))
     return reshapeError(answer, fault?.errorBody ?? ctx.errorBody)
   })

@@ -3,7 +3,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import { getResponse } from 'msw'
 import { createMockApi, type MockApi, type MockApiOptions } from './createMockApi.js'
-import { SERVER_CLOSED } from './route.js'
+import { ARRIVED_IN, SERVER_CLOSED } from './route.js'
+import type { MockState } from './state.js'
 
 /** Options of `startMockServer`: those of `createMockApi`, plus where to listen. */
 export interface MockServerOptions extends MockApiOptions {
@@ -32,7 +33,7 @@ const CORS = {
   'Access-Control-Expose-Headers': 'PAYMENT-REQUIRED, PAYMENT-RESPONSE, X-PAYMENT-RESPONSE, X-Request-Id, Retry-After, Date',
 }
 
-async function toFetchRequest(req: IncomingMessage, origin: string, signal: AbortSignal): Promise<Request> {
+async function toFetchRequest(req: IncomingMessage, origin: string, signal: AbortSignal, state: MockState): Promise<Request> {
   const headers = new Headers()
   for (const [name, value] of Object.entries(req.headers)) {
     if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value)
@@ -43,7 +44,9 @@ async function toFetchRequest(req: IncomingMessage, origin: string, signal: Abor
   // HEAD is answered as its GET (Node's response then leaves the body out), as a real server does;
   // the handlers know GET only.
   const method = req.method === 'HEAD' ? 'GET' : req.method
-  return new Request(new URL(req.url ?? '/', origin), { method, headers, signal, ...(hasBody && { body: Buffer.concat(chunks) }) })
+  const request = new Request(new URL(req.url ?? '/', origin), { method, headers, signal, ...(hasBody && { body: Buffer.concat(chunks) }) })
+  ARRIVED_IN.set(request, state)
+  return request
 }
 
 /** Answers with the contract's error body, for what the mock's handlers never see. */
@@ -52,6 +55,8 @@ function sendError(res: ServerResponse, status: number, code: string, message: s
 }
 
 async function answer(mock: MockApi, origin: string, signal: AbortSignal, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  // Read now: its body and msw's matching take ticks, in which a reset() must drop it (see ARRIVED_IN).
+  const state = mock.state
   if (req.method === 'OPTIONS') {
     // Every header the browser asks for, not only the API's: a client's own `headers` (a bearer
     // token, a tenant) would otherwise fail every request with a CORS error.
@@ -65,7 +70,7 @@ async function answer(mock: MockApi, origin: string, signal: AbortSignal, req: I
   } catch {
     return sendError(res, 400, 'invalid_request', `Malformed percent-encoding in ${req.url}`)
   }
-  const response = await getResponse(mock.handlers, await toFetchRequest(req, origin, signal))
+  const response = await getResponse(mock.handlers, await toFetchRequest(req, origin, signal, state))
   if (response?.type === 'error') {
     req.socket.destroy()
     return

@@ -237,6 +237,43 @@ describe('startMockServer', () => {
     expect(other.mock.state.counter).toBe(counted)
   })
 
+  // The same window for reset(): a harness's afterEach resets while a test's request is still being
+  // matched. It was answered from the fresh state, and its latency began after the reset, uncut.
+  describe('a reset() that comes while a request is still being matched', () => {
+    const resetOnArrival = (other: MockServer) => {
+      const emit = Server.prototype.emit
+      const spy = vi.spyOn(Server.prototype, 'emit').mockImplementation(function (this: Server, event: string | symbol, ...args: unknown[]) {
+        if (event === 'request') process.nextTick(() => other.mock.reset())
+        return emit.apply(this, [event, ...args] as Parameters<Server['emit']>)
+      } as Server['emit'])
+      onTestFinished(() => spy.mockRestore())
+    }
+    const input = { creatorId: 'creator_1', chainType: 'solana', model: 'payment' as const, splits: { creator: 9_000, platform: 1_000 } }
+
+    it('drops the request: nothing of it lands in the fresh state', async () => {
+      const other = await startMockServer({ apiKeys: false })
+      onTestFinished(() => other.close())
+      const links = other.mock.state.links.size
+      resetOnArrival(other)
+      const creating = createLink(createPayLinkClient({ baseUrl: other.url, retry: false }), input).catch((e: unknown) => e)
+
+      expect(await creating).toBeInstanceOf(PayLinkNetworkError)
+      expect(other.mock.state.links.size).toBe(links)
+      expect(other.mock.state.counter).toBe(0)
+    })
+
+    // Its wait began after the reset, so the reset did not end it: the client waited it out.
+    it('drops the request at once rather than making it wait out its latency', async () => {
+      const other = await startMockServer({ apiKeys: false, latencyMs: 600_000 })
+      onTestFinished(() => other.close())
+      resetOnArrival(other)
+      const reading = getLink(createPayLinkClient({ baseUrl: other.url, retry: false, timeoutMs: 2_000 }), MOCK_LINKS.demo).catch((e: unknown) => e)
+
+      expect(await reading).toBeInstanceOf(PayLinkNetworkError)
+      expect(await reading).toMatchObject({ timedOut: false })
+    })
+  })
+
   it('drops on close() a request whose client already gave up: the state stays as it was at close()', async () => {
     const other = await startMockServer({ apiKeys: false })
     onTestFinished(() => other.close())

@@ -4,7 +4,7 @@ import { ownIssues } from '../../client/validate.js'
 import { attentionTokenInputSchema } from '../../schemas/attention.js'
 import { type MockContext, nextId } from '../context.js'
 import { iso, randomHex } from '../ids.js'
-import { apiError, json, NOT_JSON, notJson, readJson } from '../respond.js'
+import { apiError, json, NOT_JSON, notJson } from '../respond.js'
 import { route } from '../route.js'
 import { lookupLink } from './lookupLink.js'
 
@@ -14,9 +14,8 @@ const HEARTBEAT_SECONDS = 15
 /** `POST /attention/token`: a session for an existing link (or none), valid for `attentionTtlMs`. */
 export function attentionHandlers(ctx: MockContext): HttpHandler[] {
   return [
-    route(ctx, 'createAttentionToken', 'post', '/attention/token', async ({ request, requestId }) => {
+    route(ctx, 'createAttentionToken', 'post', '/attention/token', ({ requestId, body }) => {
       // No body asks for a session without a link; a body that cannot be read asks for nothing.
-      const body = await readJson(request)
       if (body === NOT_JSON) return notJson(requestId)
       const input = z.safeParse(attentionTokenInputSchema, body ?? {})
       if (!input.success) {

@@ -5,15 +5,14 @@ import { createLinkInputSchema } from '../../schemas/createLinkInput.js'
 import type { Link } from '../../schemas/link.js'
 import { type MockContext, nextId } from '../context.js'
 import { iso } from '../ids.js'
-import { apiError, json, NOT_JSON, notJson, readJson } from '../respond.js'
+import { apiError, json, NOT_JSON, notJson } from '../respond.js'
 import { route } from '../route.js'
 import { lookupLink } from './lookupLink.js'
 
 /** `POST /links` (validated like the client does) and `GET /links/{code}`. */
 export function linkHandlers(ctx: MockContext): HttpHandler[] {
   return [
-    route(ctx, 'createLink', 'post', '/links', async ({ request, requestId }) => {
-      const body = await readJson(request)
+    route(ctx, 'createLink', 'post', '/links', ({ requestId, body }) => {
       if (body === undefined || body === NOT_JSON) return notJson(requestId)
       const input = z.safeParse(createLinkInputSchema, body)
       if (!input.success) {

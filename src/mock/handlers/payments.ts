@@ -4,7 +4,7 @@ import { ownIssues } from '../../client/validate.js'
 import { verifyInputSchema } from '../../schemas/payment.js'
 import type { MockContext } from '../context.js'
 import { paymentAt } from '../progress.js'
-import { apiError, json, NOT_JSON, notJson, readJson } from '../respond.js'
+import { apiError, json, NOT_JSON, notJson } from '../respond.js'
 import { route } from '../route.js'
 import type { StoredAnswer } from '../state.js'
 import { offerFor, paymentRequired } from '../x402/offer.js'
@@ -21,8 +21,7 @@ const replay = (stored: StoredAnswer) => new HttpResponse(stored.body, { status:
 /** `POST /payments/verify` (the 402 gate, with `Idempotency-Key` replay) and `GET /payments/{id}`. */
 export function paymentHandlers(ctx: MockContext): HttpHandler[] {
   return [
-    route(ctx, 'verifyPayment', 'post', '/payments/verify', async ({ request, requestId }) => {
-      const body = await readJson(request)
+    route(ctx, 'verifyPayment', 'post', '/payments/verify', async ({ request, requestId, body }) => {
       // The header of a version the gate speaks wins over one it does not, which it refuses.
       const v2 = request.headers.get('PAYMENT-SIGNATURE')
       const v1 = request.headers.get('X-PAYMENT')
