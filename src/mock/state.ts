@@ -75,8 +75,12 @@ export interface MockState {
   transfers: Map<string, MockTransferRecord>
   /** `payer:nonce` pairs already spent (EIP-3009 nonces are unique per payer). */
   usedNonces: Set<string>
-  /** The answer per `Idempotency-Key`, as a promise: the key is claimed when the payment is taken, before its answer is read. */
-  idempotency: Map<string, Promise<StoredAnswer>>
+  /**
+   * The answer per `X-API-Key` (`''` for a request without one), then per `Idempotency-Key`, as a
+   * promise: the key is claimed when the payment is taken, before its answer is read. Scoped per API
+   * key, as Stripe scopes them: another API key's use of the same `Idempotency-Key` is its own request.
+   */
+  idempotency: Map<string, Map<string, Promise<StoredAnswer>>>
   /** Every payment taken, in order. */
   ledger: MockLedgerEntry[]
   /** The last number handed out by `nextId`. */

@@ -42,6 +42,26 @@ describe('createMockApi options', () => {
     expect(await getLink(clientOf(mock, 'pk_test_paylink'), MOCK_LINKS.demo).catch((e: unknown) => e)).toMatchObject({ status: 401 })
   })
 
+  // As Stripe scopes them: another key's payment under the same Idempotency-Key (two shops' apps
+  // counting purchases alike) was answered 409 conflict, as if it were the first key's resend.
+  it('scopes each Idempotency-Key to its API key: another key paying under the same one is paid, and each replays its own', async () => {
+    const mock = createMockApi({ apiKeys: ['k_one', 'k_two'] })
+    const [one, two] = [clientOf(mock, 'k_one'), clientOf(mock, 'k_two')]
+    const quote = await verifyPayment(one, { code: MOCK_LINKS.demo })
+    if (quote.status !== 'payment-required') throw new Error('expected a 402')
+    const payments = [v2Payment(quote.paymentRequired.accepts[0]!, Date.now()), v2Payment(quote.paymentRequired.accepts[0]!, Date.now())]
+    const pay = (client: PayLinkClient, paymentHeader: string) => verifyPayment(client, { code: MOCK_LINKS.demo }, { paymentHeader, idempotencyKey: 'purchase-1' })
+
+    const first = await pay(one, payments[0]!)
+    const second = await pay(two, payments[1]!)
+    expect(first.status).toBe('paid')
+    expect(second.status).toBe('paid')
+    expect(mock.ledger.map((entry) => entry.idempotencyKey)).toEqual(['purchase-1', 'purchase-1'])
+    expect(await pay(one, payments[0]!)).toEqual(first)
+    expect(await pay(two, payments[1]!)).toEqual(second)
+    expect(mock.ledger).toHaveLength(2)
+  })
+
   it('seed replaces the parts it names and keeps the rest', async () => {
     const mock = createMockApi({ seed: { links: [{ ...defaultSeed().links[0]!, code: 'mine' }] }, apiKeys: false })
     const client = clientOf(mock)

@@ -28,9 +28,10 @@ export function paymentHandlers(ctx: MockContext): HttpHandler[] {
       const signature = v1 === null || speaks(ctx.x402Version, 'PAYMENT-SIGNATURE') ? v2 : null
       const header = signature ?? v1
       const key = request.headers.get('Idempotency-Key') ?? undefined
+      const apiKey = request.headers.get('X-API-Key') ?? ''
       // Before the link is looked up: a resend after a lost answer gets the charge it made, even if
       // the link has since been disabled or removed.
-      const claimed = header === null || key === undefined ? undefined : ctx.state.idempotency.get(key)
+      const claimed = header === null || key === undefined ? undefined : ctx.state.idempotency.get(apiKey)?.get(key)
       if (claimed) {
         const stored = await claimed
         if (stored.paymentHeader === header) return replay(stored)
@@ -46,7 +47,10 @@ export function paymentHandlers(ctx: MockContext): HttpHandler[] {
       if (header === null) return paymentRequired(requestId, offer)
       const outcome = takePayment(ctx, offer, header, signature !== null ? 'PAYMENT-SIGNATURE' : 'X-PAYMENT', key, requestId)
       // Claimed before any await: a concurrent resend under this key waits for this answer instead of paying again.
-      if (key !== undefined) ctx.state.idempotency.set(key, snapshot(header, outcome.answer))
+      if (key !== undefined) {
+        const answers = ctx.state.idempotency.get(apiKey) ?? new Map<string, Promise<StoredAnswer>>()
+        ctx.state.idempotency.set(apiKey, answers.set(key, snapshot(header, outcome.answer)))
+      }
       return outcome.shown ?? outcome.answer
     }),
     route(ctx, 'getPayment', 'get', '/payments/:id', ({ params, requestId }) => {
