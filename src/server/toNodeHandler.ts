@@ -118,7 +118,9 @@ async function serve(proxy: PayLinkProxy, req: NodeRequest, res: NodeResponse, c
   if (!safeSegments(target.split(/[?#]/, 1)[0]!)) {
     return send(res, jsonError(400, 'invalid_request', 'The request target is not allowed', cors))
   }
-  const hasBody = req.method !== 'GET' && req.method !== 'HEAD'
+  // Either case: node:http2 passes `get` as sent, and Request reads it as GET (Fetch normalizes the
+  // case of GET, HEAD, POST, …), which may have no body.
+  const hasBody = !/^(GET|HEAD)$/i.test(req.method ?? '')
   // node:http2's compatibility API also ends the request of a stream the client reset.
   if (hasBody && req.readableEnded && !req.aborted) {
     return send(res, jsonError(500, 'proxy_misconfigured', 'The request body was already read by another middleware; mount the PayLink proxy before body parsers such as express.json()', cors))
