@@ -292,3 +292,38 @@ export const TwoTrackersOneLink: Story = {
     await expect(states()[counting]).toBe('paused')
   },
 }
+
+/** A sidebar's feed: a scroll pane far shorter than half the viewport, the tracked feed below a heading that fills it. */
+function SidebarFeed(props: AttentionTrackerProps) {
+  return (
+    <aside aria-label="Sidebar" tabIndex={0} style={{ height: '10rem', maxWidth: '20rem', overflow: 'auto', border: '1px solid currentColor', borderRadius: 8 }}>
+      <p style={{ height: '10rem', margin: 0, padding: '1rem', boxSizing: 'border-box' }}>Sidebar: scroll down to the feed.</p>
+      <AttentionTracker {...props} aria-label="Feed tracker">
+        {Array.from({ length: 12 }, (_, i) => (
+          <p key={i} style={{ margin: 0, padding: '1rem' }}>
+            Post {i + 1} of the creator's feed.
+          </p>
+        ))}
+      </AttentionTracker>
+    </aside>
+  )
+}
+
+/**
+ * A feed in a sidebar that scrolls on its own (`overflow: auto`), shorter than half the viewport:
+ * it counts once it fills half the pane, as a long article counts once it fills half the viewport.
+ * Scrolled out of the pane, it counts nothing.
+ */
+export const InAScrollPane: Story = {
+  render: (args) => <SidebarFeed {...args} />,
+  play: async ({ canvas }) => {
+    const pane = canvas.getByRole('complementary', { name: 'Sidebar' })
+    const feed = canvas.getByLabelText('Feed tracker')
+    attend()
+    // Longer than a heartbeat: below the pane's edge, the feed does not count.
+    await sleep(1_200)
+    await expect(feed).not.toHaveAttribute('data-state', 'active')
+    pane.scrollTop = pane.scrollHeight
+    await attendUntil(() => expect(feed).toHaveAttribute('data-state', 'active'))
+  },
+}
