@@ -133,10 +133,9 @@ export const PayLinkButton = forwardRef<HTMLButtonElement, PayLinkButtonProps>(f
   const gatePrice = priceToPay(purchase.paymentRequired, options)
   const state = buttonState(
     purchase.status,
+    // Never waits for the link (no `linkLoading`): a price a press can sign is the 402's (below),
+    // and a link read that is slow (retrying a 429) must not hide it.
     disabled || !signer || gatePrice === null,
-    // Never waits for the link: a price a press can sign is the 402's (below), and a link read that
-    // is slow (retrying a 429) must not hide it.
-    false,
   )
   const actionable = purchase.canPay && !disabled && !['loading', 'disabled'].includes(state)
   // Nothing to pay with: terms that could not be read (a failure with no 402 read and no payment

@@ -23,7 +23,7 @@ export function payLinkButtonState({ status, disabled, linkLoading }: PayLinkBut
 }
 
 /** `payLinkButtonState` with its input as arguments, as the button calls it (no input object to build). */
-export function buttonState(status: PurchaseStatus, disabled: boolean, linkLoading: boolean): PayLinkButtonState {
+export function buttonState(status: PurchaseStatus, disabled: boolean, linkLoading?: boolean): PayLinkButtonState {
   if (['settled', 'signing', 'verifying', 'unknown'].includes(status)) return status as PayLinkButtonState
   if (disabled) return 'disabled'
   // A `loading` status is `loading` already.
