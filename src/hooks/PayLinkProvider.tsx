@@ -72,11 +72,15 @@ export function PayLinkProvider(props: PayLinkProviderProps) {
   // route loader's prefetchQuery, run before it mounts. Each fetch sets the options it runs with,
   // so the old tree's requests name the old client (a prefetch finding a fresh answer sets none).
   // On a switch in place, all: hydrated for the old client, and another client may be another
-  // user, which no identity shows (see useMemo above).
+  // user, which no identity shows (see useMemo above). Never those this very client fetched: the
+  // new tree's own, read by a render thrown away (a reader that suspended for its answer, in a
+  // transition). Removed, each retry of that render asked again and suspended again, for ever.
   if (shown.current !== value)
     queryClient.removeQueries({
       queryKey: rootKey,
-      predicate: (q): any => shown.current != last || (q.options.queryFn && identities.get((q.options as { client: PayLinkClient }).client) !== api),
+      predicate: ({ options }): any =>
+        (options as { client?: unknown }).client !== value &&
+        (shown.current != last || (options.queryFn && identities.get((options as { client: PayLinkClient }).client) !== api)),
     })
   useEffect(() => {
     // A link the client before created keeps out of the new one's cache (createLinkMutationOptions).
