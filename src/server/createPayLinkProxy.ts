@@ -47,6 +47,23 @@ function servesOrigin(config: ProxyConfig, headers: Headers, origin: string | nu
   )
 }
 
+/**
+ * Whether a header holds the key in any spelling the body is searched for, or inside base64: the
+ * x402 headers are base64 JSON (PAYMENT-REQUIRED is the 402 body's twin), so a key echoed in the body
+ * is echoed there too, where a search of the text does not see it. Standard or URL-safe, as the client reads them.
+ */
+function echoesKey(pattern: RegExp, value: string): boolean {
+  let decoded = ''
+  try {
+    // A string of one character per byte, as the pattern's UTF-8 alternative expects.
+    decoded = atob(value.replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, ''))
+  } catch {
+    // Not base64.
+  }
+  // search, not test: it ignores and keeps the pattern's lastIndex (the pattern is global).
+  return value.search(pattern) >= 0 || decoded.search(pattern) >= 0
+}
+
 // The browser leaving is its own doing, not the API's nor a bad request: logs and metrics must not count a 502 or a 400.
 const clientGone = (before: string) => jsonError(499, 'client_closed_request', `The client went away before ${before}`)
 
@@ -111,7 +128,7 @@ async function forward(
     const returned = new Headers()
     for (const name of RETURNED_RESPONSE_HEADERS) {
       const value = upstream.headers.get(name)
-      if (value !== null && !(config.apiKeyPattern && value.includes(config.apiKey))) returned.set(name, value)
+      if (value !== null && !(config.apiKeyPattern && echoesKey(config.apiKeyPattern, value))) returned.set(name, value)
     }
     // Bytes, not a string: a string body would be typed text/plain when upstream named no type.
     const answer = NULL_BODY_STATUSES.has(upstream.status) ? null : redacted === text ? bytes : Uint8Array.from(redacted, (c) => c.charCodeAt(0))

@@ -587,6 +587,20 @@ describe('upstream failures', () => {
     expect(await response.json()).toEqual({ message: 'bad key [redacted]' })
   })
 
+  // PAYMENT-REQUIRED is the 402 body's requirements as base64 JSON: a key echoed in the body (redacted
+  // there) is echoed in it too, where a plain search of the header does not see it.
+  test.each([
+    ['base64 JSON (PAYMENT-REQUIRED)', 'PAYMENT-REQUIRED', (key: string) => btoa(JSON.stringify({ x402Version: 2, error: `bad key ${key}` }))],
+    ['base64url JSON (PAYMENT-RESPONSE)', 'PAYMENT-RESPONSE', (key: string) => btoa(JSON.stringify({ success: false, note: key })).replaceAll('+', '-').replaceAll('/', '_')],
+    ['JSON-escaped (X-Request-Id)', 'X-Request-Id', (key: string) => JSON.stringify(key).slice(1, -1)],
+  ])('a header that echoes the key %s is dropped', async (_, name, echo) => {
+    const key = 'sk_live/abc+def=="x'
+    const { proxy } = setup({ apiKey: key }, () => Response.json({ error: 'payment_required' }, { status: 402, headers: { [name]: echo(key) } }))
+    const response = await proxy(new Request(`${APP}/links/abc`))
+    expect(response.status).toBe(402)
+    expect(response.headers.get(name)).toBeNull()
+  })
+
   test('a request whose browser has already gone (while its body was read) is not forwarded at all', async () => {
     const { proxy, calls } = setup()
     const browser = new AbortController()
