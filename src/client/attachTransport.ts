@@ -135,8 +135,9 @@ export function attachTransport(client: PayLinkClient, apiKey: string | undefine
           endpoint,
           attempt,
           status,
-          // A header with no value is no id either.
-          requestId: parsed.requestId || answer.get('X-Request-Id') || undefined,
+          // A header with no value is no id either. Redacted as the body is: an API that echoes the key
+          // echoes it here too, and loggers print the id.
+          requestId: parsed.requestId || redact(answer.get('X-Request-Id') ?? '', secrets()) || undefined,
           retryAfterSeconds: retryAfterSeconds(answer),
         })
         retryable = [429, 502, 503, 504].includes(status)

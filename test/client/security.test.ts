@@ -215,6 +215,17 @@ describe('the API key never leaks', () => {
     for (const text of [(error as Error).message, JSON.stringify(error), inspect(error, { depth: Infinity })]) expect(text).not.toContain(API_KEY)
   })
 
+  // The proxy drops such a header; a client with the key on a server reads it itself, and loggers print requestId.
+  it('is redacted from a requestId read from an X-Request-Id header that echoes it', async () => {
+    server.use(http.get(`${API}/links/:code`, () => HttpResponse.json({ error: { code: 'unauthorized', message: 'no' } }, { status: 401, headers: { 'X-Request-Id': `req_${API_KEY}` } })))
+
+    const error = await rejectionOf(getLink(makeClient({ retry: false }), 'lnk_abc123'))
+
+    expect(error).toBeInstanceOf(PayLinkHttpError)
+    expect((error as PayLinkHttpError).requestId).toBe('req_[redacted]')
+    for (const text of [(error as Error).message, JSON.stringify(error), inspect(error, { depth: Infinity })]) expect(text).not.toContain(API_KEY)
+  })
+
   it('redacts the signed payment from an error too', async () => {
     server.use(
       http.post(`${API}/payments/verify`, ({ request }) =>
