@@ -36,8 +36,8 @@ export interface PayLinkProxyOptions {
 export interface ProxyConfig {
   apiKey: string
   /**
-   * The key in any JSON spelling of it, its UTF-8 bytes included, to redact from what upstream
-   * answers (searched as bytes); `undefined` for a key shorter than `MIN_REDACTED_KEY_LENGTH`.
+   * The key in any JSON spelling of it, its UTF-8 bytes included, URL-encoded and in base64, to redact
+   * from what upstream answers (searched as bytes); `undefined` for a key shorter than `MIN_REDACTED_KEY_LENGTH`.
    */
   apiKeyPattern: RegExp | undefined
   /** Absolute, `/pub/v1` included, no trailing slash. */
@@ -58,6 +58,26 @@ export interface ProxyConfig {
  * holds any short string sooner or later.
  */
 const MIN_REDACTED_KEY_LENGTH = 8
+
+/**
+ * Patterns of the key as a URL spells it (percent-encoded UTF-8, hex in either case) and as base64
+ * (standard or URL-safe, a `/` maybe JSON-escaped) at each of the three byte offsets it may start at
+ * in a longer base64 text: only the characters its own bytes decide, not the one at each end that
+ * it may share with a neighbour. An error page quoting the request as a URL, or an answer nesting
+ * base64 (an x402 payload, a Basic credential), holds it so.
+ */
+function encodedKey(key: string): string[] {
+  const bytes = byteString(new TextEncoder().encode(key))
+  const url = encodeURIComponent(key)
+    .replace(/[()*.]/g, '\\$&')
+    .replace(/%(.)(.)/g, (_, a: string, b: string) => `%[${a}${a.toLowerCase()}][${b}${b.toLowerCase()}]`)
+  const base64 = [0, 1, 2].map((r) =>
+    btoa('\0'.repeat(r) + bytes)
+      .slice(Math.ceil((4 * r) / 3), Math.floor((4 * (r + bytes.length)) / 3))
+      .replace(/[+/]/g, (c) => (c === '+' ? '[+-]' : '(?:\\\\?\\/|_)')),
+  )
+  return [url, ...base64]
+}
 
 const withApiPrefix = (path: string): string => (path.endsWith('/pub/v1') ? path : `${path}/pub/v1`)
 
@@ -132,7 +152,10 @@ export function resolveProxyOptions(options: PayLinkProxyOptions): ProxyConfig {
   return {
     apiKey,
     // The body is searched as bytes (byteString): a non-ASCII character echoed raw is its UTF-8 bytes there.
-    apiKeyPattern: apiKey.length < MIN_REDACTED_KEY_LENGTH ? undefined : RegExp(`${secretPattern(apiKey).source}|${secretPattern(byteString(new TextEncoder().encode(apiKey))).source}`, 'g'),
+    apiKeyPattern:
+      apiKey.length < MIN_REDACTED_KEY_LENGTH
+        ? undefined
+        : RegExp([secretPattern(apiKey).source, secretPattern(byteString(new TextEncoder().encode(apiKey))).source, ...encodedKey(apiKey)].join('|'), 'g'),
     upstreamRoot: upstreamRoot(options.upstream),
     prefix: prefixSegments(options.basePath),
     allowedOrigins: originSet(options.allowedOrigins),

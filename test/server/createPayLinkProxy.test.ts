@@ -587,6 +587,25 @@ describe('upstream failures', () => {
     expect(await response.json()).toEqual({ message: 'bad key [redacted]' })
   })
 
+  // An error page that quotes the request as a URL, or an answer that nests base64 (x402 payloads, a
+  // Basic credential) holds the key in those spellings, base64 at any of its three byte alignments.
+  const b64 = (text: string) => Buffer.from(text).toString('base64')
+  test.each([
+    ['URL-encoded', (key: string) => encodeURIComponent(key)],
+    ['URL-encoded in lower-case hex', (key: string) => encodeURIComponent(key).replace(/%../g, (h) => h.toLowerCase())],
+    ['base64 at offset 0', (key: string) => b64(`${key}:`)],
+    ['base64 at offset 1', (key: string) => b64(`x${key}:`)],
+    ['base64 at offset 2', (key: string) => b64(`xy${key}`)],
+    ['base64url', (key: string) => b64(`xy${key}`).replaceAll('+', '-').replaceAll('/', '_')],
+  ])('an upstream that echoes the key %s in the body does not leak it', async (_, echo) => {
+    const key = 'sk_live/abc+def==?\u00e9~'
+    const { proxy } = setup({ apiKey: key }, () => Response.json({ note: `see ${echo(key)}` }, { status: 401 }))
+    const text = await (await proxy(new Request(`${APP}/links/abc`))).text()
+    // The middle of the echo, which only the key's bytes decide.
+    expect(text).not.toContain(echo(key).slice(4, -4))
+    expect(text).toContain('[redacted]')
+  })
+
   // PAYMENT-REQUIRED is the 402 body's requirements as base64 JSON: a key echoed in the body (redacted
   // there) is echoed in it too, where a plain search of the header does not see it.
   test.each([
