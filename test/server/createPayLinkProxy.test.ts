@@ -257,6 +257,12 @@ describe('refusals, without contacting upstream', () => {
     ['/api/paylink/pub/v1/links/%252e%252e'],
     ['/api/paylink/pub/v1/links/%252F'],
     ['/api/paylink/pub/v1/links/%E0%A4%A'],
+    // Characters that Unicode compatibility normalisation (NFKC, which some servers apply after
+    // decoding) turns into `..`, `/` or `\\`: fullwidth dots, a two-dot leader, fullwidth solidi.
+    ['/api/paylink/pub/v1/links/%EF%BC%8E%EF%BC%8E'],
+    ['/api/paylink/pub/v1/links/%E2%80%A5'],
+    ['/api/paylink/pub/v1/links/a%EF%BC%8Fb'],
+    ['/api/paylink/pub/v1/links/a%EF%BC%BCb'],
   ])('%s tries to move in the tree: 400', async (path) => {
     const { proxy, calls } = setup()
     const response = await proxy(new Request(`http://localhost${path}`))
