@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { http, HttpResponse } from 'msw'
 import { expect, waitFor } from 'storybook/test'
-import { BridgeStatusBadge } from '../src/components/BridgeStatusBadge.js'
+import { BridgeStatusBadge, type BridgeStatusBadgeLabels } from '../src/components/BridgeStatusBadge.js'
 import { MOCK_TRANSFER_REASONS, MOCK_TRANSFERS, MOCK_UNKNOWN_STATUS } from '../src/mock/browser.js'
 import { storyBaseUrl } from './support/paylinkMock.js'
 import { withTextLabels } from './support/withTextLabels.js'
@@ -13,7 +13,7 @@ const meta = {
   component: BridgeStatusBadge,
   tags: ['autodocs'],
   // A text typed for one of its function labels in the Controls panel shows as typed.
-  decorators: [withTextLabels(['reason', 'unknown', 'eta', 'sourceTx', 'destinationTx'])],
+  decorators: [withTextLabels<BridgeStatusBadgeLabels>({ reason: true, unknown: true, eta: true, sourceTx: true, destinationTx: true })],
   args: { transferId: MOCK_TRANSFERS.pending, explorerUrl },
   argTypes: {
     transferId: { control: 'select', options: Object.values(MOCK_TRANSFERS) },

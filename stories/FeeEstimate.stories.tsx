@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { type ComponentProps, useState } from 'react'
 import { http, HttpResponse } from 'msw'
 import { expect, userEvent, waitFor } from 'storybook/test'
-import { FeeEstimate } from '../src/components/FeeEstimate.js'
+import { FeeEstimate, type FeeEstimateLabels } from '../src/components/FeeEstimate.js'
 import { defaultSeed, QUICK_QUOTE_TTL_MS } from '../src/mock/browser.js'
 import { storyBaseUrl } from './support/paylinkMock.js'
 import { withTextLabels } from './support/withTextLabels.js'
@@ -18,7 +18,7 @@ const meta = {
   component: FeeEstimate,
   tags: ['autodocs'],
   // A text typed for one of its function labels in the Controls panel shows as typed.
-  decorators: [withTextLabels(['invalid', 'retryIn', 'amount', 'duration', 'quoted'])],
+  decorators: [withTextLabels<FeeEstimateLabels>({ invalid: true, retryIn: true, amount: true, duration: true, quoted: true })],
   // The mock quotes gas 0.1215 on solana ↔ base (0.0415 to polygon) plus 0.3 % of the amount.
   args: { sourceChain: 'solana', destinationChain: 'base', asset: 'USDC', amount: '100' },
   argTypes: {

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { http, HttpResponse } from 'msw'
 import { expect, userEvent, waitFor } from 'storybook/test'
 import { PayLinkButton } from '../src/components/PayLinkButton.js'
+import type { PayLinkButtonLabels } from '../src/components/PayLinkButtonLabels.js'
 import { BASE_SEPOLIA_USDC, MOCK_LINKS, MOCK_PAY_TO } from '../src/mock/browser.js'
 import { encodeBase64Json } from '../src/x402/base64.js'
 import { testSigner } from './support/testSigner.js'
@@ -16,7 +17,7 @@ const meta = {
   component: PayLinkButton,
   tags: ['autodocs'],
   // A text typed for one of its function labels in the Controls panel shows as typed.
-  decorators: [withTextLabels(['pay', 'split', 'priceChangedStatus'])],
+  decorators: [withTextLabels<PayLinkButtonLabels>({ pay: true, split: true, priceChangedStatus: true })],
   args: { code: MOCK_LINKS.demo, maxAmount, signer: testSigner() },
   argTypes: {
     code: { control: 'select', options: Object.values(MOCK_LINKS) },
