@@ -406,27 +406,32 @@ export function createAttentionReporter(
       // tall: steps of 5% of an article 25 screens tall cross none between a sliver and a full
       // viewport. Made again when the content's size changes (an image loaded, more text). `| 0`
       // turns the Infinity or NaN of an empty viewport into 0, and so 20 steps.
+      // The shortest scroll pane around the content (an ancestor that clips it and scrolls, or would:
+      // overflow not visible, and content taller than it), whose half it may fill instead: the
+      // observer's intersection is clipped by the pane, which a feed under half the viewport tall
+      // fills without ever filling half the viewport. Not a horizontal carousel: nothing overflows
+      // its height. Read at each crossing: a wrapper that opens (a collapsible from height 0, a "Read
+      // more" lifting its max-height) changes it with no change to the content's size. One of no
+      // height is closed, no pane: the content shows nothing there anyway.
+      const pane = () => {
+        let least = Infinity
+        for (let node: HTMLElement | null = element; (node = node.parentElement); ) {
+          if (node.clientHeight && node.scrollHeight > node.clientHeight && win.getComputedStyle(node).overflowY != 'visible') least = Math.min(least, node.clientHeight)
+        }
+        return least
+      }
       const observe = () => {
         // The viewport's height. In a cross-origin iframe (an embed) innerHeight is the frame's, taller
         // than the screen where the host sizes the frame to its article, and the observer gives no
         // rootBounds: the browser window's outerHeight (its viewport and toolbars) bounds it there; 0
         // where unknown. Read again with the thresholds, when the content's size changes.
         const h = Math.min(win.innerHeight, win.outerHeight || Infinity)
-        // The shortest scroll pane around the content (an ancestor that clips it and scrolls, or would:
-        // overflow not visible, and content taller than it), whose half it may fill instead: the
-        // observer's intersection is clipped by the pane, which a feed under half the viewport tall
-        // fills without ever filling half the viewport. Not a horizontal carousel: nothing overflows
-        // its height.
-        let pane = Infinity
-        for (let node: HTMLElement | null = element; (node = node.parentElement); ) {
-          if (node.scrollHeight > node.clientHeight && win.getComputedStyle(node).overflowY != 'visible') pane = Math.min(pane, node.clientHeight)
-        }
-        const n = 20 * ((element.offsetHeight / Math.min(h, pane)) | 0) + 20
+        const n = 20 * ((element.offsetHeight / Math.min(h, pane())) | 0) + 20
         if (Observer) {
           observer?.disconnect()
           observer = new Observer(
             (entries) => {
-              inView = isHalfInView(entries[entries.length - 1]!, h, pane)
+              inView = isHalfInView(entries[entries.length - 1]!, h, pane())
               update()
             },
             { threshold: Array.from({ length: n + 1 }, (_, i) => i / n) },

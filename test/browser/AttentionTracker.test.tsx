@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, render, screen } from '@testing-library/react'
-import { Activity } from 'react'
+import { Activity, type CSSProperties } from 'react'
 import { userEvent } from 'vitest/browser'
 import { createPayLinkClient } from '../../src/client.js'
 import type { AttentionReport } from '../../src/components/AttentionReporter.js'
@@ -26,8 +26,11 @@ const tokenFetch = async () =>
 // Two frames: the observer has computed the intersections of the scroll position in between.
 const frames = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
 
-/** An article `screens` viewports tall below a hero a viewport and a half tall, with a footer, tracked with heartbeats every second. */
-async function articleBelowTheFold(screens: number) {
+/**
+ * An article `screens` viewports tall below a hero a viewport and a half tall, with a footer, tracked
+ * with heartbeats every second; the tracker in a wrapper of `wrapperStyle` (a collapsible, a "Read more").
+ */
+async function articleBelowTheFold(screens: number, wrapperStyle?: CSSProperties) {
   const vh = window.innerHeight
   const reports: AttentionReport[] = []
   const client = createPayLinkClient({ baseUrl: 'https://api.paylink.test', retry: false, fetch: tokenFetch as typeof fetch })
@@ -35,11 +38,13 @@ async function articleBelowTheFold(screens: number) {
     <QueryClientProvider client={new QueryClient()}>
       <PayLinkProvider client={client}>
         <div style={{ height: vh * 1.5 }}>Hero image</div>
-        <AttentionTracker data-testid="tracker" consent heartbeatSeconds={1} minDwellMs={0} idleTimeoutMs={600_000} onHeartbeat={(r) => reports.push(r)}>
-          <div data-testid="article" style={{ height: vh * screens }}>
-            Long article
-          </div>
-        </AttentionTracker>
+        <div data-testid="wrapper" style={wrapperStyle}>
+          <AttentionTracker data-testid="tracker" consent heartbeatSeconds={1} minDwellMs={0} idleTimeoutMs={600_000} onHeartbeat={(r) => reports.push(r)}>
+            <div data-testid="article" style={{ height: vh * screens }}>
+              Long article
+            </div>
+          </AttentionTracker>
+        </div>
         <div style={{ height: vh * 3 }}>Footer</div>
       </PayLinkProvider>
     </QueryClientProvider>,
@@ -47,7 +52,7 @@ async function articleBelowTheFold(screens: number) {
   // A real click: the document has the focus, and there was input.
   await userEvent.click(screen.getByText('Hero image'))
   await frames()
-  return { reports, tracker: screen.getByTestId('tracker'), article: screen.getByTestId('article') }
+  return { reports, tracker: screen.getByTestId('tracker'), article: screen.getByTestId('article'), wrapper: screen.getByTestId('wrapper') }
 }
 
 /** Scrolls down a quarter of a viewport at a time, as a reader does, until the article fills the viewport. */
@@ -75,6 +80,32 @@ test('an article that grows to 25 screens after it is tracked (its text loaded l
   await frames()
   await scrollIntoArticle()
   await expect.poll(() => tracker.getAttribute('data-state')).toBe('active')
+})
+
+test('an article 25 screens tall in a collapsible closed when it is tracked (height 0), opened after, counts when scrolled into', async () => {
+  const { tracker, wrapper } = await articleBelowTheFold(25, { height: 0, overflow: 'hidden' })
+  // Opened: the wrapper grows, the article keeps its size.
+  wrapper.style.height = 'auto'
+  await frames()
+  await scrollIntoArticle()
+  await expect.poll(() => tracker.getAttribute('data-state')).toBe('active')
+})
+
+test('an article behind a "Read more" (max-height 100px) expanded after it is tracked does not count with 60 px of it in view', async () => {
+  const { tracker, wrapper } = await articleBelowTheFold(25, { maxHeight: 100, overflow: 'hidden' })
+  wrapper.style.maxHeight = 'none'
+  await frames()
+  // The article's top 60 px at the bottom of the viewport, scrolled to a quarter viewport at a time.
+  const top = tracker.getBoundingClientRect().top + window.scrollY
+  for (let y = 0; y < top - window.innerHeight + 60; y += window.innerHeight / 4) {
+    window.scrollTo(0, y)
+    await frames()
+  }
+  window.scrollTo(0, top - window.innerHeight + 60)
+  await frames()
+  await frames()
+  expect(tracker.getBoundingClientRect().top).toBeCloseTo(window.innerHeight - 60, 0)
+  expect(tracker.getAttribute('data-state')).not.toBe('active')
 })
 
 test('a feed in a sidebar scroll pane a third of the viewport tall counts while it fills the pane, and not once the pane is scrolled out of view', async () => {
