@@ -69,15 +69,20 @@ export function pollUntilSettled<T extends { status: string }>(
       if (stopsPolling(error) || terminal.includes(data?.status!)) return false
       const left = startedAt.get(query)! + maxDurationMs - Date.now()
       // NaN until the first answer, which sets the timers again: no poll before it, nor past the deadline.
-      const backOff = Math.min(maxIntervalMs, initialIntervalMs * 1.5 ** (dataUpdateCount + errorUpdateCount - 1))
-      // Only an HTTP error has the field: a 429's, or a 503's that says when to come back.
-      const retryAfter = ((error as PayLinkHttpError | null)?.retryAfterSeconds ?? 0) * 1000
+      // The back-off, or a failure's Retry-After when longer: only an HTTP error has the field (a
+      // 429's, or a 503's that says when to come back).
+      const wait = Math.max(
+        Math.min(maxIntervalMs, initialIntervalMs * 1.5 ** (dataUpdateCount + errorUpdateCount - 1)),
+        ((error as PayLinkHttpError | null)?.retryAfterSeconds ?? 0) * 1000,
+      )
       // Due a wait after the last answer, not after this render: TanStack starts its timer again on
       // each mount and each new value, which must not put the poll off (a badge mounted inside a
       // Retry-After, a render near the deadline). The last poll lands on the deadline, so the render
       // after it can report isStale: inside a Retry-After too, as nothing else would render it on
-      // time (a 503's may say a day).
-      const due = Math.min(Math.max(backOff, retryAfter) + Math.max(dataUpdatedAt, errorUpdatedAt) - Date.now(), left)
+      // time (a 503's may say a day). Never more than the wait from now: a last answer in the future
+      // is a device clock set back since (an NTP correction, a time zone put right), and the poll
+      // would wait out the whole jump (an hour back, a badge stuck on "In transit" for an hour).
+      const due = Math.min(wait + Math.max(dataUpdatedAt, errorUpdatedAt) - Date.now(), wait, left)
       // Overdue (a request under way, whose answer sets the timer again, or a render between the due
       // time and the timer) or due within a millisecond: a second. Not 0 or less, which TanStack takes
       // for no timer (polling would stop), nor a fraction of a millisecond, which a fake clock repeats

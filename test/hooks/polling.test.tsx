@@ -741,3 +741,17 @@ test('useBridgeStatus outside the provider names itself and the provider', () =>
   vi.spyOn(console, 'error').mockImplementation(() => {})
   expect(() => renderHook(() => useBridgeStatus(MOCK_TRANSFERS.pending))).toThrow(/^useBridgeStatus must be used inside <PayLinkProvider>/)
 })
+
+test('a device clock set back an hour (an NTP correction, a time-zone mistake undone) does not hold the next poll for that hour', async () => {
+  answerStatuses(['in_transit', 'in_transit', 'in_transit', 'completed'])
+  const { result, rerender } = renderHook(() => useBridgeStatus(MOCK_TRANSFERS.inTransit), { wrapper: wrapperFor() })
+  await advance(0)
+  expect(result.current.data?.status).toBe('in_transit')
+  vi.setSystemTime(Date.now() - 3_600_000)
+  // A render for another reason (the badge's time left ticks every 15 s) reads the clock again.
+  rerender()
+  // Polls 2 s, 3 s and 4.5 s apart: completed within 10 s, not an hour later.
+  await advance(10_000)
+  expect(api.count('GET', transferPath(MOCK_TRANSFERS.inTransit))).toBe(4)
+  expect(result.current.data?.status).toBe('completed')
+})
