@@ -188,9 +188,10 @@ export function createAttentionReporter(
   // again at the next attention. What is due goes first, or the next heartbeat would ask for a token
   // only to carry it, and let that one lapse in turn, endlessly. A session already ended (expired
   // while the device slept, its timers late) has nothing to renew: a token is then asked for at
-  // attention alone, as a refusal or a Retry-After allows.
+  // attention alone, as a refusal or a Retry-After allows. (A heartbeat due first ends it, at its
+  // update; a renewal due first must not ask for a token on waking, nobody there.)
   const renew = () => {
-    if (session && !requesting) sync() || activeMs > activeAtIssue ? fetchToken() : end()
+    if (session && !requesting) (sync() || activeMs > activeAtIssue) && syncedAt < expiry ? fetchToken() : end()
   }
   // A session that reported ends with its final report before another token takes over (renewed,
   // lapsed or expired), and the next one counts from 0: a backend keyed on sessionId would count

@@ -943,6 +943,22 @@ test('a laptop asleep past its token: a refusal of the next one stops tracking f
   expect(t.reports).toEqual([])
 })
 
+test('a laptop asleep past its token, its renewal the first timer due on waking: nobody there, no token is asked for', async () => {
+  const t = setup({ heartbeatSeconds: 7, minDwellMs: 0 })
+  scrollTo(1)
+  // Read till 29 s (the last input at 28 s), a token of a minute from 0 s: its renewal is due at
+  // 30 s, before the heartbeat at 35 s. The lid closes at 29 s, opens ten minutes later, and nobody
+  // reads on.
+  await read(29_000)
+  expect(tokenRequests()).toBe(1)
+  vi.setSystemTime(Date.now() + 600_000)
+  await advance(60_000)
+  // The session expired in the sleep: it ends (its final report), and nothing asks for another.
+  expect(tokenRequests()).toBe(1)
+  expect(t.last()).toMatchObject({ activeMs: 28_000, final: true })
+  expect(t.root).toHaveAttribute('data-state', 'paused')
+})
+
 test('a failed token request is retried at the next heartbeat, not on every input', async () => {
   api.mock.inject('createAttentionToken', { status: 503, times: 1 })
   const onError = vi.fn()
