@@ -40,6 +40,10 @@ export function quoteEnd({ data: fee, dataUpdatedAt }: { data?: FeeEstimate | un
   // An arrival in our future is a server's, maybe one already seen before a re-quote kept the object
   // (a page's state hydrated again): it keeps the reading it had, not a new life from now.
   if (fee && seen?.[0] !== dataUpdatedAt) firstSeen.set(fee, (seen = [dataUpdatedAt, dataUpdatedAt > Date.now() && seen ? seen[1] : Date.now()]))
+  // First seen in the future: the device's clock was set back since (an NTP correction, a time zone
+  // put right). Seen now, on the clock as it reads now, or the quote would stay current for the whole
+  // jump (an hour back, an hour past its end; the re-quote's timer put off to then at every render).
+  if (seen && seen[1] > Date.now()) seen[1] = Date.now()
   dataUpdatedAt = Math.min(dataUpdatedAt, seen ? seen[1] : Date.now())
   if (!fee?.expiresAt) return dataUpdatedAt + 30_000
   const end = parseTimestamp(fee.expiresAt)

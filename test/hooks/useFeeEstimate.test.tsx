@@ -376,3 +376,26 @@ test('a quote hydrated again with its server-side arrival, after an equal re-quo
     vi.useRealTimers()
   }
 })
+
+test('a device clock set back an hour while a quote is on screen (an NTP correction, a time zone put right): re-quoted within its life from then, not an hour later', async () => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
+  try {
+    // Quotes live 30 s.
+    const { result, rerender } = renderHook(() => useFeeEstimate(params), { wrapper: wrapperFor() })
+    await act(() => vi.advanceTimersByTimeAsync(10))
+    expect(result.current.isSuccess).toBe(true)
+    await act(() => vi.advanceTimersByTimeAsync(10_000))
+    vi.setSystemTime(Date.now() - 3_600_000)
+    // A render for another reason (FeeEstimate's "quoted … ago" ticks every 15 s) reads the clock again.
+    rerender()
+    await act(() => vi.advanceTimersByTimeAsync(15_000))
+    rerender()
+    await act(() => vi.advanceTimersByTimeAsync(15_000))
+    rerender()
+    // Its life counted again from the jump at the latest (what passed of it before is not known).
+    await act(() => vi.advanceTimersByTimeAsync(5_000))
+    expect(quotes()).toBe(2)
+  } finally {
+    vi.useRealTimers()
+  }
+})
