@@ -1,6 +1,7 @@
 import type { QueryKey, UseQueryOptions } from '@tanstack/react-query'
 import { focusManager, onlineManager, useQuery, useQueryClient } from '../peers/query.js'
-import { useSyncExternalStore } from '../peers/react.js'
+import { useMemo, useSyncExternalStore } from '../peers/react.js'
+import { timerDelay } from '../client/timerDelay.js'
 import type { PayLinkErrorType } from '../client/errors.js'
 import { type Lifecycle, MAX_DURATION_MS, type PollingOptions, startedAt } from '../query/pollUntilSettled.js'
 import type { PayLinkQueryOptions } from '../query/types.js'
@@ -33,17 +34,18 @@ export function usePolledQuery<T extends { status: string }, K extends QueryKey>
   useSyncExternalStore(focusManager.subscribe, shown, shown)
   // Offline, the last poll waits for the network, and no answer renders the deadline (`end`): a
   // timer does, so that `isStale` shows then, not once back online. Online it renders nothing (the
-  // snapshot stays false): the last poll's answer does, as before. (A delay past a timer's longest,
-  // or NaN before the first answer, runs it at once: to no render.)
+  // snapshot stays false): the last poll's answer does, as before. None before the first answer (NaN)
+  // nor for polling that never gives up (Infinity, which Node warns of at every timer); made once
+  // per deadline, not at every render.
   const offlinePast = () => end <= Date.now() && !onlineManager.isOnline()
-  useSyncExternalStore(
-    (render) => {
-      const timer = setTimeout(render, end - Date.now())
+  const untilEnd = useMemo(
+    () => (render: () => void) => {
+      const timer = end < Infinity ? setTimeout(render, timerDelay(end - Date.now())) : undefined
       return () => clearTimeout(timer)
     },
-    offlinePast,
-    offlinePast,
+    [end],
   )
+  useSyncExternalStore(untilEnd, offlinePast, offlinePast)
   // Not a spread, which would read (and so track) every field: through TanStack's result, a
   // component re-renders only for the fields it reads, not for each `isFetching` of each poll.
   // (`target[key]` reads a getter as Reflect.get without a receiver does: on the target.)

@@ -755,3 +755,16 @@ test('a device clock set back an hour (an NTP correction, a time-zone mistake un
   expect(api.count('GET', transferPath(MOCK_TRANSFERS.inTransit))).toBe(4)
   expect(result.current.data?.status).toBe('completed')
 })
+
+test('polling that never gives up (maxDurationMs: Infinity) sets no timer past its longest: no TimeoutOverflowWarning, render after render', async () => {
+  vi.useRealTimers()
+  const warnings = vi.spyOn(process, 'emitWarning')
+  api.mock.useScenario('transfer-stuck-in-transit')
+  const { result, rerender } = renderHook(() => useBridgeStatus(MOCK_TRANSFERS.inTransit, { polling: { maxDurationMs: Infinity } }), { wrapper: wrapperFor() })
+  await vi.waitFor(() => expect(result.current.data?.status).toBe('in_transit'))
+  for (let i = 0; i < 3; i++) rerender()
+  // Node warns in a task after the timer is set.
+  await new Promise((resolve) => setTimeout(resolve, 20))
+  expect(warnings.mock.calls.filter(([warning]) => String(warning).includes('does not fit into a 32-bit signed integer'))).toEqual([])
+  expect(result.current.isStale).toBe(false)
+})
