@@ -170,6 +170,25 @@ describe('createPaymentHeader', () => {
     }
   })
 
+  test('an authorization signed late in a second, with 6 whole seconds left as facilitators count them, is sent: an offer of 7 s signed at x.995 s', async () => {
+    // The signer dates it from the second it starts in (x402's reference client does the same): at
+    // x.995 s, an offer of 7 s gives validBefore x + 7, 6.005 s away, 5.995 s once 10 ms of signing
+    // passed. Facilitators refuse under now + 6 in whole seconds (x + 6), so it is good; judged in
+    // milliseconds it was refused, one press in a hundred of such an offer ending "failed".
+    let now = 1_000_000_995
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => now)
+    try {
+      const signer = fakeSigner(undefined, async () => {
+        const validBefore = String(Math.floor(now / 1000) + 7)
+        now += 10
+        return { signature: '0xsig', authorization: { validBefore } }
+      })
+      expect((await createPaymentHeader(requirement(), signer)).name).toBe('PAYMENT-SIGNATURE')
+    } finally {
+      clock.mockRestore()
+    }
+  })
+
   test('a payload without validBefore (Permit2, Solana) is judged by the wait: after maxTimeoutSeconds it is signer_failed', async () => {
     let now = 1_000_000_000
     const clock = vi.spyOn(Date, 'now').mockImplementation(() => now)
