@@ -128,6 +128,9 @@ function expected(run: Run): Expected {
   if (run.abortAt === 'paid') return unknown
   if (run.paid === '402 reason') return { ...unknown, x402Reason: 'insufficient_funds' }
   if (run.paid === '402 failed receipt') return { ...unknown, x402Reason: 'invalid_exact_evm_payload_signature' }
+  // A seller that settles before its handler runs (upfront) answers a 4xx after taking the money: with
+  // no receipt to read, its outcome is unknown, not a refusal (e504668).
+  if (run.paid === '404' && chosen.flow === 'upfront') return unknown
   if (['200', '404', '500 with success receipt'].includes(run.paid)) return { chosen, pays: true, response: 'paid' }
   return { ...unknown, ...(run.paid === 'timeout' && { timedOut: true }) }
 }
