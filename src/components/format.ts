@@ -1,10 +1,12 @@
 // An invalid locale would throw from the render as soon as data arrives, blanking the app. Intl
 // checks the locale anyway, so catching its refusal costs no extra work while the locale is valid
 // (a second check, e.g. Intl.getCanonicalLocales, would run on every figure). Options that Intl
-// refuses still throw, from the en-US attempt.
-function make<O, F>(Format: new (locale: string | undefined, options: O) => F, locale: string | undefined, options: O): F {
+// refuses still throw, from the en-US attempt. A well-formed tag Intl has no data for ('english',
+// 'xx-XX') it does not refuse: alone, it would format in the runtime's own locale (the server's LANG,
+// the visitor's browser), neither en-US nor the same on both sides; en-US after it is taken instead.
+function make<O, F>(Format: new (locales: string | string[], options: O) => F, locale: string | undefined, options: O): F {
   try {
-    return new Format(locale, options)
+    return new Format([locale!, 'en-US'], options)
   } catch {
     return new Format('en-US', options)
   }
@@ -20,6 +22,8 @@ export function formatDecimal(amount: string, locale: string | undefined, minimu
   // Intl throws a RangeError past 20 fraction digits in older engines (100 in current ones), and
   // shows ∞ past a double's range: either would break or belie the component showing it.
   if (fraction > 20 || amount.length > 300) return amount
+  // Not more fraction digits than written: an engine older than Intl.NumberFormat v3 (Firefox 115,
+  // Safari 15.3) reads the string as a float, and 20 digits of 0.1 are 0.10000000000000000555.
   const format = make(Intl.NumberFormat, locale, {
     minimumFractionDigits,
     maximumFractionDigits: Math.max(fraction, minimumFractionDigits),

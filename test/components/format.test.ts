@@ -61,3 +61,39 @@ test('a locale Intl refuses ("en_US", "", "pt_BR") formats in en-US instead of t
   // A valid locale is still the one used.
   expect(formatDecimal('1234.5', 'pt-BR', 2)).toBe('1.234,50')
 })
+
+test('a locale the runtime lacks ("english", "xx-XX") formats in en-US, not in the runtime\'s own locale', () => {
+  // Intl takes a well-formed tag it has no data for and formats in the runtime's default locale:
+  // the server's LANG, the visitor's browser language. Here a runtime whose default is de-DE (Node
+  // reads it from LANG at start-up, so it is simulated): a tag it lacks gets German.
+  const NumberFormat = Intl.NumberFormat
+  const RelativeTimeFormat = Intl.RelativeTimeFormat
+  const german = <L extends string | string[] | undefined>(supported: (locales: L) => string[], locales: L) =>
+    supported(locales).length ? locales : 'de-DE'
+  Object.assign(Intl, {
+    NumberFormat: class extends NumberFormat {
+      constructor(locales?: string | string[], options?: Intl.NumberFormatOptions) {
+        super(german(NumberFormat.supportedLocalesOf, locales), options)
+      }
+    },
+    RelativeTimeFormat: class extends RelativeTimeFormat {
+      constructor(locales?: string | string[], options?: Intl.RelativeTimeFormatOptions) {
+        super(german(RelativeTimeFormat.supportedLocalesOf, locales), options)
+      }
+    },
+  })
+  try {
+    // The simulation holds: a tag it lacks, alone, is German.
+    expect(new Intl.NumberFormat('english').format(1234.5)).toBe('1.234,5')
+    for (const locale of ['english', 'xx-XX', 'tlh']) {
+      expect(formatDecimal('1234.5', locale, 2)).toBe('1,234.50')
+      expect(formatDuration(90, locale).duration).toBe('2 minutes')
+      expect(formatRelative(0, 10_000, locale)).toBe('10 seconds ago')
+      expect(formatBasisPoints(1_250, locale)).toBe('12.5%')
+    }
+    // A locale it has is still the one used.
+    expect(formatDecimal('1234.5', 'fr-FR', 2)).toBe('1\u202f234,50')
+  } finally {
+    Object.assign(Intl, { NumberFormat, RelativeTimeFormat })
+  }
+})
