@@ -31,7 +31,9 @@ export interface FetchWithPaymentOptions extends SelectPaymentRequirementOptions
  * `PayLinkConfigError` before anything is sent.
  */
 export async function fetchWithPayment(
-  input: RequestInfo | URL,
+  // The DOM lib's `RequestInfo | URL`, spelled out: a Node app without the DOM lib (Node's types
+  // only) has no `RequestInfo`, and its tsc would read the input as `any`.
+  input: string | URL | Request,
   init: RequestInit | undefined,
   options: FetchWithPaymentOptions,
 ): Promise<Response> {

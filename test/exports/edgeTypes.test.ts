@@ -4,7 +4,7 @@ import ts from 'typescript'
 const ROOT = join(import.meta.dirname, '../..')
 
 // The declarations `npm run build` writes to dist/, emitted in memory, of the entries a server
-// without Node imports: a Cloudflare Worker, Deno, Vercel's Edge runtime.
+// without Node imports (a Cloudflare Worker, Deno, Vercel's Edge runtime), and a Node one without the DOM lib.
 const ENTRIES = ['server', 'client', 'query', 'x402']
 
 function emitted(): Map<string, string> {
@@ -33,11 +33,12 @@ export const options = getLinkQueryOptions(client, 'demo')
 export const pay: typeof fetch = (input, init) => fetchWithPayment(input, init, { signer: { networks: [], signPayment: async () => '' } as never })
 `
 
-test("the server entries type-check in an app without Node's types (a Worker, Deno), skipLibCheck off", () => {
-  const files = emitted()
-  expect([...files.keys()].map((f) => relative(ROOT, f))).toEqual(expect.arrayContaining(['dist/server.d.ts', 'dist/server/toNodeHandler.d.ts']))
-  const worker = join(ROOT, 'worker.ts')
-  files.set(worker, WORKER)
+// The type errors of one app file (at the repository's root) compiled against the emitted
+// declarations as its tsc would (skipLibCheck off): the app's own and those in the package's files;
+// other packages' .d.ts are theirs to check. Also returns the package's files the program read.
+function check(files: Map<string, string>, name: string, source: string, lib: string[], types: string[]) {
+  const app = join(ROOT, name)
+  files.set(app, source)
   const options: ts.CompilerOptions = {
     strict: true,
     skipLibCheck: false,
@@ -45,24 +46,58 @@ test("the server entries type-check in an app without Node's types (a Worker, De
     target: ts.ScriptTarget.ES2022,
     module: ts.ModuleKind.ESNext,
     moduleResolution: ts.ModuleResolutionKind.Bundler,
-    lib: ['lib.es2022.d.ts', 'lib.webworker.d.ts'],
-    types: [],
+    lib,
+    types,
   }
   const host = ts.createCompilerHost(options)
   const { fileExists, readFile, getSourceFile, directoryExists } = host
-  host.fileExists = (name) => files.has(name) || fileExists(name)
+  host.fileExists = (file) => files.has(file) || fileExists(file)
   // dist/ need not be on disk (a fresh clone, before the build): its folders are those of the files emitted.
-  host.directoryExists = (dir) => [...files.keys()].some((name) => name.startsWith(`${dir}/`)) || (directoryExists?.(dir) ?? true)
-  host.readFile = (name) => files.get(name) ?? readFile(name)
-  host.getSourceFile = (name, version) => {
-    const text = files.get(name)
-    return text === undefined ? getSourceFile(name, version) : ts.createSourceFile(name, text, version)
+  host.directoryExists = (dir) => [...files.keys()].some((file) => file.startsWith(`${dir}/`)) || (directoryExists?.(dir) ?? true)
+  host.readFile = (file) => files.get(file) ?? readFile(file)
+  host.getSourceFile = (file, version) => {
+    const text = files.get(file)
+    return text === undefined ? getSourceFile(file, version) : ts.createSourceFile(file, text, version)
   }
-  const program = ts.createProgram([worker], options, host)
+  const program = ts.createProgram([app], options, host)
   // The package's files and the app's: other packages' .d.ts are theirs to check.
   const ours = program.getSourceFiles().filter((f) => files.has(f.fileName))
-  expect(ours.map((f) => relative(ROOT, f.fileName))).toContain('dist/server/toNodeHandler.d.ts')
   const diagnostics = [...program.getGlobalDiagnostics(), ...ours.flatMap((f) => [...program.getSyntacticDiagnostics(f), ...program.getSemanticDiagnostics(f)])]
   const text = ts.formatDiagnostics(diagnostics, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => ROOT, getNewLine: () => '\n' })
-  expect(text).toBe('')
+  return { errors: text, read: ours.map((f) => relative(ROOT, f.fileName)) }
+}
+
+test("the server entries type-check in an app without Node's types (a Worker, Deno), skipLibCheck off", () => {
+  const files = emitted()
+  expect([...files.keys()].map((f) => relative(ROOT, f))).toEqual(expect.arrayContaining(['dist/server.d.ts', 'dist/server/toNodeHandler.d.ts']))
+  const { errors, read } = check(files, 'worker.ts', WORKER, ['lib.es2022.d.ts', 'lib.webworker.d.ts'], [])
+  expect(read).toContain('dist/server/toNodeHandler.d.ts')
+  expect(errors).toBe('')
+}, 60_000)
+
+// A Node server or script as an app writes it, with Node's types and no DOM lib (\`lib: ["es2022"]\`,
+// as @tsconfig/node20 sets it): Node's globals give fetch's Request, Response, Headers and
+// RequestInit, but none of the DOM lib's aliases (RequestInfo, HeadersInit, BodyInit).
+const NODE = `
+import { createPayLinkProxy } from '${ROOT}/dist/server.js'
+import { createPayLinkClient, getLink } from '${ROOT}/dist/client.js'
+import { getLinkQueryOptions } from '${ROOT}/dist/query.js'
+import { fetchWithPayment, type PaymentSigner } from '${ROOT}/dist/x402.js'
+
+declare const signer: PaymentSigner
+export const proxy = createPayLinkProxy({ apiKey: 'k', upstream: 'https://api.paylink.example', basePath: '/api/paylink' })
+const client = createPayLinkClient({ baseUrl: 'https://api.paylink.example', apiKey: 'k' })
+export const link = getLink(client, 'demo')
+export const options = getLinkQueryOptions(client, 'demo')
+export const paid: Promise<Response> = fetchWithPayment('https://x402.example/report', undefined, { signer })
+export const byUrl = fetchWithPayment(new URL('https://x402.example/report'), { method: 'POST' }, { signer })
+export const byRequest = fetchWithPayment(new Request('https://x402.example/report'), undefined, { signer })
+// @ts-expect-error not a URL nor a Request: the input is typed, not \`any\`
+export const notAUrl = fetchWithPayment(42, undefined, { signer })
+`
+
+test("the entries without React type-check in a Node app without the DOM lib (Node's types only), skipLibCheck off", () => {
+  const { errors, read } = check(emitted(), 'node-app.ts', NODE, ['lib.es2022.d.ts'], ['node'])
+  expect(read).toContain('dist/x402/fetchWithPayment.d.ts')
+  expect(errors).toBe('')
 }, 60_000)
