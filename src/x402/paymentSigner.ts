@@ -46,6 +46,7 @@ export interface PaymentSigner {
    * is reported as `wallet_rejected`). A payload that comes
    * back too late to be accepted is never sent (`signer_failed`): an `authorization.validBefore`
    * (seconds) under 6 s away, or, without one, an answer more than `maxTimeoutSeconds` after the ask.
+   * Any object type: a payload typed as an interface of yours (which has no index signature) is one.
    */
-  signPayment(requirement: PaymentRequirement, context: PaymentSignerContext): Promise<Record<string, unknown>>
+  signPayment(requirement: PaymentRequirement, context: PaymentSignerContext): Promise<object>
 }
