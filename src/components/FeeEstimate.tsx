@@ -186,7 +186,8 @@ export const FeeEstimate = forwardRef<HTMLDivElement, FeeEstimateProps>(function
   // the whole Retry-After, alike on both. The second between them would word it apart ("in 1
   // minute", "in 59 seconds"), and React would throw the page's markup away. A mount that hydrates
   // nothing counts from now at once: a remount 30 s in shows "in 30 seconds" from its first frame.
-  const from = useSyncExternalStore(noop, () => 0, () => 1) ? query.errorUpdatedAt : Date.now()
+  // A failure from a server whose clock is ahead counts from now, as retryAt does: the whole wait too.
+  const from = useSyncExternalStore(noop, () => 0, () => 1) ? Math.min(query.errorUpdatedAt, Date.now()) : Date.now()
   const waiting = retryAt > from
   // The wait's end in words (`in 2 minutes`), for the retry button's text. A second at least: under
   // half of one would round to "now" on a button that does nothing yet.

@@ -1,9 +1,20 @@
 import type { PayLinkHttpError } from '../client/errors.js'
 import { focusManager } from '../peers/query.js'
 
-/** When the last failure's `Retry-After` (a 429, a 503) ends, in ms since the epoch; in the past without one. */
+// When each failure dated in the future was first seen so (see retryAfterEnd).
+const seen = new WeakMap<object, number>()
+
+/**
+ * When the last failure's `Retry-After` (a 429, a 503) ends, in ms since the epoch; in the past without one.
+ * A failure dated in the future is a device clock set back since (an NTP correction, a time zone put
+ * right) or a server's clock ahead (hydrated): its wait counts from when it was first seen so, or
+ * nothing would be asked, and the retry button would say "in 1 hour", for the whole jump.
+ */
 export function retryAfterEnd({ error, errorUpdatedAt }: { error: unknown; errorUpdatedAt: number }): number {
-  return errorUpdatedAt + ((error as PayLinkHttpError | null)?.retryAfterSeconds ?? 0) * 1_000
+  const wait = ((error as PayLinkHttpError | null)?.retryAfterSeconds ?? 0) * 1_000
+  // Seen again after a second jump back: from then.
+  if (wait && errorUpdatedAt > Date.now() && (seen.get(error as object) ?? Infinity) > Date.now()) seen.set(error as object, Date.now())
+  return Math.min(errorUpdatedAt, seen.get(error as object) ?? Infinity) + wait
 }
 
 /**

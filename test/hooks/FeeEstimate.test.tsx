@@ -506,6 +506,40 @@ describe('with fake timers', () => {
     expect(quotes()).toBe(2)
   })
 
+  test('a device clock set back an hour during a 60 s Retry-After (an NTP correction, a time zone put right): the retry button waits the minute from then, not "in 1 hour"', async () => {
+    api.mock.inject('estimateFees', { status: 429, retryAfter: 60, times: 1 })
+    render(<FeeEstimate {...params} />, { wrapper: wrapperFor() })
+    await advance(10)
+    expect(screen.getByRole('button')).toHaveAccessibleName('Try again in 1 minute')
+    vi.setSystemTime(Date.now() - 3_600_000)
+    // The countdown's next tick (15 s) renders on the clock as it reads now, and counts the wait from then.
+    await advance(15_000)
+    expect(screen.getByRole('button')).toHaveAccessibleName('Try again in 1 minute')
+    await advance(60_000)
+    expect(screen.getByRole('button')).toHaveAccessibleName('Try again')
+    expect(screen.getByRole('button')).not.toHaveAttribute('aria-disabled')
+    fireEvent.click(screen.getByRole('button'))
+    await advance(10)
+    expect(root()).toHaveAttribute('data-state', 'ready')
+    expect(quotes()).toBe(2)
+  })
+
+  test('a 429 with Retry-After prefetched on a server whose clock is 2 minutes ahead: hydrates as the server rendered it, and the wait is the minute from then, not 3 minutes', async () => {
+    api.mock.inject('estimateFees', { status: 429, retryAfter: 60, times: 1 })
+    const server = new QueryClient()
+    await server.prefetchQuery(estimateFeesQueryOptions(testClient(), params))
+    const state = JSON.parse(JSON.stringify(dehydrate(server, { shouldDehydrateQuery: () => true })))
+    const { container, hydrate } = serverRendered(state, <FeeEstimate {...params} />)
+    expect(within(container).getByRole('button')).toHaveAccessibleName('Try again in 1 minute')
+    vi.setSystemTime(Date.now() - 120_000)
+    await hydrate()
+    const button = within(container).getByRole('button')
+    expect(button).toHaveAttribute('aria-disabled', 'true')
+    await advance(60_000)
+    expect(button).toHaveAccessibleName('Try again')
+    expect(quotes()).toBe(1)
+  })
+
   test('a FeeEstimate mounted again 30 s into a 60 s Retry-After shows the 30 s left from its first frame, not the whole minute (that count is for hydration only)', async () => {
     api.mock.inject('estimateFees', { status: 429, retryAfter: 60, times: 1 })
     const queryClient = testQueryClient()

@@ -377,6 +377,30 @@ test('a quote hydrated again with its server-side arrival, after an equal re-quo
   }
 })
 
+test('a device clock set back an hour during a Retry-After of 120 s: a focus after the 120 s asks again, not an hour later', async () => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
+  try {
+    api.mock.inject('estimateFees', { status: 429, retryAfter: 120, times: 1 })
+    const { result, rerender } = renderHook(() => useFeeEstimate(params), { wrapper: wrapperFor() })
+    await act(() => vi.advanceTimersByTimeAsync(10))
+    expect(result.current.error).toMatchObject({ status: 429, retryAfterSeconds: 120 })
+    vi.setSystemTime(Date.now() - 3_600_000)
+    rerender()
+    await act(() => vi.advanceTimersByTimeAsync(60_000))
+    await act(() => window.dispatchEvent(new Event('visibilitychange')))
+    await act(() => vi.advanceTimersByTimeAsync(10))
+    // Still inside the 120 s from the jump.
+    expect(quotes()).toBe(1)
+    await act(() => vi.advanceTimersByTimeAsync(60_000))
+    await act(() => window.dispatchEvent(new Event('visibilitychange')))
+    await act(() => vi.advanceTimersByTimeAsync(10))
+    expect(quotes()).toBe(2)
+    expect(result.current.isSuccess).toBe(true)
+  } finally {
+    vi.useRealTimers()
+  }
+})
+
 test('a device clock set back an hour while a quote is on screen (an NTP correction, a time zone put right): re-quoted within its life from then, not an hour later', async () => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
   try {
