@@ -18,6 +18,10 @@ export interface FetchWithPaymentOptions extends SelectPaymentRequirementOptions
   fetch?: typeof fetch | undefined
 }
 
+// Without AbortSignal.any: each answer's body keeps the controller that ends it (see sendOptions).
+const bodies = new WeakMap<object, AbortController>()
+const unfollow = new FinalizationRegistry<() => void>((remove) => remove())
+
 /**
  * Fetches any x402 URL and pays it when it answers 402: decodes the requirements (v1 or v2), picks
  * one within `maxAmount`, signs once and retries once with the payment header. Returns the
@@ -62,17 +66,26 @@ export async function fetchWithPayment(
     // Each fetch follows its time-out's signal (set by sendX402), which its body outlives: the
     // caller's abort must end that body too (a paid stream, a large download), as it would a plain
     // fetch's. AbortSignal.any follows both and leaves no listener on the caller's, which may
-    // outlive many calls (a server's shutdown signal); before Safari 17.4 and Firefox 124, a
-    // controller of its own follows them with listeners.
-    fetch: (input: RequestInfo | URL, init?: RequestInit) => {
+    // outlive many calls (a server's shutdown signal, an app's); before Safari 17.4 and Firefox 124,
+    // a controller of its own follows them with listeners, as AbortSignal.any does: reached weakly,
+    // kept by the answer's body (or the request under way) alone, and the listener on the caller's
+    // signal removed once it is collected. Held by the listener, it kept every request's.
+    fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
       const sources = [init!.signal!, signal]
       let either = AbortSignal.any?.(sources)
+      let own: AbortController | undefined
       if (!either) {
-        const own = new AbortController()
-        for (const source of sources) source.addEventListener('abort', () => own.abort(source.reason))
+        const ref = new WeakRef((own = new AbortController()))
+        const follow = function (this: AbortSignal) {
+          ref.deref()?.abort(this.reason)
+        }
+        for (const source of sources) source.addEventListener('abort', follow)
+        unfollow.register(own, () => signal.removeEventListener('abort', follow))
         either = own.signal
       }
-      return send(input, { ...init, signal: either })
+      const response = await send(input, { ...init, signal: either })
+      if (own && response?.body) bodies.set(response.body, own)
+      return response
     },
   }
 

@@ -1,6 +1,8 @@
 import { getEventListeners, once } from 'node:events'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
+import v8 from 'node:v8'
+import { runInNewContext } from 'node:vm'
 import { encodeBase64Json } from '../../src/x402/base64.js'
 import { fetchWithPayment } from '../../src/x402/fetchWithPayment.js'
 import { fakeSigner, PAY_TO, USDC_BASE_SEPOLIA } from './helpers.js'
@@ -84,4 +86,42 @@ test('without AbortSignal.any (Safari before 17.4): an abort after the headers o
     Object.assign(AbortSignal, { any })
   }
   await vi.waitFor(() => expect(open.size).toBe(0))
+})
+
+describe('without AbortSignal.any (before Safari 17.4, Firefox 124)', () => {
+  const any = AbortSignal.any
+  beforeEach(() => void Object.assign(AbortSignal, { any: undefined }))
+  afterEach(() => void Object.assign(AbortSignal, { any }))
+  // What a browser does in its own time: a collection of what nothing reaches any more.
+  v8.setFlagsFromString('--expose-gc')
+  const gc = runInNewContext('gc') as () => void
+  const collect = async () => {
+    for (let i = 0; i < 5; i++) {
+      gc()
+      await new Promise((resolve) => setTimeout(resolve, 10))
+    }
+  }
+
+  test("one long-lived signal (an app's) over many calls, each body read: the listeners the calls put on it go with their requests", async () => {
+    const lifetime = new AbortController()
+    // Each answer read in a scope of its own, left before the collection.
+    const call = async (path: string) => {
+      const response = await fetchWithPayment(`${base}${path}/short`, undefined, { signer: fakeSigner(), signal: lifetime.signal })
+      return response.text()
+    }
+    for (const path of ['/paid', '/paid', '/paid', '/paid', '/paid', '/paid', '/free', '/free', '/free', '/free', '/free', '/free']) expect(await call(path)).toBe('done')
+    await collect()
+    expect(getEventListeners(lifetime.signal, 'abort')).toHaveLength(0)
+  })
+
+  test('a body still being read is ended by an abort after a collection: what follows the signal lives as long as the body', async () => {
+    const stop = new AbortController()
+    const reading = fetchWithPayment(`${base}/paid`, undefined, { signer: fakeSigner(), signal: stop.signal }).then((response) => response.text())
+    await new Promise((resolve) => setTimeout(resolve, 120))
+    await collect()
+    stop.abort()
+    const stillReading = new Promise((resolve) => setTimeout(resolve, 1_500, 'still reading 1.5 s later'))
+    await expect(Promise.race([reading, stillReading])).rejects.toMatchObject({ name: 'AbortError' })
+    await vi.waitFor(() => expect(open.size).toBe(0))
+  })
 })
