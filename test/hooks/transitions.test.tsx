@@ -212,3 +212,66 @@ describe.each([
     expect(errors.mock.calls.filter((call) => !/boom|<Sibling>/.test(call.map((a) => (a instanceof Error ? a.message : String(a))).join(' ')))).toEqual([])
   })
 })
+
+describe.each([
+  ['code', false],
+  ['code', true],
+  ['resource', false],
+  ['resource', true],
+] as const)('%s, StrictMode: %s', (kind, strict) => {
+  test('a render thrown away (a transition to another wallet and a cap below the price, superseded) lends the purchase none of its options: a press pays with the wallet and cap on screen, once', async () => {
+    const errors = vi.spyOn(console, 'error')
+    const url = RESOURCES[0]!
+    if (kind === 'resource') api.serveX402(url, usdcOffer(url))
+    const onScreen = createTestSigner()
+    const other = createTestSigner()
+    // The app's wallet panel for the other wallet loads until the test lets it.
+    const panel = gate()
+    let loaded = false
+    function Panel({ wallet }: { wallet: string }) {
+      if (wallet === 'other' && !loaded) throw panel.promise.then(() => void (loaded = true))
+      return <span data-testid="panel">{wallet}</span>
+    }
+    let pick!: (wallet: 'mine' | 'other') => void
+    function App() {
+      const [wallet, setWallet] = useState<'mine' | 'other'>('mine')
+      pick = (next) => startTransition(() => setWallet(next))
+      const what = kind === 'code' ? { code: MOCK_LINKS.demo } : { resource: url }
+      return (
+        <>
+          <PayLinkButton
+            data-testid="buy"
+            {...what}
+            signer={wallet === 'mine' ? onScreen : other}
+            // The other wallet's cap is below any price: a purchase that signed with it would refuse.
+            maxAmount={wallet === 'mine' ? cap : { [Object.keys(cap)[0]!]: '1' }}
+          />
+          <Suspense fallback="loading">
+            <Panel wallet={wallet} />
+          </Suspense>
+        </>
+      )
+    }
+    const Wrapper = wrapperFor()
+    const app = <Wrapper><App /></Wrapper>
+    render(strict ? <StrictMode>{app}</StrictMode> : app)
+    await waitFor(() => expect(stateOf('buy')).toBe('ready'))
+    const price = screen.getByTestId('buy').textContent
+    // The other wallet rendered, waiting for its panel; then the user goes back to the first.
+    act(() => pick('other'))
+    await aWhile()
+    expect(screen.getByTestId('panel')).toHaveTextContent('mine')
+    fireEvent.click(screen.getByTestId('buy'), { detail: 1 })
+    if (kind === 'code') await waitFor(() => expect(stateOf('buy')).toBe('settled'))
+    act(() => pick('mine'))
+    panel.open()
+    await aWhile()
+    await waitFor(() => expect(stateOf('buy')).toBe('settled'))
+    expect(screen.getByTestId('panel')).toHaveTextContent('mine')
+    expect([onScreen.calls, other.calls]).toEqual([1, 0])
+    if (kind === 'code') expect(api.mock.ledger).toHaveLength(1)
+    else expect(api.requests.filter((r) => r.paid)).toHaveLength(1)
+    expect(price).toMatch(/^Pay /)
+    expect(errors).not.toHaveBeenCalled()
+  })
+})
