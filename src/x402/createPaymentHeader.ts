@@ -81,12 +81,10 @@ export async function signPaymentHeader(
     // A wallet that answered late signed a payment that expires too soon: sent, it could only be
     // refused, and a purchase would be left unknown, resending it for good. Nothing is sent, so
     // signing again is safe. An EIP-3009 authorization (x402's `exact` EVM payload) is judged by its
-    // `validBefore` (seconds), which x402's facilitators refuse under 6 s away, counted as they count
-    // it, in whole seconds: in milliseconds, an offer of 7 s signed late in a second (dated from its
-    // start) was refused here though good there. Any other payload (Permit2, Solana) by the wait,
-    // against the requirement's `maxTimeoutSeconds`.
+    // `validBefore` (seconds), which x402's facilitators refuse under 6 s away; any other payload
+    // (Permit2, Solana) by the wait, against the requirement's `maxTimeoutSeconds`.
     const validBefore = (payload as { authorization?: { validBefore?: unknown } }).authorization?.validBefore
-    if (validBefore == null ? Date.now() - asked > maxTimeoutSeconds * 1000 : Number(validBefore) < Math.floor(Date.now() / 1000) + 6) {
+    if (validBefore == null ? Date.now() - asked > maxTimeoutSeconds * 1000 : Number(validBefore) * 1000 < Date.now() + 6_000) {
       throw new Error('the wallet answered too late')
     }
     // x402's payment-identifier extension, when the server offers it: the id it keys its answer to,

@@ -170,20 +170,19 @@ describe('createPaymentHeader', () => {
     }
   })
 
-  test('an authorization signed late in a second, with 6 whole seconds left as facilitators count them, is sent: an offer of 7 s signed at x.995 s', async () => {
-    // The signer dates it from the second it starts in (x402's reference client does the same): at
-    // x.995 s, an offer of 7 s gives validBefore x + 7, 6.005 s away, 5.995 s once 10 ms of signing
-    // passed. Facilitators refuse under now + 6 in whole seconds (x + 6), so it is good; judged in
-    // milliseconds it was refused, one press in a hundred of such an offer ending "failed".
-    let now = 1_000_000_995
+  test('an authorization with 6 whole seconds but under 6 s left is signer_failed: a facilitator counting whole seconds would refuse it in the next second, on its way', async () => {
+    // Asked at x.000 for an offer of 7 s, dated x + 7; the wallet answers 1.99 s later with 5.01 s
+    // left. Sent, it reaches the facilitator after x + 2 (floor(now) + 6 past x + 7: refused), and
+    // the purchase would be unknown for good, resending it; not sent, the next press signs afresh.
+    let now = 1_000_000_000
     const clock = vi.spyOn(Date, 'now').mockImplementation(() => now)
     try {
       const signer = fakeSigner(undefined, async () => {
         const validBefore = String(Math.floor(now / 1000) + 7)
-        now += 10
+        now += 1_990
         return { signature: '0xsig', authorization: { validBefore } }
       })
-      expect((await createPaymentHeader(requirement(), signer)).name).toBe('PAYMENT-SIGNATURE')
+      expect((await paymentError(createPaymentHeader(requirement(), signer))).reason).toBe('signer_failed')
     } finally {
       clock.mockRestore()
     }

@@ -25,7 +25,9 @@ import { type ExactEvmPayload, PAY_TO, signedBy, USDC_BASE_SEPOLIA as USDC } fro
 // - it rounds a fractional maxTimeoutSeconds up, where the reference cannot sign it;
 // - its signer pays a v1 network name in a v2 402 and `eip155:N` in a v1 one (the reference
 //   registers each form for one version only);
-// - it refuses, where the reference signs: maxTimeoutSeconds of 6 s or less (or not a number), a
+// - it refuses, where the reference signs: maxTimeoutSeconds of 6 s or less (or not a number), or
+//   of 7 s when signing crosses into the next second (both date the authorization from the start of
+//   the second it was asked in: it then has under 6 s left, and no second to reach a facilitator), a
 //   transfer method other than EIP-3009, a chain id 0 or with leading zeros, a field of another type
 //   than x402's, and a v2 402 whose `resource` is not an object (an `error` that is not text is
 //   dropped, as the reference ignores it).
@@ -243,7 +245,7 @@ function refusedByDesign(offer: Json, version: unknown): boolean {
     (extra == null || (typeof extra === 'object' && !Array.isArray(extra)))
   return (
     !wellTyped ||
-    !(typeof seconds === 'number' && seconds > 6 && seconds < 2 ** 53) ||
+    !(typeof seconds === 'number' && seconds > 7 && seconds < 2 ** 53) ||
     (method != null && method !== 'eip3009') ||
     !text(name) ||
     !text(tokenVersion) ||
