@@ -11,7 +11,7 @@ import { useCoarseNow } from './useCoarseNow.js'
 import { useTypedFeeParams } from './useTypedFeeParams.js'
 import { withDefaults } from './withDefaults.js'
 import { usePayLinkClient } from '../hooks/usePayLinkClient.js'
-import type { PayLinkIssue } from '../client/errors.js'
+import type { PayLinkHttpError, PayLinkIssue } from '../client/errors.js'
 import type { PartialOrUndefined } from '../client/PartialOrUndefined.js'
 import { parseTimestamp } from '../schemas/parseTimestamp.js'
 import type { FeeEstimate as FeeEstimateData } from '../schemas/fees.js'
@@ -186,8 +186,10 @@ export const FeeEstimate = forwardRef<HTMLDivElement, FeeEstimateProps>(function
   // the whole Retry-After, alike on both. The second between them would word it apart ("in 1
   // minute", "in 59 seconds"), and React would throw the page's markup away. A mount that hydrates
   // nothing counts from now at once: a remount 30 s in shows "in 30 seconds" from its first frame.
-  // A failure from a server whose clock is ahead counts from now, as retryAt does: the whole wait too.
-  const from = useSyncExternalStore(noop, () => 0, () => 1) ? Math.min(query.errorUpdatedAt, Date.now()) : Date.now()
+  // Counted back from retryAt, which a failure from a server whose clock is ahead has from when it
+  // was first seen: not from now, which a hydration tried again later (a sibling that suspended)
+  // would word apart from the server's text.
+  const from = useSyncExternalStore(noop, () => 0, () => 1) ? retryAt - ((query.error as PayLinkHttpError | null)?.retryAfterSeconds ?? 0) * 1_000 : Date.now()
   const waiting = retryAt > from
   // The wait's end in words (`in 2 minutes`), for the retry button's text. A second at least: under
   // half of one would round to "now" on a button that does nothing yet.

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { delay, http, HttpResponse } from 'msw'
-import { type ComponentProps, createRef, useLayoutEffect } from 'react'
+import { type ComponentProps, createRef, Suspense, useLayoutEffect } from 'react'
 import { renderToString } from 'react-dom/server'
 import { dehydrate, hydrate, onlineManager, QueryClient } from '@tanstack/react-query'
 import { estimateFeesQueryOptions } from '../../src/query/estimateFeesQueryOptions.js'
@@ -538,6 +538,32 @@ describe('with fake timers', () => {
     await advance(60_000)
     expect(button).toHaveAccessibleName('Try again')
     expect(quotes()).toBe(1)
+  })
+
+  test('the same, hydrated beside a sibling that suspends 2 s (its hydration tried again later): still as the server rendered it', async () => {
+    api.mock.inject('estimateFees', { status: 429, retryAfter: 60, times: 1 })
+    const server = new QueryClient()
+    await server.prefetchQuery(estimateFeesQueryOptions(testClient(), params))
+    const state = JSON.parse(JSON.stringify(dehydrate(server, { shouldDehydrateQuery: () => true })))
+    // Rendered on the server at once; in the browser its code or data comes 2 s later.
+    let late: Promise<void> | undefined
+    function Sibling() {
+      if (late) throw late
+      return <p>Details</p>
+    }
+    const { container, hydrate } = serverRendered(
+      state,
+      <Suspense fallback="…">
+        <Sibling />
+        <FeeEstimate {...params} />
+      </Suspense>,
+    )
+    expect(within(container).getByRole('button')).toHaveAccessibleName('Try again in 1 minute')
+    vi.setSystemTime(Date.now() - 120_000)
+    late = new Promise<void>((resolve) => setTimeout(resolve, 2_000)).then(() => void (late = undefined))
+    // No mismatch (hydrate's own check), and the button still waits out the minute.
+    await hydrate(() => advance(2_000))
+    expect(within(container).getByRole('button')).toHaveAttribute('aria-disabled', 'true')
   })
 
   test('a FeeEstimate mounted again 30 s into a 60 s Retry-After shows the 30 s left from its first frame, not the whole minute (that count is for hydration only)', async () => {

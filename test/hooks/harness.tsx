@@ -159,12 +159,14 @@ export function serverRendered(state: DehydratedState, children: ReactNode) {
   container.innerHTML = renderToString(page(testQueryClient()))
   document.body.append(container)
   onTestFinished(() => container.remove())
-  const hydrate = async () => {
+  // `settle`: what must happen before hydration ends (a sibling's data arriving on a fake clock).
+  const hydrate = async (settle: () => Promise<unknown> = async () => {}) => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
     const onRecoverableError = vi.fn()
     const hydrated = hydrateRoot(container, page(testQueryClient()), { onRecoverableError })
     onTestFinished(() => act(() => hydrated.unmount()))
     await act(async () => {})
+    await settle()
     expect(errors).not.toHaveBeenCalled()
     expect(onRecoverableError).not.toHaveBeenCalled()
   }
