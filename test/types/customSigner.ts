@@ -1,6 +1,6 @@
 // Type-checked by customSigner.test.ts, never run: a wallet of the app's own as a `PaymentSigner`
 // (README, Signers), its payload typed as the app types it: an interface (which has no index
-// signature), a type alias, x402's own payload types, or a class.
+// signature), a type alias, or a class.
 import type { PaymentRequirement, PaymentSigner, PaymentSignerContext } from '../../src/x402.js'
 
 interface Authorization {

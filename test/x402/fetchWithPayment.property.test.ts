@@ -52,7 +52,7 @@ const offerArb = fc.record({
   asset: mostly([USDC_BASE_SEPOLIA, USDC_BASE_SEPOLIA.toLowerCase()], [USDC_BASE, OTHER_PAY_TO]),
   amount: mostly(['1', '100000'], ['100001', '2000000']),
   payTo: mostly([PAY_TO], [OTHER_PAY_TO]),
-  flow: mostly([undefined], ['upfront', 'a later flow']),
+  flow: mostly([undefined], ['upfront', 'escrow', 'a later flow']),
 })
 type Offer = typeof offerArb extends fc.Arbitrary<infer T> ? T : never
 
@@ -128,9 +128,9 @@ function expected(run: Run): Expected {
   if (run.abortAt === 'paid') return unknown
   if (run.paid === '402 reason') return { ...unknown, x402Reason: 'insufficient_funds' }
   if (run.paid === '402 failed receipt') return { ...unknown, x402Reason: 'invalid_exact_evm_payload_signature' }
-  // A seller that settles before its handler runs (upfront) answers a 4xx after taking the money: with
-  // no receipt to read, its outcome is unknown, not a refusal (e504668).
-  if (run.paid === '404' && chosen.flow === 'upfront') return unknown
+  // A seller that settles before its handler runs (upfront, escrow) answers a 4xx after taking the
+  // money: with no receipt to read, its outcome is unknown, not a refusal (e504668).
+  if (run.paid === '404' && (chosen.flow === 'upfront' || chosen.flow === 'escrow')) return unknown
   if (['200', '404', '500 with success receipt'].includes(run.paid)) return { chosen, pays: true, response: 'paid' }
   return { ...unknown, ...(run.paid === 'timeout' && { timedOut: true }) }
 }

@@ -1,4 +1,4 @@
-import { getEventListeners, once } from 'node:events'
+import { getEventListeners, once, setMaxListeners } from 'node:events'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import v8 from 'node:v8'
@@ -104,6 +104,8 @@ describe('without AbortSignal.any (before Safari 17.4, Firefox 124)', () => {
 
   test("one long-lived signal (an app's) over many calls, each body read: the listeners the calls put on it go with their requests", async () => {
     const lifetime = new AbortController()
+    // Twelve calls' listeners until they are collected: more than Node's default warns of.
+    setMaxListeners(20, lifetime.signal)
     // Each answer read in a scope of its own, left before the collection.
     const call = async (path: string) => {
       const response = await fetchWithPayment(`${base}${path}/short`, undefined, { signer: fakeSigner(), signal: lifetime.signal })
