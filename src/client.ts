@@ -14,6 +14,7 @@ export {
   type RetryPolicy,
 } from './client/createPayLinkClient.js'
 export type { PayLinkRequestOptions } from './client/transport.js'
+export type { PartialOrUndefined } from './client/PartialOrUndefined.js'
 export {
   PayLinkConfigError,
   type PayLinkEndpoint,

@@ -14,6 +14,7 @@ export { type UsePayLinkOptions, usePayLink } from './hooks/usePayLink.js'
 export type { PolledQueryResult } from './hooks/usePolledQuery.js'
 export * from './query.js'
 export type { PayOptions, PurchaseState, PurchaseStatus } from './payment/PurchaseStore.js'
+export type { LinkPurchaseResult } from './payment/linkPurchase.js'
 export {
   BridgeStatusBadge,
   type BridgeStatusBadgeLabels,

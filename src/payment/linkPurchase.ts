@@ -9,7 +9,9 @@ import { type PurchaseStore, sharedPurchase } from './PurchaseStore.js'
 
 /** What the 402 gate of a link sends back for an accepted payment. */
 export interface LinkPurchaseResult {
+  /** The payment, as the API records it. */
   payment: Payment
+  /** The settlement's proof (its transaction). */
   proof: SettlementProof
 }
 

@@ -33,6 +33,20 @@ export type PayLinkMutationOptions<TData, TVariables, TContext = unknown> = Omit
 type ErrorTag<TError> = typeof import('@tanstack/react-query') extends { dataTagErrorSymbol: infer S extends symbol } ? { [K in S]: TError } : unknown
 
 /**
+ * A factory's query key, tagged with the data type (`dataTagSymbol`, so
+ * `queryClient.getQueryData(options.queryKey)` is typed) and, where TanStack Query tags one, the
+ * error type. Exported, as are `TaggedQueryOptions` and `TaggedMutationOptions`, so that an app or
+ * library emitting its own .d.ts (`declaration: true`) can name the type of a value it infers
+ * from a factory: an anonymous `{ [dataTagSymbol]: … }` cannot be written in a declaration file
+ * that does not import that symbol (TS4023, TS4118). TanStack's `DataTag` would not do: from 5.6x
+ * on it is a conditional type, which the declaration emit writes out resolved.
+ */
+export type TaggedQueryKey<TKey extends QueryKey, TData, TError = PayLinkErrorType> = TKey & {
+  /** The data type the key's query holds: what `getQueryData` and `setQueryData` on it take. */
+  [dataTagSymbol]: TData
+} & ErrorTag<TError>
+
+/**
  * What TanStack's `queryOptions` returns for a factory's options: the options, with the key tagged
  * by the data type (so `queryClient.getQueryData(options.queryKey)` is typed) and a query function
  * that is never `skipToken` (so `useSuspenseQuery` takes them). The factories write this type
@@ -44,7 +58,9 @@ type ErrorTag<TError> = typeof import('@tanstack/react-query') extends { dataTag
  * error was typed as the base class): it is inferred from there, else `PayLinkErrorType`.
  */
 export type TaggedQueryOptions<TData, TKey extends QueryKey, TError = PayLinkErrorType> = Omit<UseQueryOptions<TData, TError, TData, TKey>, 'queryKey' | 'queryFn'> & {
-  queryKey: TKey & { [dataTagSymbol]: TData } & ErrorTag<TError>
+  /** The query's key, tagged with its data and error types. */
+  queryKey: TaggedQueryKey<TKey, TData, TError>
+  /** Asks the client for the data; never `skipToken`, so `useSuspenseQuery` takes the options. */
   queryFn: QueryFunction<TData, TKey>
   /**
    * The client the query function asks. The keys hold none: a `PayLinkProvider` mounting where one
@@ -68,7 +84,10 @@ export type TaggedMutationOptions<TData, TVariables, TKey extends MutationKey, T
   TVariables,
   TContext
 > & {
+  /** The mutation's key (`['paylink', 'mutation', name]`). */
   mutationKey: TKey
+  /** Sends the request through the client. */
   mutationFn: (variables: TVariables) => Promise<TData>
+  /** Never retried at query level: the client repeats a POST only with an Idempotency-Key. */
   retry: false
 }

@@ -7,11 +7,11 @@ const ROOT = join(import.meta.dirname, '../..')
 // without Node imports (a Cloudflare Worker, Deno, Vercel's Edge runtime), and a Node one without the DOM lib.
 const ENTRIES = ['server', 'client', 'query', 'x402']
 
-function emitted(): Map<string, string> {
+function emitted(entries = ENTRIES): Map<string, string> {
   const { config } = ts.readConfigFile(join(ROOT, 'tsconfig.build.json'), ts.sys.readFile)
   const { options } = ts.parseJsonConfigFileContent(config, ts.sys, ROOT)
   const files = new Map<string, string>()
-  ts.createProgram(ENTRIES.map((e) => join(ROOT, `src/${e}.ts`)), options).emit(undefined, (name, text) => files.set(name, text), undefined, true)
+  ts.createProgram(entries.map((e) => join(ROOT, `src/${e}.ts`)), options).emit(undefined, (name, text) => files.set(name, text), undefined, true)
   return files
 }
 
@@ -36,13 +36,13 @@ export const pay: typeof fetch = (input, init) => fetchWithPayment(input, init, 
 // The type errors of one app file (at the repository's root) compiled against the emitted
 // declarations as its tsc would (skipLibCheck off): the app's own and those in the package's files;
 // other packages' .d.ts are theirs to check. Also returns the package's files the program read.
-function check(files: Map<string, string>, name: string, source: string, lib: string[], types: string[]) {
+function check(files: Map<string, string>, name: string, source: string, lib: string[], types: string[], declaration = false) {
   const app = join(ROOT, name)
   files.set(app, source)
   const options: ts.CompilerOptions = {
     strict: true,
     skipLibCheck: false,
-    noEmit: true,
+    ...(declaration ? { declaration: true, emitDeclarationOnly: true, jsx: ts.JsxEmit.ReactJSX } : { noEmit: true }),
     target: ts.ScriptTarget.ES2022,
     module: ts.ModuleKind.ESNext,
     moduleResolution: ts.ModuleResolutionKind.Bundler,
@@ -63,6 +63,8 @@ function check(files: Map<string, string>, name: string, source: string, lib: st
   // The package's files and the app's: other packages' .d.ts are theirs to check.
   const ours = program.getSourceFiles().filter((f) => files.has(f.fileName))
   const diagnostics = [...program.getGlobalDiagnostics(), ...ours.flatMap((f) => [...program.getSyntacticDiagnostics(f), ...program.getSemanticDiagnostics(f)])]
+  // With \`declaration\`, the app's own .d.ts are emitted (in memory) as its tsc would write them.
+  if (declaration) diagnostics.push(...program.emit(program.getSourceFile(app), () => {}, undefined, true).diagnostics)
   const text = ts.formatDiagnostics(diagnostics, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => ROOT, getNewLine: () => '\n' })
   return { errors: text, read: ours.map((f) => relative(ROOT, f.fileName)) }
 }
@@ -99,5 +101,31 @@ export const notAUrl = fetchWithPayment(42, undefined, { signer })
 test("the entries without React type-check in a Node app without the DOM lib (Node's types only), skipLibCheck off", () => {
   const { errors, read } = check(emitted(), 'node-app.ts', NODE, ['lib.es2022.d.ts'], ['node'])
   expect(read).toContain('dist/x402/fetchWithPayment.d.ts')
+  expect(errors).toBe('')
+}, 60_000)
+
+// A library or app that writes its own .d.ts (\`declaration: true\`) and exports values it infers
+// from the factories: the .d.ts must name every type in them. A key tagged with
+// \`{ [dataTagSymbol]: … }\` written out could not (TS4023, TS4118): the app imports no such symbol.
+// The entries as the app names them (package.json's exports, the package resolving itself).
+const DECLARED = `
+import { createPayLinkClient } from '@paylink/react/client'
+import { getLinkQueryOptions, estimateFeesQueryOptions, getPaymentQueryOptions, getBridgeStatusQueryOptions, createLinkMutationOptions, payLinkKeys } from '@paylink/react/query'
+import { getLinkQueryOptions as rootLinkQueryOptions } from '@paylink/react'
+import { QueryClient } from '@tanstack/react-query'
+
+const client = createPayLinkClient({ baseUrl: '/api' })
+export const linkOpts = getLinkQueryOptions(client, 'demo')
+export const feeOpts = estimateFeesQueryOptions(client, { sourceChain: 'a', destinationChain: 'b', asset: 'USDC', amount: '1' })
+export const payOpts = getPaymentQueryOptions(client, 'p')
+export const bridgeOpts = getBridgeStatusQueryOptions(client, 't')
+export const rootLinkOpts = rootLinkQueryOptions(client, 'demo')
+export const createOpts = createLinkMutationOptions(client, new QueryClient())
+export const keys = payLinkKeys
+`
+
+test('an app emitting its own .d.ts can export the options a query factory returns (declaration: true, skipLibCheck off)', () => {
+  const files = emitted(['index', ...ENTRIES])
+  const { errors } = check(files, 'declared.ts', DECLARED, ['lib.es2022.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'], [], true)
   expect(errors).toBe('')
 }, 60_000)
