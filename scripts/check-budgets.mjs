@@ -8,7 +8,7 @@ import { measureBundle } from './measureBundle.mjs'
 
 /** Budgets not met yet: name → the most bytes (min+gz) allowed until they are. */
 const OVER = {
-  'everything from @paylink/react': 22_414,
+  'everything from @paylink/react': 22_407,
 }
 
 // size-limit exits 1 when a budget is over; its JSON is what counts here.
