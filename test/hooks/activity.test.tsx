@@ -1,12 +1,10 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
-import { http } from 'msw'
 import * as React from 'react'
 import { type ReactNode, StrictMode, useState } from 'react'
 import { BridgeStatusBadge } from '../../src/components/BridgeStatusBadge.js'
 import { PayLinkButton } from '../../src/components/PayLinkButton.js'
 import { MOCK_LINKS, MOCK_TRANSFERS } from '../../src/mock/constants.js'
-import { createTestSigner } from '../../src/mock/createTestSigner.js'
-import { BASE_URL, cap, useMockApi, wrapperFor } from './harness.js'
+import { BASE_URL, cap, gate, heldPurchase, useMockApi, wrapperFor } from './harness.js'
 
 // React 19's <Activity mode="hidden"> (a tab kept mounted but hidden, a back-stack screen): its
 // effects are cleaned up and set up again when shown, as StrictMode does, and hidden content
@@ -15,13 +13,6 @@ const Activity = (React as { Activity?: (props: { mode: 'visible' | 'hidden'; ch
 const api = useMockApi({ settleDelayMs: 0, transferStepMs: 60_000 })
 const stateOf = (testId: string) => screen.getByTestId(testId).getAttribute('data-state')
 const aWhile = (ms = 20) => act(() => new Promise((resolve) => setTimeout(resolve, ms)))
-
-/** A promise the test opens by hand. */
-function gate() {
-  let open!: () => void
-  const promise = new Promise<void>((resolve) => (open = resolve))
-  return { promise, open }
-}
 
 /** `children` in an Activity the test hides and shows (`setHidden`), in StrictMode or not. */
 function inActivity(children: ReactNode, strict: boolean) {
@@ -46,17 +37,8 @@ describe('<Activity> (React 19)', () => {
     ['verifying', true],
   ] as const)('a button hidden while %s (StrictMode: %s), whose purchase settles meanwhile, shows it paid when shown again: one signature, one charge, onSettled once', async (step, strict) => {
     const errors = vi.spyOn(console, 'error')
-    const wallet = gate()
-    const sent = gate()
-    const signer = createTestSigner()
-    const held = { ...signer, signPayment: async (...a: Parameters<typeof signer.signPayment>) => (step === 'signing' && (await wallet.promise), signer.signPayment(...a)) }
     // The paid request waits (verifying) until the test lets it go.
-    api.server.use(
-      http.post(`${BASE_URL}/pub/v1/payments/verify`, async ({ request }) => {
-        if (step === 'verifying' && request.headers.has('payment-signature')) await sent.promise
-        return undefined
-      }),
-    )
+    const { wallet, sent, signer, held } = heldPurchase(api, step)
     const onSettled = vi.fn()
     const onStateChange = vi.fn()
     const onError = vi.fn()

@@ -9,6 +9,7 @@ import { createPayLinkClient, type PayLinkClient } from '../../src/client.js'
 import { PayLinkProvider } from '../../src/hooks/PayLinkProvider.js'
 import { BASE_SEPOLIA_USDC, MOCK_PAY_TO } from '../../src/mock/constants.js'
 import { createMockApi, type MockApiOptions } from '../../src/mock/createMockApi.js'
+import { createTestSigner } from '../../src/mock/createTestSigner.js'
 import { forgetPurchases } from '../../src/payment/forgetPurchases.js'
 import { encodeBase64Json } from '../../src/x402/base64.js'
 
@@ -171,4 +172,30 @@ export function serverRendered(state: DehydratedState, children: ReactNode) {
     expect(onRecoverableError).not.toHaveBeenCalled()
   }
   return { container, hydrate }
+}
+
+/** A promise the test opens by hand. */
+export function gate() {
+  let open!: () => void
+  const promise = new Promise<void>((resolve) => (open = resolve))
+  return { promise, open }
+}
+
+/**
+ * A purchase held at `step` until the test opens its gate: a test signer whose answer waits for
+ * `wallet` (`signing`), or the mock's answer to the paid request waiting for `sent` (`verifying`).
+ * `held` is the signer to hand the button; `signer.calls` counts its signatures.
+ */
+export function heldPurchase(api: ReturnType<typeof useMockApi>, step: 'signing' | 'verifying') {
+  const wallet = gate()
+  const sent = gate()
+  const signer = createTestSigner()
+  const held = { ...signer, signPayment: async (...a: Parameters<typeof signer.signPayment>) => (step === 'signing' && (await wallet.promise), signer.signPayment(...a)) }
+  api.server.use(
+    http.post(`${BASE_URL}/pub/v1/payments/verify`, async ({ request }) => {
+      if (step === 'verifying' && request.headers.has('payment-signature')) await sent.promise
+      return undefined
+    }),
+  )
+  return { wallet, sent, signer, held }
 }

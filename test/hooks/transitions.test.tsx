@@ -1,26 +1,18 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { http } from 'msw'
 import { Component, type ReactNode, StrictMode, startTransition, Suspense, useState } from 'react'
 import { PayLinkButton } from '../../src/components/PayLinkButton.js'
 import { MOCK_LINKS } from '../../src/mock/constants.js'
 import { purchases } from '../../src/payment/forgetPurchases.js'
 import { createTestSigner } from '../../src/mock/createTestSigner.js'
 import type { PaymentSigner } from '../../src/x402/paymentSigner.js'
-import { BASE_URL, cap, usdcOffer, useMockApi, wrapperFor } from './harness.js'
+import { BASE_URL, cap, gate, heldPurchase, usdcOffer, useMockApi, wrapperFor } from './harness.js'
 
 // React's transitions around PayLinkButton: a switch of link rendered in a transition whose new
 // tree suspends (an app's own reader of the new link's details), then superseded.
 const api = useMockApi({ settleDelayMs: 0 })
 const stateOf = (testId: string) => screen.getByTestId(testId).getAttribute('data-state')
 const aWhile = (ms = 20) => act(() => new Promise((resolve) => setTimeout(resolve, ms)))
-
-/** A promise the test opens by hand. */
-function gate() {
-  let open!: () => void
-  const promise = new Promise<void>((resolve) => (open = resolve))
-  return { promise, open }
-}
 
 // Three links, or three x402 URLs, at three prices: the first on screen, the two others switched to.
 const RESOURCES = ['https://shop.test/a', 'https://shop.test/b', 'https://shop.test/c']
@@ -148,16 +140,8 @@ describe.each([
 ] as const)('an error boundary above a button %s (StrictMode: %s; settled behind the fallback: %s)', (step, strict, behind) => {
   test('a sibling throws, the boundary resets: the button shows the purchase as it is, one signature, one charge, onSettled once, no second prompt', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
-    const wallet = gate()
-    const sent = gate()
-    const signer = createTestSigner()
-    const held = { ...signer, signPayment: async (...a: Parameters<typeof signer.signPayment>) => (step === 'signing' && (await wallet.promise), signer.signPayment(...a)) }
-    api.server.use(
-      http.post(`${BASE_URL}/pub/v1/payments/verify`, async ({ request }) => {
-        if (step === 'verifying' && request.headers.has('payment-signature')) await sent.promise
-        return undefined
-      }),
-    )
+    // The paid request waits (verifying) until the test lets it go.
+    const { wallet, sent, signer, held } = heldPurchase(api, step)
     let broken = false
     function Sibling() {
       if (broken) throw new Error('boom')
