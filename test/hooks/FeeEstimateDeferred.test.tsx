@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { type ReactNode, StrictMode, Suspense, useDeferredValue, useState } from 'react'
 import { FeeEstimate } from '../../src/components/FeeEstimate.js'
-import { useMockApi, wrapperFor } from './harness.js'
+import { askedAmounts, useMockApi, wrapperFor } from './harness.js'
 
 // An app that defers the typed amount (useDeferredValue) before handing it to FeeEstimate, as React
 // advises for a costly subtree; with or without a sibling that suspends for the deferred amount
@@ -17,15 +17,6 @@ beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
 })
 afterEach(() => vi.useRealTimers())
-
-/** The amounts asked for, in order. */
-function askedAmounts() {
-  const amounts: (string | null)[] = []
-  const record = ({ request }: { request: Request }) => void amounts.push(new URL(request.url).searchParams.get('amount'))
-  api.server.events.on('request:start', record)
-  onTestFinished(() => api.server.events.removeListener('request:start', record))
-  return amounts
-}
 
 /** Every text the live region took, in order. */
 function announcements() {
@@ -71,7 +62,7 @@ describe.each([
 ] as const)('a sibling suspends: %s, StrictMode: %s', (suspends, strict) => {
   test('typing "125.50" a key each 50 ms into a deferred amount: one request after the pause, each total announced once, none of an amount typed over', async () => {
     const errors = vi.spyOn(console, 'error')
-    const amounts = askedAmounts()
+    const amounts = askedAmounts(api)
     const app = <Checkout suspends={suspends} />
     render(strict ? <StrictMode>{app}</StrictMode> : app, { wrapper: wrapperFor() })
     await advance(0)

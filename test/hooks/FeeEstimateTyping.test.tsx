@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react'
 import { type ComponentProps, useState } from 'react'
 import { FeeEstimate } from '../../src/components/FeeEstimate.js'
-import { useMockApi, wrapperFor } from './harness.js'
+import { askedAmounts, useMockApi, wrapperFor } from './harness.js'
 
 // An app that wires an <input> to the amount: the user types, and the estimate asks once typing pauses.
 const api = useMockApi()
@@ -10,15 +10,6 @@ const route = { sourceChain: 'solana', destinationChain: 'base', asset: 'USDC' }
 const TYPING_PAUSE_MS = 300
 const root = () => screen.getByRole('group', { name: 'Fee estimate' })
 const total = () => within(root()).queryAllByRole('definition')[0]?.textContent
-
-/** The amounts asked for, in order. */
-function askedAmounts() {
-  const amounts: (string | null)[] = []
-  const record = ({ request }: { request: Request }) => void amounts.push(new URL(request.url).searchParams.get('amount'))
-  api.server.events.on('request:start', record)
-  onTestFinished(() => api.server.events.removeListener('request:start', record))
-  return amounts
-}
 
 function Checkout({ initial = '100', ...props }: { initial?: string } & Omit<ComponentProps<typeof FeeEstimate>, 'amount'>) {
   const [amount, setAmount] = useState(initial)
@@ -53,7 +44,7 @@ async function type(text: string) {
 }
 
 test('typing "125.50" over the quote for 100, a key each 50 ms: one request, for 125.5, once typing pauses; meanwhile the quote for 100 stays, refreshing and busy', async () => {
-  const amounts = askedAmounts()
+  const amounts = askedAmounts(api)
   render(<Checkout />, { wrapper: wrapperFor() })
   await advance(0)
   expect(total()).toBe('0.4215 USDC')
@@ -67,7 +58,7 @@ test('typing "125.50" over the quote for 100, a key each 50 ms: one request, for
 })
 
 test('a pause, then another edit: one request after each pause', async () => {
-  const amounts = askedAmounts()
+  const amounts = askedAmounts(api)
   render(<Checkout />, { wrapper: wrapperFor() })
   await advance(0)
   await type('12')
@@ -82,7 +73,7 @@ test('a pause, then another edit: one request after each pause', async () => {
 })
 
 test('the first quote is asked at once: typing into an empty field asks for the first digit, then waits for a pause', async () => {
-  const amounts = askedAmounts()
+  const amounts = askedAmounts(api)
   render(<Checkout initial="" />, { wrapper: wrapperFor() })
   expect(root()).toHaveAttribute('data-state', 'idle')
   const seen = await type('125')
@@ -106,7 +97,7 @@ test('clearing the amount drops the quote at once: a screen reader is no longer 
 })
 
 test('another chain picked while an amount waits asks at once, for the amount typed', async () => {
-  const amounts = askedAmounts()
+  const amounts = askedAmounts(api)
   const { rerender } = render(<Checkout />, { wrapper: wrapperFor() })
   await advance(0)
   await type('10')
@@ -131,7 +122,7 @@ test('typing after a failed quote shows "Getting a quote…" until the new amoun
 })
 
 test('a parent that renders again while an amount waits (a clock ticking) does not put the request off', async () => {
-  const amounts = askedAmounts()
+  const amounts = askedAmounts(api)
   const { rerender } = render(<Checkout />, { wrapper: wrapperFor() })
   await advance(0)
   await type('12')
@@ -144,7 +135,7 @@ test('a parent that renders again while an amount waits (a clock ticking) does n
 })
 
 test('debounceMs={0} asks at each change', async () => {
-  const amounts = askedAmounts()
+  const amounts = askedAmounts(api)
   render(<Checkout debounceMs={0} />, { wrapper: wrapperFor() })
   await advance(0)
   await type('12')
@@ -152,7 +143,7 @@ test('debounceMs={0} asks at each change', async () => {
 })
 
 test('debounceMs={Infinity} waits as long as a timer can, not at once (a timer runs a longer delay after 1 ms)', async () => {
-  const amounts = askedAmounts()
+  const amounts = askedAmounts(api)
   render(<Checkout debounceMs={Infinity} />, { wrapper: wrapperFor() })
   await advance(0)
   await type('12')

@@ -1,9 +1,8 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
-import { http } from 'msw'
 import { PayLinkButton } from '../../src/components/PayLinkButton.js'
 import { MOCK_LINKS } from '../../src/mock/constants.js'
 import { createTestSigner } from '../../src/mock/createTestSigner.js'
-import { BASE_URL, cap, useMockApi, wrapperFor } from './harness.js'
+import { cap, heldPurchase, useMockApi, wrapperFor } from './harness.js'
 
 // A button switched between codes (a carousel, tabs): what it reports of the purchases it showed.
 const api = useMockApi({ settleDelayMs: 0 })
@@ -11,27 +10,11 @@ const code = MOCK_LINKS.demo
 const stateOf = (testId: string) => screen.getByTestId(testId).getAttribute('data-state')
 const aWhile = () => act(() => new Promise((resolve) => setTimeout(resolve, 20)))
 
-/** A promise the test opens by hand. */
-function gate() {
-  let open!: () => void
-  const promise = new Promise<void>((resolve) => (open = resolve))
-  return { promise, open }
-}
-
 test.each(['signing', 'verifying', 'unknown'] as const)(
   'a purchase left %s, then settled while another button kept it on screen, is reported on switching back, once',
   async (left) => {
-    const wallet = gate()
-    const sent = gate()
-    const signer = createTestSigner()
-    const held = { ...signer, signPayment: async (...a: Parameters<typeof signer.signPayment>) => (left === 'signing' && (await wallet.promise), signer.signPayment(...a)) }
     // The paid request waits (verifying) until the test lets it go.
-    api.server.use(
-      http.post(`${BASE_URL}/pub/v1/payments/verify`, async ({ request }) => {
-        if (left === 'verifying' && request.headers.has('payment-signature')) await sent.promise
-        return undefined
-      }),
-    )
+    const { wallet, sent, signer, held } = heldPurchase(api, left)
     const onSettled = vi.fn()
     const page = (shown: string) => (
       <>

@@ -184,9 +184,10 @@ export function gate() {
 /**
  * A purchase held at `step` until the test opens its gate: a test signer whose answer waits for
  * `wallet` (`signing`), or the mock's answer to the paid request waiting for `sent` (`verifying`).
- * `held` is the signer to hand the button; `signer.calls` counts its signatures.
+ * `held` is the signer to hand the button; `signer.calls` counts its signatures. At any other step
+ * (`unknown`) nothing waits.
  */
-export function heldPurchase(api: ReturnType<typeof useMockApi>, step: 'signing' | 'verifying') {
+export function heldPurchase(api: ReturnType<typeof useMockApi>, step: 'signing' | 'verifying' | 'unknown') {
   const wallet = gate()
   const sent = gate()
   const signer = createTestSigner()
@@ -198,4 +199,13 @@ export function heldPurchase(api: ReturnType<typeof useMockApi>, step: 'signing'
     }),
   )
   return { wallet, sent, signer, held }
+}
+
+/** The `amount` of each request `api` receives from now to the end of the test, in order (fee quotes). */
+export function askedAmounts(api: ReturnType<typeof useMockApi>) {
+  const amounts: (string | null)[] = []
+  const record = ({ request }: { request: Request }) => void amounts.push(new URL(request.url).searchParams.get('amount'))
+  api.server.events.on('request:start', record)
+  onTestFinished(() => api.server.events.removeListener('request:start', record))
+  return amounts
 }
